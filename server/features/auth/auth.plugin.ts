@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthenticated } from '../../lib/http-errors';
+import type { AuthService } from './auth.service';
+
+/** Resolves the bearer token on every request and offers requireUser / requireAdmin guards to every feature. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const token = header.slice('Bearer '.length).trim();
+    if (!token) return;
+    const resolved = await opts.auth.resolveToken(token);
+    if (resolved) {
+      request.user = resolved.user;
+      request.sessionTokenHash = resolved.tokenHash;
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    if (request.user.role !== 'admin') throw forbidden();
+  });
+});

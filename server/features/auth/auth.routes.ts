@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authCheckResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  publicUser,
+  registerRequest,
+  resendVerificationRequest,
+  resetPasswordRequest,
+  verifyAccountRequest,
+  verifyResults,
+} from '../../../shared/contracts/auth';
+import { errorResponse } from '../../../shared/contracts/common';
+import { accountKey, enforceRateLimit, ipKey, type RateLimits } from '../../http/rate-limits';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { AuthService } from './auth.service';
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  limiter: RateLimiter;
+  limits: RateLimits;
+}
+
+const tags = ['Auth and account'];
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, limiter, limits } = deps;
+
+  r.get(
+    '/api/auth/check',
+    {
+      schema: {
+        tags,
+        summary: 'Who is logged in',
+        response: { 200: authCheckResponse, 401: authCheckResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) {
+        return reply.code(401).send({ auth: false, user: null, role: null, message: 'Unauthenticated.' });
+      }
+      return { auth: true, user: request.user, role: request.user.role };
+    },
+  );
+
+  r.post(
+    '/api/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in; the reply carries the bearer token',
+        body: loginRequest,
+        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse.extend({ code: z.string() }) },
+      },
+    },
+    async (request) => {
+      enforceRateLimit(limiter, [
+        { key: ipKey(request, 'login'), rule: limits.loginPerIp },
+        { key: accountKey('login', request.body.username), rule: limits.loginPerAccount },
+      ]);
+      return auth.login(request.body);
+    },
+  );
+
+  r.post(
+    '/api/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Revoke the current token',
+        response: { 200: z.object({ logged_out: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.sessionTokenHash!);
+      return { logged_out: true };
+    },
+  );
+
+  r.post(
+    '/api/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and send the verification e-mail',
+        body: registerRequest,
+        response: { 201: z.object({ created: z.boolean(), user: publicUser }), 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      enforceRateLimit(limiter, [{ key: ipKey(request, 'register'), rule: limits.registerPerIp }]);
+      const user = await auth.register(request.body);
+      return reply.code(201).send({ created: true, user });
+    },
+  );
+
+  r.post(
+    '/api/verify-account',
+    {
+      schema: {
+        tags,
+        summary: 'Verify an account from the e-mailed link',
+        body: verifyAccountRequest,
+        response: { 200: z.object({ message: z.enum(verifyResults) }), 422: errorResponse },
+      },
+    },
+    async (request) => {
+      enforceRateLimit(limiter, [{ key: ipKey(request, 'verify'), rule: limits.verifyPerIp }]);
+      return { message: await auth.verifyAccount(request.body) };
+    },
+  );
+
+  r.post(
+    '/api/verify-account/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new verification link (answers the same whether or not the address exists)',
+        body: resendVerificationRequest,
+        response: { 200: z.object({ sent: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      enforceRateLimit(limiter, [
+        { key: ipKey(request, 'password-email'), rule: limits.passwordEmailPerIp },
+        { key: accountKey('verify-resend', request.body.email), rule: limits.passwordEmailPerAccount },
+      ]);
+      await auth.resendVerification(request.body.email);
+      return { sent: true };
+    },
+  );
+
+  r.post(
+    '/api/password/email',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-reset link (answers the same whether or not the address exists)',
+        body: forgotPasswordRequest,
+        response: { 200: z.object({ sent: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      enforceRateLimit(limiter, [
+        { key: ipKey(request, 'password-email'), rule: limits.passwordEmailPerIp },
+        { key: accountKey('password-email', request.body.email), rule: limits.passwordEmailPerAccount },
+      ]);
+      await auth.forgotPassword(request.body.email);
+      return { sent: true };
+    },
+  );
+
+  r.post(
+    '/api/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed token',
+        body: resetPasswordRequest,
+        response: {
+          200: z.object({ updated: z.boolean() }),
+          422: errorResponse.extend({ updated: z.boolean().optional() }),
+        },
+      },
+    },
+    async (request) => {
+      enforceRateLimit(limiter, [
+        { key: ipKey(request, 'password-reset'), rule: limits.passwordResetPerIp },
+        { key: accountKey('password-reset', request.body.email), rule: limits.passwordResetPerAccount },
+      ]);
+      await auth.resetPassword(request.body);
+      return { updated: true };
+    },
+  );
+}

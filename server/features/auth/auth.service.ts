@@ -1,0 +1,267 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { PublicUser, Role } from '../../../shared/contracts/auth';
+import type { Db } from '../../db/client';
+import { accountTokens, sessions, users } from '../../db/schema/index';
+import { HttpError } from '../../lib/http-errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail, verificationMail } from '../../mail/templates';
+
+const HOUR = 3_600_000;
+export const SESSION_TTL_MS = 12 * HOUR;
+export const REMEMBER_TTL_MS = 30 * 24 * HOUR;
+export const VERIFY_TTL_MS = 48 * HOUR;
+export const RESET_TTL_MS = HOUR;
+
+export const UNVERIFIED_MESSAGE =
+  'Your account is not verified yet. Open the link in the e-mail we sent you, or ask for a new one below.';
+export const INVALID_RESET_MESSAGE =
+  'This password reset link is invalid or has expired. Please ask for a new one.';
+export const INVALID_VERIFY_MESSAGE =
+  'This verification link is invalid or has expired. Please ask for a new one.';
+
+export interface AuthServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  providerName: string;
+  log: { error(obj: unknown, msg?: string): void };
+  now?: () => Date;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    company: row.company,
+    email: row.email,
+    role: row.role as Role,
+  };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const later = (ms: number) => new Date(now().getTime() + ms);
+
+  async function findByEmail(email: string) {
+    const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  async function issueToken(
+    tx: Db,
+    userId: number,
+    kind: 'verify' | 'reset',
+    ttlMs: number,
+  ): Promise<string> {
+    // A new link makes older unused links of the same kind useless.
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: now() })
+      .where(
+        and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)),
+      );
+    const token = newToken();
+    await tx
+      .insert(accountTokens)
+      .values({ userId, kind, tokenHash: hashToken(token), expiresAt: later(ttlMs) });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow, token: string) {
+    const url = `${deps.appUrl}/verify-account?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+    try {
+      await deps.mailer.send(
+        verificationMail({
+          provider: deps.providerName,
+          to: user.email,
+          username: user.username,
+          url,
+          hours: VERIFY_TTL_MS / HOUR,
+        }),
+      );
+    } catch (error) {
+      // The account stands; the user can ask for a new link from the login page.
+      deps.log.error({ err: error }, 'verification mail failed');
+    }
+  }
+
+  /** Finds a live token row of this kind for this user; undefined when wrong, used or expired. */
+  async function liveToken(userId: number, kind: 'verify' | 'reset', token: string) {
+    const [row] = await db
+      .select()
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashToken(token)),
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.kind, kind),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, now()),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  return {
+    async register(input: {
+      username: string;
+      company: string;
+      email: string;
+      password: string;
+      opt_in: boolean;
+    }): Promise<PublicUser> {
+      const errors: Record<string, string[]> = {};
+      const [sameName] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${input.username})`)
+        .limit(1);
+      if (sameName) errors.username = ['The username has already been taken.'];
+      if (await findByEmail(input.email)) errors.email = ['The email has already been taken.'];
+      if (Object.keys(errors).length > 0) {
+        throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
+      }
+      const passwordHash = await hashPassword(input.password);
+      let created: { user: UserRow; token: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username: input.username,
+              company: input.company,
+              email: input.email,
+              passwordHash,
+              optIn: input.opt_in,
+              privacyAcceptedAt: now(),
+            })
+            .returning();
+          const token = await issueToken(tx as unknown as Db, user!.id, 'verify', VERIFY_TTL_MS);
+          return { user: user!, token };
+        });
+      } catch (error) {
+        // Two sign-ups racing for the same name or e-mail: the unique index decides.
+        if (
+          String(
+            (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+          ) === '23505'
+        ) {
+          throw new HttpError(422, 'The username or email has already been taken.', {
+            username: ['The username or email has already been taken.'],
+          });
+        }
+        throw error;
+      }
+      await sendVerification(created.user, created.token);
+      return toPublicUser(created.user);
+    },
+
+    async resendVerification(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      if (!user || user.verifiedAt) return;
+      const token = await db.transaction((tx) =>
+        issueToken(tx as unknown as Db, user.id, 'verify', VERIFY_TTL_MS),
+      );
+      await sendVerification(user, token);
+    },
+
+    async login(input: { username: string; password: string; remember: boolean }) {
+      const login = input.username.trim();
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())))
+        .limit(1);
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !ok) throw new HttpError(401, 'Wrong credentials');
+      // Said only after the password matched, so it reveals nothing to a guesser.
+      if (!user.verifiedAt) throw new HttpError(403, UNVERIFIED_MESSAGE, undefined, { code: 'unverified' });
+      const token = newToken();
+      const expiresAt = later(input.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(sessions)
+          .values({ userId: user.id, tokenHash: hashToken(token), remember: input.remember, expiresAt });
+        await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+      });
+      const publicUser = toPublicUser(user);
+      return { token, expires_at: expiresAt.toISOString(), user: publicUser, role: publicUser.role };
+    },
+
+    async logout(tokenHash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** The user of a bearer token, or null when the token is unknown or expired. */
+    async resolveToken(token: string): Promise<{ user: PublicUser; tokenHash: string } | null> {
+      const tokenHash = hashToken(token);
+      const [row] = await db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
+        .limit(1);
+      return row ? { user: toPublicUser(row.user), tokenHash } : null;
+    },
+
+    async verifyAccount(input: { email: string; token: string }) {
+      const user = await findByEmail(input.email);
+      if (!user) return 'user_not_found' as const;
+      if (user.verifiedAt) return 'already_verified' as const;
+      const row = await liveToken(user.id, 'verify', input.token);
+      if (!row) throw new HttpError(422, INVALID_VERIFY_MESSAGE);
+      await db.transaction(async (tx) => {
+        await tx.update(accountTokens).set({ usedAt: now() }).where(eq(accountTokens.id, row.id));
+        await tx.update(users).set({ verifiedAt: now() }).where(eq(users.id, user.id));
+      });
+      return 'verified' as const;
+    },
+
+    async forgotPassword(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      if (!user) return;
+      const token = await db.transaction((tx) =>
+        issueToken(tx as unknown as Db, user.id, 'reset', RESET_TTL_MS),
+      );
+      const url = `${deps.appUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
+      try {
+        await deps.mailer.send(
+          passwordResetMail({
+            provider: deps.providerName,
+            to: user.email,
+            username: user.username,
+            url,
+            minutes: RESET_TTL_MS / 60_000,
+          }),
+        );
+      } catch (error) {
+        // Answer as if sent: a different reply would tell a stranger the address has an account.
+        deps.log.error({ err: error }, 'password reset mail failed');
+      }
+    },
+
+    async resetPassword(input: { email: string; password: string; token: string }): Promise<void> {
+      const user = await findByEmail(input.email);
+      const row = user ? await liveToken(user.id, 'reset', input.token) : undefined;
+      if (!user || !row) throw new HttpError(422, INVALID_RESET_MESSAGE, undefined, { updated: false });
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx.update(accountTokens).set({ usedAt: now() }).where(eq(accountTokens.id, row.id));
+        // The link proved the address, so it also verifies the account; old sessions end with the old password.
+        await tx
+          .update(users)
+          .set({ passwordHash, verifiedAt: user.verifiedAt ?? now() })
+          .where(eq(users.id, user.id));
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-errors';
+import type { RateLimiter, RateRule } from '../lib/rate-limiter';
+
+export interface RateLimits {
+  loginPerIp: RateRule;
+  loginPerAccount: RateRule;
+  registerPerIp: RateRule;
+  passwordEmailPerIp: RateRule;
+  passwordEmailPerAccount: RateRule;
+  passwordResetPerIp: RateRule;
+  passwordResetPerAccount: RateRule;
+  verifyPerIp: RateRule;
+}
+
+const MINUTE = 60_000;
+export const defaultRateLimits: RateLimits = {
+  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 10, windowMs: 60 * MINUTE },
+  passwordEmailPerIp: { max: 10, windowMs: 60 * MINUTE },
+  passwordEmailPerAccount: { max: 5, windowMs: 60 * MINUTE },
+  passwordResetPerIp: { max: 20, windowMs: 15 * MINUTE },
+  passwordResetPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
+};
+
+/** Counts the request against each rule and answers 429 with a plain wait time when any is exceeded. */
+export function enforceRateLimit(limiter: RateLimiter, checks: { key: string; rule: RateRule }[]): void {
+  let wait = 0;
+  for (const { key, rule } of checks) wait = Math.max(wait, limiter.hit(key, rule));
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    throw new HttpError(
+      429,
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      undefined,
+      { retry_after: wait },
+    );
+  }
+}
+
+export const ipKey = (request: FastifyRequest, action: string) => `${action}:ip:${request.ip}`;
+export const accountKey = (action: string, account: string) =>
+  `${action}:account:${account.trim().toLowerCase()}`;

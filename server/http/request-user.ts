@@ -1,0 +1,29 @@
+import type { Role } from '../../shared/contracts/auth';
+
+/** The user behind a request's bearer token, set by the auth plugin; routes read it, never the body. */
+export interface RequestUser {
+  id: number;
+  username: string;
+  company: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid bearer token is sent. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 without a token, 403 for a non-admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: { user: RequestUser | null }): RequestUser {
+  if (!request.user) throw new Error('currentUser() used on a route without requireUser');
+  return request.user;
+}

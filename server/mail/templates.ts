@@ -1,0 +1,56 @@
+import type { MailMessage } from './mailer';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(
+  provider: string,
+  heading: string,
+  body: string,
+  action: { label: string; url: string },
+): string {
+  return `<!doctype html><html><body style="margin:0;background:#f6efe2;font-family:Arial,Helvetica,sans-serif;color:#2f2a26">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px">
+<tr><td style="background:#b33d12;color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(provider)}</td></tr>
+<tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 12px">${escape(heading)}</h1>
+<p style="font-size:16px;line-height:1.5">${body}</p>
+<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(action.label)}</a></p>
+<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationMail(input: {
+  provider: string;
+  to: string;
+  username: string;
+  url: string;
+  hours: number;
+}): MailMessage {
+  const body = `Hello ${escape(input.username)}, welcome to ${escape(input.provider)}. Please confirm your e-mail address to activate your account. The link works for ${input.hours} hours.`;
+  return {
+    to: input.to,
+    subject: `Verify your ${input.provider} account`,
+    text: `Hello ${input.username},\n\nWelcome to ${input.provider}. Confirm your e-mail address to activate your account:\n\n${input.url}\n\nThe link works for ${input.hours} hours. If you did not create this account, ignore this e-mail.\n`,
+    html: layout(input.provider, 'Verify your account', body, { label: 'Verify my account', url: input.url }),
+  };
+}
+
+export function passwordResetMail(input: {
+  provider: string;
+  to: string;
+  username: string;
+  url: string;
+  minutes: number;
+}): MailMessage {
+  const body = `Hello ${escape(input.username)}, we received a request to reset your password. The link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.`;
+  return {
+    to: input.to,
+    subject: `Reset your ${input.provider} password`,
+    text: `Hello ${input.username},\n\nWe received a request to reset your password. Choose a new one here:\n\n${input.url}\n\nThe link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail.\n`,
+    html: layout(input.provider, 'Reset your password', body, {
+      label: 'Choose a new password',
+      url: input.url,
+    }),
+  };
+}

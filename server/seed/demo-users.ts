@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/index';
+import { hashPassword } from '../lib/passwords';
+
+/** The demo accounts `npm start` creates; also used by the browser tests. */
+export const DEMO_ACCOUNTS = [
+  {
+    username: 'admin',
+    email: 'admin@hearth.local',
+    password: 'hearth-admin-2026',
+    company: 'Hearth',
+    role: 'admin' as const,
+  },
+  {
+    username: 'demo',
+    email: 'demo@hearth.local',
+    password: 'hearth-demo-2026',
+    company: 'Demo Pizzeria',
+    role: 'other' as const,
+  },
+];
+
+/** Idempotent: an account that exists (by username) is left as it is, password included. */
+export async function seedDemoUsers(db: Db): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${account.username})`)
+      .limit(1);
+    if (existing) continue;
+    await db
+      .insert(users)
+      .values({
+        username: account.username,
+        email: account.email,
+        company: account.company,
+        role: account.role,
+        passwordHash: await hashPassword(account.password),
+        verifiedAt: new Date(),
+        privacyAcceptedAt: new Date(),
+      })
+      .onConflictDoNothing();
+  }
+}

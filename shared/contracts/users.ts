@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  company,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_MESSAGE,
+  publicUser,
+  username,
+} from './auth';
+
+/**
+ * Spec §5 profile: the password changes only when both fields are filled. We also refuse a half-filled pair,
+ * so a new password is never silently dropped.
+ */
+export const updateProfileRequest = z
+  .object({
+    username,
+    company,
+    email: z.string().optional(),
+    password: z.string().optional().default(''),
+    password_confirmation: z.string().optional().default(''),
+    privacy_policy: z.boolean().optional(),
+    opt_in: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const { password, password_confirmation: confirmation } = v;
+    if (password === '' && confirmation === '') return;
+    if (password === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Enter the new password, or clear both fields.',
+      });
+      return;
+    }
+    if (confirmation === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: 'Confirm password is required.',
+      });
+      return;
+    }
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MIN_MESSAGE });
+    } else if (password.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`,
+      });
+    }
+    if (password !== confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'Passwords does not match.' });
+    }
+  });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+export const profileResponse = z.object({ data: publicUser, message: z.string().optional() });
