@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(
@@ -12,11 +12,11 @@ function layout(
   return `<!doctype html><html><body style="margin:0;background:#f6efe2;font-family:Arial,Helvetica,sans-serif;color:#2f2a26">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px">
-<tr><td style="background:#b33d12;color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(provider)}</td></tr>
-<tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 12px">${escape(heading)}</h1>
+<tr><td style="background:#b33d12;color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(provider)}</td></tr>
+<tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(heading)}</h1>
 <p style="font-size:16px;line-height:1.5">${body}</p>
-<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(action.label)}</a></p>
-<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
@@ -27,7 +27,7 @@ export function verificationMail(input: {
   url: string;
   hours: number;
 }): MailMessage {
-  const body = `Hello ${escape(input.username)}, welcome to ${escape(input.provider)}. Please confirm your e-mail address to activate your account. The link works for ${input.hours} hours.`;
+  const body = `Hello ${escapeHtml(input.username)}, welcome to ${escapeHtml(input.provider)}. Please confirm your e-mail address to activate your account. The link works for ${input.hours} hours.`;
   return {
     to: input.to,
     subject: `Verify your ${input.provider} account`,
@@ -43,7 +43,7 @@ export function passwordResetMail(input: {
   url: string;
   minutes: number;
 }): MailMessage {
-  const body = `Hello ${escape(input.username)}, we received a request to reset your password. The link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.`;
+  const body = `Hello ${escapeHtml(input.username)}, we received a request to reset your password. The link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.`;
   return {
     to: input.to,
     subject: `Reset your ${input.provider} password`,
