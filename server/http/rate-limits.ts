@@ -40,6 +40,24 @@ export function enforceRateLimit(limiter: RateLimiter, checks: { key: string; ru
   }
 }
 
-export const ipKey = (request: FastifyRequest, action: string) => `${action}:ip:${request.ip}`;
-export const accountKey = (action: string, account: string) =>
-  `${action}:account:${account.trim().toLowerCase()}`;
+/**
+ * A preValidation hook, so malformed attempts count too. `perAccount.field` names the body field that
+ * identifies the account (username or email); it is read raw because validation has not run yet.
+ */
+export function rateLimit(
+  limiter: RateLimiter,
+  action: string,
+  perIp: RateRule,
+  perAccount?: { field: string; rule: RateRule },
+) {
+  return async (request: FastifyRequest) => {
+    const checks = [{ key: `${action}:ip:${request.ip}`, rule: perIp }];
+    const raw = perAccount
+      ? (request.body as Record<string, unknown> | undefined)?.[perAccount.field]
+      : undefined;
+    if (perAccount && typeof raw === 'string' && raw.trim()) {
+      checks.push({ key: `${action}:account:${raw.trim().toLowerCase()}`, rule: perAccount.rule });
+    }
+    enforceRateLimit(limiter, checks);
+  };
+}

@@ -14,7 +14,7 @@ import {
   verifyResults,
 } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/common';
-import { accountKey, enforceRateLimit, ipKey, type RateLimits } from '../../http/rate-limits';
+import { type RateLimits, rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthService } from './auth.service';
 
@@ -50,6 +50,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/login',
     {
+      preValidation: rateLimit(limiter, 'login', limits.loginPerIp, {
+        field: 'username',
+        rule: limits.loginPerAccount,
+      }),
       schema: {
         tags,
         summary: 'Log in; the reply carries the bearer token',
@@ -58,10 +62,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      enforceRateLimit(limiter, [
-        { key: ipKey(request, 'login'), rule: limits.loginPerIp },
-        { key: accountKey('login', request.body.username), rule: limits.loginPerAccount },
-      ]);
       return auth.login(request.body);
     },
   );
@@ -85,6 +85,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/register',
     {
+      preValidation: rateLimit(limiter, 'register', limits.registerPerIp),
       schema: {
         tags,
         summary: 'Create an account and send the verification e-mail',
@@ -93,7 +94,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request, reply) => {
-      enforceRateLimit(limiter, [{ key: ipKey(request, 'register'), rule: limits.registerPerIp }]);
       const user = await auth.register(request.body);
       return reply.code(201).send({ created: true, user });
     },
@@ -102,6 +102,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/verify-account',
     {
+      preValidation: rateLimit(limiter, 'verify', limits.verifyPerIp),
       schema: {
         tags,
         summary: 'Verify an account from the e-mailed link',
@@ -110,7 +111,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      enforceRateLimit(limiter, [{ key: ipKey(request, 'verify'), rule: limits.verifyPerIp }]);
       return { message: await auth.verifyAccount(request.body) };
     },
   );
@@ -118,6 +118,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/verify-account/resend',
     {
+      preValidation: rateLimit(limiter, 'mail', limits.passwordEmailPerIp, {
+        field: 'email',
+        rule: limits.passwordEmailPerAccount,
+      }),
       schema: {
         tags,
         summary: 'Send a new verification link (answers the same whether or not the address exists)',
@@ -126,10 +130,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      enforceRateLimit(limiter, [
-        { key: ipKey(request, 'password-email'), rule: limits.passwordEmailPerIp },
-        { key: accountKey('verify-resend', request.body.email), rule: limits.passwordEmailPerAccount },
-      ]);
       await auth.resendVerification(request.body.email);
       return { sent: true };
     },
@@ -138,6 +138,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/password/email',
     {
+      preValidation: rateLimit(limiter, 'mail', limits.passwordEmailPerIp, {
+        field: 'email',
+        rule: limits.passwordEmailPerAccount,
+      }),
       schema: {
         tags,
         summary: 'Send a password-reset link (answers the same whether or not the address exists)',
@@ -146,10 +150,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      enforceRateLimit(limiter, [
-        { key: ipKey(request, 'password-email'), rule: limits.passwordEmailPerIp },
-        { key: accountKey('password-email', request.body.email), rule: limits.passwordEmailPerAccount },
-      ]);
       await auth.forgotPassword(request.body.email);
       return { sent: true };
     },
@@ -158,6 +158,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/password/reset',
     {
+      preValidation: rateLimit(limiter, 'password-reset', limits.passwordResetPerIp, {
+        field: 'email',
+        rule: limits.passwordResetPerAccount,
+      }),
       schema: {
         tags,
         summary: 'Set a new password with the e-mailed token',
@@ -169,10 +173,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      enforceRateLimit(limiter, [
-        { key: ipKey(request, 'password-reset'), rule: limits.passwordResetPerIp },
-        { key: accountKey('password-reset', request.body.email), rule: limits.passwordResetPerAccount },
-      ]);
       await auth.resetPassword(request.body);
       return { updated: true };
     },

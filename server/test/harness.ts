@@ -1,0 +1,99 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/auth';
+import { type AppDeps, buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import { openTestDatabase } from '../db/testing';
+import { createMailer } from '../mail/mailer';
+import { type CaughtMail, startSmtpCatcher } from './smtp-catcher';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  mail: CaughtMail[];
+  clock: { now: Date; advance(ms: number): void };
+  api: ApiClient;
+  close(): Promise<void>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface ApiOptions {
+  token?: string;
+  csrf?: boolean;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+export type ApiClient = (
+  method: Method,
+  url: string,
+  body?: unknown,
+  options?: ApiOptions,
+) => Promise<LightMyRequestResponse & { body: string; json<T = Record<string, unknown>>(): T }>;
+
+const CSRF_VALUE = 'test-csrf-token';
+
+/** One app per test file: a fresh migrated database, a real SMTP server catching mail, a movable clock. */
+export async function createTestContext(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase(inject('dbSnapshot'));
+  const smtp = await startSmtpCatcher();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    APP_URL: 'http://hearth.test',
+    SEED_DEMO: 'false',
+    ...overrides.env,
+  });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: config.MAIL_FROM });
+  const app = await buildApp({ config, db: database.db, mailer, now: () => clock.now, ...overrides });
+  await app.ready();
+
+  const api: ApiClient = async (method, url, body, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.csrf !== false) {
+      headers.cookie = `${CSRF_COOKIE}=${CSRF_VALUE}`;
+      headers[CSRF_HEADER] = CSRF_VALUE;
+    }
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: options.ip ?? '127.0.0.1',
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return response as never;
+  };
+
+  const ctx: TestContext = {
+    app,
+    db: database.db,
+    database,
+    mail: smtp.messages,
+    clock,
+    api,
+    async close() {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}
+
+/** Waits until the SMTP server has received `count` messages (delivery is asynchronous to the reply). */
+export async function waitForMail(ctx: TestContext, count: number): Promise<CaughtMail> {
+  for (let i = 0; i < 100 && ctx.mail.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  const mail = ctx.mail[count - 1];
+  if (!mail) throw new Error(`Expected ${count} mail(s), got ${ctx.mail.length}`);
+  return mail;
+}
