@@ -1,0 +1,37 @@
+/** Small inline icons; decorative unless given a title. */
+export function FlameLogo({ size = 28 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="#bf360c" />
+      <path
+        d="M16 5c1 4 6 6.5 6 12.5A6 6 0 0 1 10 17.5c0-2.5 1.2-4.3 2.6-5.6-.1 2 .8 3.5 2.2 3.9C14.6 11.6 15.8 8 16 5z"
+        fill="#ffe0b2"
+      />
+    </svg>
+  );
+}
+
+export function HelpIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M9.5 9.2a2.6 2.6 0 0 1 5 .9c0 1.8-2.5 2.2-2.5 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      <circle cx="12" cy="17.4" r="1.2" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function UserIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 21a8 8 0 0 1 16 0z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginRequest } from '../../../shared/contracts/auth';
+import { Alert, CheckboxField, TextField } from '../../components/form';
+import { ApiError } from '../../lib/api';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useLogin } from './auth-api';
+import { LoginCarousel } from './login-carousel';
+import { ResendVerification } from './resend-verification';
+
+export function LoginPage() {
+  const form = useZodForm(loginRequest, { username: '', password: '', remember: false });
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; unverified: boolean } | null>(null);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await login(data);
+      navigate('/recipes', { replace: true });
+    } catch (err) {
+      setBusy(false);
+      if (form.applyServerErrors(err)) return;
+      if (err instanceof ApiError && err.status === 401)
+        setError({ message: 'Wrong credentials', unverified: false });
+      else if (err instanceof ApiError)
+        setError({ message: err.message, unverified: err.body.code === 'unverified' });
+      else setError({ message: 'Something went wrong. Please try again.', unverified: false });
+    }
+  };
+
+  return (
+    <div className="login-layout">
+      <LoginCarousel />
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">Log in</h1>
+        <p className="muted">Welcome back. Your ovens and recipes are waiting.</p>
+        <form onSubmit={submit} noValidate>
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            required
+            value={form.values.username}
+            onChange={(v) => form.set('username', v)}
+            error={form.errors.username}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.values.password}
+            onChange={(v) => form.set('password', v)}
+            error={form.errors.password}
+          />
+          <CheckboxField
+            name="remember"
+            label="Remember me on this device"
+            checked={form.values.remember ?? false}
+            onChange={(v) => form.set('remember', v)}
+          />
+          {error ? <Alert tone="error">{error.message}</Alert> : null}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? 'Logging in ...' : 'Log in'}
+          </button>
+        </form>
+        {error?.unverified ? <ResendVerification /> : null}
+        <div className="auth-links">
+          <Link to="/forgot-password">Forgot your password?</Link>
+          <span>
+            New here? <Link to="/register">Create an account</Link>
+          </span>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { registerRequest } from '../../../shared/contracts/auth';
+import { Alert, CheckboxField, TextField } from '../../components/form';
+import { api } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
+import { TIMINGS } from '../../lib/timings';
+import { useRedirectAfter } from '../../lib/use-redirect-after';
+import { useZodForm } from '../../lib/use-zod-form';
+
+export function RegisterPage() {
+  const config = usePublicConfig().data;
+  const form = useZodForm(registerRequest, {
+    username: '',
+    company: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+    privacy_policy: false as unknown as true,
+    opt_in: false,
+  });
+  const [status, setStatus] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  const [failure, setFailure] = useState('');
+  const left = useRedirectAfter(status === 'done', TIMINGS.registerRedirectMs, '/');
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setStatus('busy');
+    try {
+      await api('POST', '/api/register', data);
+      setStatus('done');
+    } catch (err) {
+      setStatus('failed');
+      form.applyServerErrors(err);
+      setFailure(err instanceof Error ? err.message : '');
+    }
+  };
+
+  if (status === 'done') {
+    return (
+      <section className="card auth-card narrow" aria-labelledby="register-title">
+        <h1 id="register-title">Check your e-mail</h1>
+        <Alert tone="success">
+          User created successfully, please check your email to verify your account.
+        </Alert>
+        <p className="muted">You will be taken to the login page in {left} s.</p>
+        {config?.outboxEnabled ? (
+          <p className="muted">
+            This installation keeps mail in its <Link to="/outbox">outbox</Link> instead of sending it.
+          </p>
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <section className="card auth-card narrow" aria-labelledby="register-title">
+      <h1 id="register-title">Create your account</h1>
+      <p className="muted">Keep your ovens, recipes and menus in one place.</p>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          value={form.values.username}
+          onChange={(v) => form.set('username', v.replace(/\s/g, ''))}
+          error={form.errors.username}
+          hint="Letters, numbers, dashes and underscores."
+        />
+        <TextField
+          label="Company"
+          name="company"
+          autoComplete="organization"
+          value={form.values.company ?? ''}
+          onChange={(v) => form.set('company', v)}
+          error={form.errors.company}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.email}
+          onChange={(v) => form.set('email', v)}
+          error={form.errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.values.password}
+          onChange={(v) => form.set('password', v)}
+          error={form.errors.password}
+          hint="At least 8 characters."
+        />
+        <TextField
+          label="Confirm password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.values.password_confirmation}
+          onChange={(v) => form.set('password_confirmation', v)}
+          error={form.errors.password_confirmation}
+        />
+        <CheckboxField
+          name="privacy_policy"
+          checked={form.values.privacy_policy === true}
+          onChange={(v) => form.set('privacy_policy', v as true)}
+          error={form.errors.privacy_policy}
+          label={
+            <>
+              I accept the{' '}
+              <a href={config?.links.privacyPolicy} target="_blank" rel="noreferrer">
+                Privacy Policy
+              </a>
+            </>
+          }
+        />
+        <CheckboxField
+          name="opt_in"
+          checked={form.values.opt_in ?? false}
+          onChange={(v) => form.set('opt_in', v)}
+          label="Send me news about recipes and ovens (optional)"
+        />
+        {status === 'failed' ? (
+          <Alert tone="error">
+            Error creating account. {failure && failure !== 'Error creating account.' ? failure : ''}
+          </Alert>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={status === 'busy'}>
+          {status === 'busy' ? 'Creating your account ...' : 'Create account'}
+        </button>
+      </form>
+      <div className="auth-links">
+        <span>
+          Already have an account? <Link to="/">Log in</Link>
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Spinner } from '../../components/form';
+import { api } from '../../lib/api';
+
+interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** The embedded outbox: mail this installation would have sent, with its links clickable. */
+export function OutboxPage() {
+  const query = useQuery({
+    queryKey: ['outbox'],
+    queryFn: () => api<{ data: OutboxMail[] }>('GET', '/api/outbox'),
+    refetchInterval: 5000,
+  });
+  return (
+    <section className="page narrow-page">
+      <header className="page-header">
+        <h1>Outbox</h1>
+        <p className="muted">
+          No mail server is configured, so Hearth keeps its e-mail here instead of sending it. Set{' '}
+          <code>SMTP_URL</code> to send real mail (this page then turns off).
+        </p>
+      </header>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? <Alert tone="error">The outbox is not available on this installation.</Alert> : null}
+      {query.data?.data.length === 0 ? <p>No mail yet.</p> : null}
+      <ul className="outbox">
+        {query.data?.data.map((m) => (
+          <li key={m.id} className="card outbox-mail">
+            <p className="outbox-meta">
+              <strong>{m.subject}</strong>
+              <span>
+                to {m.to} · {new Date(m.created_at).toLocaleString()}
+              </span>
+            </p>
+            <pre className="outbox-text">
+              {m.text.split(/(https?:\/\/\S+)/).map((part, i) =>
+                /^https?:\/\//.test(part) ? (
+                  <a key={i} href={part}>
+                    {part}
+                  </a>
+                ) : (
+                  part
+                ),
+              )}
+            </pre>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import '@fontsource-variable/inter';
+import './styles/app.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { BannerProvider } from './components/banners';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BannerProvider>
+        <RouterProvider router={router} />
+      </BannerProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,77 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The one fixtures file: log in, read caught mail, make fresh verified users. */
+export const MAIL_URL = 'http://127.0.0.1:3101';
+export const DEMO = {
+  admin: { username: 'admin', password: 'hearth-admin-2026' },
+  user: { username: 'demo', password: 'hearth-demo-2026' },
+};
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let seq = 0;
+export function unique(prefix: string): string {
+  seq += 1;
+  return `${prefix}_${Date.now().toString(36)}${process.pid % 1000}${seq}`;
+}
+
+export async function mailTo(email: string, subject: RegExp): Promise<Mail> {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(MAIL_URL);
+    const all = (await res.json()) as Mail[];
+    const found = all.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject)).pop();
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail to ${email} matching ${subject}`);
+}
+
+export function linkIn(mail: Mail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`No link in "${mail.subject}"`);
+  return match[0];
+}
+
+export async function login(page: Page, account: { username: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/recipes$/);
+}
+
+/** A new verified account made through the public API (register, then the mailed verification link). */
+export async function newVerifiedUser(page: Page) {
+  const username = unique('cook');
+  const email = `${username}@example.com`;
+  const password = 'long-enough-pw';
+  await page.goto('/api/health');
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-xsrf-token': csrf };
+  const reg = await page.request.post('/api/register', {
+    headers,
+    data: {
+      username,
+      company: 'E2E Kitchen',
+      email,
+      password,
+      password_confirmation: password,
+      privacy_policy: true,
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const link = new URL(linkIn(await mailTo(email, /Verify/)));
+  const verify = await page.request.post('/api/verify-account', {
+    headers,
+    data: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+  });
+  expect(await verify.json()).toEqual({ message: 'verified' });
+  return { username, email, password };
+}
+
+export const test = base;
+export { expect };

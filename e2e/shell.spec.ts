@@ -1,0 +1,93 @@
+import { DEMO, expect, login, test } from './fixtures';
+
+test('guest navigation: brand menus and the Login menu, no profile or help', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Login' }).click();
+  await expect(nav.getByRole('link', { name: 'Catalog' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Documentation' })).toBeVisible();
+  await nav.getByRole('button', { name: 'Tools' }).click();
+  await expect(nav.getByRole('link', { name: 'Menu Builder' })).toHaveAttribute('target', '_blank');
+  await expect(nav.getByRole('button', { name: 'My Profile' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Help' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'My Recipes' })).toHaveCount(0);
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['Privacy Policy', 'Buy Now', 'Find a Rep', 'Facebook']) {
+    await expect(footer.getByRole('link', { name })).toBeVisible();
+  }
+  await page.screenshot({ path: 'test-results/screens/login.png', fullPage: true });
+});
+
+test('user navigation: recipes, my recipes, ovens, help and the profile menu without Dashboard', async ({
+  page,
+}) => {
+  await login(page, DEMO.user);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Hearth Recipes' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Recipes' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Ovens' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'General Report' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.locator('#upload-oven-recipes')).toContainText('three set temperatures');
+  await expect(page.getByText(/at most 32 categories and 1,024 recipes per category/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/help.png', fullPage: true });
+  await nav.getByRole('button', { name: 'My Profile' }).click();
+  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'My Ovens' }).click();
+  await expect(page.getByRole('heading', { name: 'My Ovens' })).toBeVisible();
+});
+
+test('admin navigation: report and users, with Dashboard or Recipes in the profile menu', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'General Report' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Ovens' })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'My Profile' }).click();
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await nav.getByRole('button', { name: 'My Profile' }).click();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Recipes', exact: true }).click();
+  await expect(page).toHaveURL(/\/recipes$/);
+});
+
+test('the login carousel turns every 5 seconds through 5 messages', async ({ page }) => {
+  const start = new Date('2026-01-05T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.goto('/');
+  // Stop the clock before the first turn; from here each 5 s window holds exactly one turn.
+  await page.clock.pauseAt(new Date(start.getTime() + 3000));
+  const slide = page.locator('.carousel-slide');
+  await expect(slide).toHaveAttribute('data-index', '0');
+  await expect(page.locator('.carousel-dots button')).toHaveCount(5);
+  const seen = new Set<string>();
+  for (const expected of ['1', '2', '3', '4', '0']) {
+    await page.clock.runFor(5000);
+    await expect(slide).toHaveAttribute('data-index', expected);
+    seen.add((await slide.locator('h2').textContent()) ?? '');
+  }
+  expect(seen.size).toBe(5);
+  await page.getByRole('button', { name: /Show message 3/ }).click();
+  await expect(slide).toHaveAttribute('data-index', '2');
+});
+
+test('phone width: the menu folds into a button and the login form fits', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, DEMO.user);
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Recipes' })).toBeHidden();
+  await toggle.click();
+  await page.getByRole('link', { name: 'My Recipes' }).click();
+  await expect(page).toHaveURL(/\/my-recipes$/);
+  await expect(page.getByRole('link', { name: 'My Recipes' })).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await page.screenshot({ path: 'test-results/screens/phone-my-recipes.png', fullPage: true });
+});
