@@ -1,0 +1,65 @@
+import type { ButtonColor } from '../catalog';
+import type { OvenType } from '../oven-models';
+import type { CookEvent, Stage, WarmUp } from '../rules';
+
+/** Everything an oven needs, as Hearth's settings-file codec reads and writes it. */
+export interface OvenSettings {
+  type: OvenType;
+  name: string;
+  warmUps: WarmUp[];
+  /** Every recipe the screens reference (and any kept without a button); buttons point at them by 1-based index. */
+  recipes: SettingsRecipe[];
+  /** Main screens in order. */
+  screens: { buttons: SettingsButton[] }[];
+  /** Categories in order; each is opened from exactly one main-screen button. */
+  categories: SettingsCategory[];
+}
+
+export interface SettingsRecipe {
+  name: string;
+  product_name: string;
+  set_temp: number;
+  category: string;
+  starting_state: string | null;
+  icon: string;
+  dish_type: string;
+  brand: string;
+  sku: string;
+  weight: string;
+  quantity: string;
+  ingredients: string;
+  outcome_attributes: string;
+  procedure: string;
+  outcome: string;
+  stages: Stage[];
+  events: CookEvent[];
+}
+
+export interface SettingsButton {
+  /** 1-based slot on its screen or page; slots may be empty, so positions may skip. */
+  position: number;
+  kind: 'recipe' | 'category';
+  /** 1-based index into `recipes` or `categories`. */
+  ref: number;
+  icon: string;
+  color: ButtonColor;
+  favorite: boolean;
+}
+
+export interface SettingsCategory {
+  name: string;
+  icon: string;
+  pages: { buttons: SettingsButton[] }[];
+}
+
+/** One problem in a file, where it is and what it concerns, in plain words. */
+export interface SettingsFileError {
+  line: number;
+  column: number;
+  field: string;
+  message: string;
+}
+
+export type ParseResult = { ok: true; settings: OvenSettings } | { ok: false; errors: SettingsFileError[] };
+
+export const FORMAT_VERSION = { major: 1, minor: 0 } as const;
