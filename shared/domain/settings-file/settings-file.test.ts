@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUTTON_COLOR_NAMES, FOOD_CATEGORIES, IR_LEVELS, STARTING_STATES } from '../catalog';
 import { ICON_NAMES } from '../icons';
 import { OVEN_MODELS, type OvenModel, type OvenType, ovenModel } from '../oven-models';
-import { ovenNameIssue, recipeIssues, type Stage, warmUpsIssues } from '../rules';
+import { type CookEvent, ovenNameIssue, recipeIssues, type Stage, warmUpsIssues } from '../rules';
 import { crc32 } from './crc32';
 import { EXAMPLE_TYPES, exampleSettings, maximalMiloSettings } from './examples';
 import { goldenFileName } from './golden';
@@ -467,7 +467,7 @@ function settingsArb(): fc.Arbitrary<OvenSettings> {
             procedure: safeText,
             outcome: safeText,
             stages: stagesArb(model),
-            events: fc.constant([]),
+            events: fc.constant<CookEvent[]>([]),
           }),
           { minLength: 1, maxLength: 4 },
         ),
