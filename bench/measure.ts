@@ -1,0 +1,20 @@
+/** Runs `fn` `runs` times after warm-up and reports the median and best time in milliseconds. */
+export async function measure(fn: () => unknown | Promise<unknown>, runs = 7, warmup = 2) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, best: times[0]! };
+}
+
+export function report(title: string, rows: [string, string][]) {
+  console.log(`\n${title}`);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;

@@ -1,0 +1,10 @@
+/** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
+import { settingsFileBench } from './settings-file.bench';
+
+const only = process.argv[2];
+const benches: Record<string, () => Promise<void>> = { 'settings-file': settingsFileBench };
+
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  await run();
+}
