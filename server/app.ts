@@ -19,6 +19,9 @@ import type { Db } from './db/client';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createRecipePdfs } from './features/recipes/recipes.pdf-jobs';
+import { recipesRoutes } from './features/recipes/recipes.routes';
+import { createRecipesService } from './features/recipes/recipes.service';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
@@ -164,6 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, limiter, limits });
   await app.register(usersRoutes, { users: createUsersService({ db: deps.db }) });
   await app.register(systemRoutes, { publicConfig: toPublicConfig(config), mailer: deps.mailer });
+  const recipes = createRecipesService({ db: deps.db, now: deps.now });
+  await app.register(recipesRoutes, {
+    recipes,
+    pdfs: createRecipePdfs({ db: deps.db, recipes, provider: config.PROVIDER_NAME, now: deps.now }),
+    appUrl: config.APP_URL,
+  });
 
   const clientDir = deps.clientDir;
   if (clientDir && existsSync(`${clientDir}/index.html`)) {

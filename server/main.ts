@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './seed/demo-users';
+import { seedLibrary } from './seed/library-recipes';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,6 +24,8 @@ async function main() {
   });
   await database.migrate();
   if (config.SEED_DEMO) await seedDemoUsers(database.db);
+  // The provider's library is part of the product, not demo data: seeded whenever it is empty.
+  await seedLibrary(database.db);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, db: database.db, mailer, clientDir: DEFAULT_CLIENT_DIR });

@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoUsers } from '../../server/seed/demo-users';
+import { seedLibrary } from '../../server/seed/library-recipes';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -30,6 +31,7 @@ const config = loadConfig({
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
 await database.migrate();
 await seedDemoUsers(database.db);
+await seedLibrary(database.db);
 const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: config.MAIL_FROM });
 const relaxed = { max: 10_000, windowMs: 60_000 };
 const app = await buildApp({

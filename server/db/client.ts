@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -27,6 +28,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 /** `count(*)` is a bigint: a string from pg, a number from PGlite. Cast so both give a number. */
 export const countAll = sql<number>`cast(count(*) as integer)`;
+
+/** Extensions the migrations create; PGlite must load them when it starts. */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -57,7 +61,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const dir = `${options.dataDir.replace(/\/+$/, '')}/pglite`;
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, PGLITE_OPTIONS);
   await client.waitReady;
   return wrapPglite(client);
 }

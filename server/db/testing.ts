@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, wrapPglite, wrapPostgres } from './client';
+import { type Database, PGLITE_OPTIONS, wrapPglite, wrapPostgres } from './client';
 
 /**
  * Test databases. With TEST_DATABASE_URL (CI's real PostgreSQL) each test file gets a new database copied
@@ -30,7 +30,7 @@ export async function prepareTestTemplate(snapshotPath: string): Promise<void> {
     await database.close();
     return;
   }
-  const client = new PGlite();
+  const client = new PGlite(PGLITE_OPTIONS);
   const database = wrapPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');
@@ -59,7 +59,7 @@ export async function openTestDatabase(snapshotPath: string): Promise<Database> 
     };
   }
   const snapshot = await readFile(snapshotPath);
-  const client = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: new Blob([snapshot]) });
   await client.waitReady;
   return wrapPglite(client);
 }

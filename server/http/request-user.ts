@@ -15,9 +15,9 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token is sent. */
+    /** onRequest guard: 401 unless a valid bearer token is sent. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 without a token, 403 for a non-admin. */
+    /** onRequest guard: 401 without a token, 403 for a non-admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -1,5 +1,7 @@
+import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/index';
+import { insertRecipe } from '../features/recipes/recipes.service';
 import { hashPassword } from '../lib/passwords';
 
 let seq = 0;
@@ -41,4 +43,54 @@ export async function createUser(
     })
     .returning();
   return { ...row!, password: overrides.password ?? DEFAULT_PASSWORD };
+}
+
+/** A valid recipe of the given oven type (Matchbox by default), written straight to the database. */
+export async function createRecipe(
+  db: Db,
+  overrides: Partial<RecipeInput> & { ownerId?: number | null } = {},
+): Promise<{ id: number; name: string }> {
+  const { ownerId = null, ...patch } = overrides;
+  seq += 1;
+  const input = recipeInput.parse({
+    name: `Recipe ${seq}`,
+    oven_type: 'Matchbox 1718/1313',
+    product_name: 'Test product',
+    set_temp: 450,
+    category: 'Pizza',
+    icon: 'ICON_PIZZA',
+    stages: [{ order: 1, minutes: '01', seconds: '30', temp: 450 }],
+    ...patch,
+  });
+  const id = await insertRecipe(db, input, { ownerId, createdBy: ownerId });
+  return { id, name: input.name };
+}
+
+/** A body for POST/PUT /api/recipes that passes every rule. */
+export function recipeBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Crispy Calzone',
+    oven_type: 'Matchbox 1718/1313',
+    product_name: 'Calzone 10in',
+    set_temp: 475,
+    category: 'Pizza',
+    starting_state: 'Frozen',
+    icon: 'ICON_PIZZA',
+    ingredients: 'Dough, ricotta, mozzarella',
+    stages: [
+      {
+        order: 1,
+        hours: '00',
+        minutes: '01',
+        seconds: '30',
+        temp: 475,
+        percent_air_top: 60,
+        percent_air_bottom: 50,
+        blower_percent: 70,
+      },
+      { order: 2, hours: '00', minutes: '00', seconds: '45', temp: 500, force_vent_open: true },
+    ],
+    events: [{ name: 'Rotate', minutes: 1, seconds: 0 }],
+    ...overrides,
+  };
 }

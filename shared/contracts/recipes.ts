@@ -10,6 +10,7 @@ import {
   recipeIssues,
   STAGE_DEFAULTS,
 } from '../domain/rules';
+import { pageParam } from './pagination';
 import { report } from './validation';
 
 /** Time parts travel as two-digit strings (spec §3); numbers are accepted and padded. */
@@ -98,3 +99,125 @@ export const recipeInput = z
   .superRefine((r, ctx) => report(ctx, recipeIssues(r)));
 export type RecipeInput = z.input<typeof recipeInput>;
 export type RecipeData = z.output<typeof recipeInput>;
+
+/* ---------- API shapes (spec §7 "Recipes") ---------- */
+
+export const RECIPES_PER_PAGE = 12;
+export const owners = ['provider', 'community'] as const;
+export type Owner = (typeof owners)[number];
+
+/** Filter text: 'All', or names joined by commas (spec §3). Unknown names are refused. */
+function filterList<T extends readonly string[]>(values: T, what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx): T[number][] | 'All' => {
+      if (v === undefined || v.trim() === '' || v.trim() === 'All') return 'All';
+      const parts = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const unknown = parts.filter((p) => !(values as readonly string[]).includes(p));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${what}: ${unknown.join(', ')}.` });
+        return z.NEVER;
+      }
+      return parts as T[number][];
+    });
+}
+
+export const recipeFilters = z.object({
+  ovens: filterList(OVEN_TYPES, 'oven type'),
+  categories: filterList(FOOD_CATEGORIES, 'category'),
+  search: z.string().trim().max(100, 'The search may have at most 100 characters.').optional().default(''),
+});
+
+export const recipeListQuery = recipeFilters.extend({
+  owner: z
+    .string()
+    .optional()
+    .transform((v, ctx): Owner => {
+      const o = (v ?? 'provider').trim().toLowerCase();
+      if (o === 'provider' || o === 'community') return o;
+      ctx.addIssue({ code: 'custom', message: "The owner must be 'provider' or 'community'." });
+      return z.NEVER;
+    }),
+  page: pageParam,
+});
+export type RecipeListQuery = z.input<typeof recipeListQuery>;
+
+export const userRecipesQuery = recipeFilters.extend({
+  user_id: z.coerce.number({ error: 'user_id is required.' }).int().positive('user_id is required.'),
+  page: pageParam,
+});
+
+export const recipeCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  product_name: z.string(),
+  category: z.string(),
+  oven_type: z.string(),
+  icon: z.string(),
+  image_url: z.string().nullable(),
+  owner: z.enum(owners),
+});
+export type RecipeCard = z.infer<typeof recipeCard>;
+
+export const stageData = z.object({
+  order: z.number(),
+  hours: z.string(),
+  minutes: z.string(),
+  seconds: z.string(),
+  temp: z.number(),
+  percent_air_top: z.number(),
+  percent_air_bottom: z.number(),
+  blower_percent: z.number(),
+  microwave_percent: z.number(),
+  ir_lvl_top: z.enum(IR_LEVELS),
+  ir_lvl_bottom: z.enum(IR_LEVELS),
+  force_vent_open: z.boolean(),
+});
+
+export const recipeDetail = recipeCard.extend({
+  set_temp: z.number(),
+  starting_state: z.string().nullable(),
+  dish_type: z.string(),
+  brand: z.string(),
+  sku: z.string(),
+  weight: z.string(),
+  quantity: z.string(),
+  ingredients: z.string(),
+  outcome_attributes: z.string(),
+  procedure: z.string(),
+  outcome: z.string(),
+  stages: z.array(stageData),
+  events: z.array(z.object({ name: z.string(), minutes: z.number(), seconds: z.number() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RecipeDetail = z.infer<typeof recipeDetail>;
+
+/** Largest accepted photo, in bytes (decoded). */
+export const RECIPE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A recipe write (POST/PUT): the recipe, plus its photo as a data URL (`image`), or `null` to remove it,
+ * or absent to keep the current one; and for admins, `scope: 'provider'` to write to the library.
+ */
+export const recipeWrite = z.object({
+  image: z
+    .string()
+    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, 'The image must be a PNG or JPEG file.')
+    .max(Math.ceil((RECIPE_IMAGE_MAX_BYTES * 4) / 3) + 40, 'The image may be at most 5 MB.')
+    .nullish(),
+  scope: z.enum(owners).optional(),
+});
+
+export const bulkDeleteRequest = z.object({
+  data: z
+    .array(z.number({ error: 'Each id must be a number.' }).int().positive(), {
+      error: 'Send the ids to delete in data.',
+    })
+    .min(1, 'Select at least one recipe.')
+    .max(500, 'Delete at most 500 recipes at a time.'),
+});

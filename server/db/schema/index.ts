@@ -1,2 +1,3 @@
 export * from './mail';
+export * from './recipes';
 export * from './users';

@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Revoke the current token',

@@ -14,7 +14,7 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
   r.put(
     '/api/users/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Update your own profile (username, company, password)',

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Raw bytes; PGlite gives a Uint8Array and pg a Buffer, so reads are normalized to Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Recipe photos live in the database, so every app instance serves the same bytes. The id is a random token:
+ * pages load photos without a bearer token, so the address itself must not be guessable.
+ */
+export const recipeImages = pgTable('recipe_images', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type', { enum: ['image/png', 'image/jpeg'] }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** null: the provider's library; otherwise the user whose recipe it is (Community). */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Who made it, kept for the usage report even for library recipes. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    productName: text('product_name').notNull(),
+    ovenType: text('oven_type').notNull(),
+    setTemp: integer('set_temp').notNull(),
+    category: text('category').notNull(),
+    startingState: text('starting_state'),
+    dishType: text('dish_type').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    icon: text('icon').notNull(),
+    sku: text('sku').notNull().default(''),
+    weight: text('weight').notNull().default(''),
+    quantity: text('quantity').notNull().default(''),
+    ingredients: text('ingredients').notNull().default(''),
+    outcomeAttributes: text('outcome_attributes').notNull().default(''),
+    procedure: text('procedure').notNull().default(''),
+    outcome: text('outcome').notNull().default(''),
+    imageId: text('image_id').references(() => recipeImages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list pages: one owner (or the library), optional type and category filters, ordered by name.
+    index('recipes_owner_name_idx').on(t.ownerId, t.name, t.id),
+    index('recipes_owner_type_category_idx').on(t.ownerId, t.ovenType, t.category),
+    // Substring search on names (ILIKE '%…%') at any size.
+    index('recipes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('recipes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const recipeStages = pgTable(
+  'recipe_stages',
+  {
+    recipeId: integer('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    hours: text('hours').notNull(),
+    minutes: text('minutes').notNull(),
+    seconds: text('seconds').notNull(),
+    temp: integer('temp').notNull(),
+    percentAirTop: integer('percent_air_top').notNull(),
+    percentAirBottom: integer('percent_air_bottom').notNull(),
+    blowerPercent: integer('blower_percent').notNull(),
+    microwavePercent: integer('microwave_percent').notNull(),
+    irLvlTop: text('ir_lvl_top').notNull(),
+    irLvlBottom: text('ir_lvl_bottom').notNull(),
+    forceVentOpen: boolean('force_vent_open').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recipeId, t.order] })],
+);
+
+export const recipeEvents = pgTable(
+  'recipe_events',
+  {
+    recipeId: integer('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    minutes: integer('minutes').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recipeId, t.position] })],
+);
+
+/**
+ * A PDF asked for through /api/createpdfs: its unguessable name is the capability the browser downloads with
+ * from /storage/pdf/{name}, where the PDF is drawn and streamed. Expires after a few minutes.
+ */
+export const pdfJobs = pgTable('pdf_jobs', {
+  name: text('name').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  params: jsonb('params').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

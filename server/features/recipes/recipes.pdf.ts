@@ -1,0 +1,292 @@
+import PDFDocument from 'pdfkit';
+import type { RecipeDetail } from '../../../shared/contracts/recipes';
+import { findOvenModel } from '../../../shared/domain/oven-models';
+
+type Doc = PDFKit.PDFDocument;
+export interface PdfRecipe {
+  recipe: RecipeDetail;
+  image: { contentType: string; bytes: Buffer } | null;
+}
+
+const ORANGE = '#bf360c';
+const INK = '#2b2623';
+const MUTED = '#5f5a55';
+const LINE = '#dccfb4';
+const MARGIN = 48;
+
+/** The standard PDF fonts cover Latin-1 only; anything else is shown as '?' rather than garbage. */
+export function pdfText(s: string): string {
+  return s.replace(/[^\n\t\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+function header(doc: Doc, provider: string, title: string) {
+  const top = 28;
+  doc.save();
+  doc.roundedRect(MARGIN, top, 30, 30, 6).fill(ORANGE);
+  doc
+    .path(
+      'M15 5c1 4 6 6.5 6 12.5A6 6 0 0 1 9 17.5c0-2.5 1.2-4.3 2.6-5.6-.1 2 .8 3.5 2.2 3.9C13.6 11.6 14.8 8 15 5z',
+    )
+    .translate(MARGIN, top)
+    .fill('#ffe0b2');
+  doc.restore();
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(pdfText(provider), MARGIN + 40, top + 2, { lineBreak: false });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(pdfText(title), MARGIN + 40, top + 20, { lineBreak: false });
+  doc
+    .moveTo(MARGIN, top + 40)
+    .lineTo(doc.page.width - MARGIN, top + 40)
+    .strokeColor(ORANGE)
+    .lineWidth(1.5)
+    .stroke();
+  doc.x = MARGIN;
+  doc.y = top + 54;
+}
+
+function ensureRoom(doc: Doc, height: number, provider: string, title: string) {
+  if (doc.y + height > doc.page.height - MARGIN - 20) {
+    doc.addPage();
+    header(doc, provider, title);
+  }
+}
+
+function time(s: RecipeDetail['stages'][number]): string {
+  return s.hours !== '00' ? `${s.hours}:${s.minutes}:${s.seconds}` : `${s.minutes}:${s.seconds}`;
+}
+
+function table(doc: Doc, columns: { label: string; width: number }[], rows: string[][]) {
+  const x0 = MARGIN;
+  let y = doc.y;
+  const rowHeight = 16;
+  doc.font('Helvetica-Bold').fontSize(8).fillColor('#ffffff');
+  doc
+    .rect(
+      x0,
+      y,
+      columns.reduce((a, c) => a + c.width, 0),
+      rowHeight,
+    )
+    .fill(ORANGE);
+  let x = x0;
+  doc.fillColor('#ffffff');
+  for (const c of columns) {
+    doc.text(c.label, x + 4, y + 4, { width: c.width - 8, lineBreak: false });
+    x += c.width;
+  }
+  y += rowHeight;
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  rows.forEach((row, i) => {
+    if (i % 2 === 1)
+      doc
+        .rect(
+          x0,
+          y,
+          columns.reduce((a, c) => a + c.width, 0),
+          rowHeight,
+        )
+        .fill('#f7f0e1');
+    doc.fillColor(INK);
+    x = x0;
+    row.forEach((cell, j) => {
+      doc.text(pdfText(cell), x + 4, y + 4, { width: columns[j]!.width - 8, lineBreak: false });
+      x += columns[j]!.width;
+    });
+    y += rowHeight;
+  });
+  doc.x = MARGIN;
+  doc.y = y + 10;
+}
+
+function section(doc: Doc, title: string) {
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(ORANGE).text(title, MARGIN, doc.y);
+  doc.moveDown(0.3);
+}
+
+function field(doc: Doc, label: string, value: string, width: number) {
+  if (!value) return;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(`${label}: `, { continued: true, width });
+  doc.font('Helvetica').fillColor(INK).text(pdfText(value), { width });
+}
+
+/** One recipe: name, photo, oven type, category, specifications, preparation, every stage field, events. */
+function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, title: string) {
+  ensureRoom(doc, 260, provider, title);
+  const contentWidth = doc.page.width - 2 * MARGIN;
+  const top = doc.y;
+  const textWidth = image ? contentWidth - 150 : contentWidth;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(pdfText(recipe.name), MARGIN, top, { width: textWidth });
+  const model = findOvenModel(recipe.oven_type);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      pdfText(
+        [
+          `${recipe.oven_type}${model ? ` (${model.badge})` : ''}`,
+          recipe.category,
+          recipe.starting_state ?? '',
+          recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
+        ]
+          .filter(Boolean)
+          .join('  ·  '),
+      ),
+      { width: textWidth },
+    );
+  doc.moveDown(0.6);
+  if (image) {
+    try {
+      doc.image(image.bytes, MARGIN + contentWidth - 140, top, { fit: [140, 105], align: 'right' });
+    } catch {
+      // A photo pdfkit cannot read is left out rather than failing the whole document.
+    }
+  }
+  section(doc, 'Specifications');
+  const specs: [string, string][] = [
+    ['Product name', recipe.product_name],
+    ['Set temp', `${recipe.set_temp} ºF`],
+    ['Dish type', recipe.dish_type],
+    ['Brand', recipe.brand],
+    ['SKU', recipe.sku],
+    ['Weight', recipe.weight],
+    ['Quantity', recipe.quantity],
+  ];
+  for (const [label, value] of specs) field(doc, label, value, textWidth);
+  if (image && doc.y < top + 115) doc.y = top + 115;
+  doc.moveDown(0.5);
+
+  section(doc, 'Cooking stages');
+  table(
+    doc,
+    [
+      { label: 'Stage', width: 38 },
+      { label: 'Time', width: 52 },
+      { label: 'Temp ºF', width: 50 },
+      { label: 'Air top %', width: 54 },
+      { label: 'Air bottom %', width: 66 },
+      { label: 'Blower %', width: 50 },
+      { label: 'Microwave %', width: 64 },
+      { label: 'IR top', width: 44 },
+      { label: 'IR bottom', width: 52 },
+      { label: 'Vent', width: 40 },
+    ],
+    recipe.stages.map((s) => [
+      String(s.order),
+      time(s),
+      String(s.temp),
+      String(s.percent_air_top),
+      String(s.percent_air_bottom),
+      String(s.blower_percent),
+      String(s.microwave_percent),
+      s.ir_lvl_top,
+      s.ir_lvl_bottom,
+      s.force_vent_open ? 'Open' : 'Closed',
+    ]),
+  );
+  if (recipe.events.length > 0) {
+    section(doc, 'Cooking events');
+    for (const e of recipe.events) {
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(
+          pdfText(`${String(e.minutes).padStart(2, '0')}:${String(e.seconds).padStart(2, '0')}  ${e.name}`),
+        );
+    }
+    doc.moveDown(0.5);
+  }
+  const prep: [string, string][] = [
+    ['Ingredients', recipe.ingredients],
+    ['Procedure', recipe.procedure],
+    ['Outcome', recipe.outcome],
+    ['Outcome attributes', recipe.outcome_attributes],
+  ];
+  if (prep.some(([, v]) => v)) {
+    ensureRoom(doc, 60, provider, title);
+    section(doc, 'Preparation');
+    for (const [label, value] of prep) {
+      if (!value) continue;
+      ensureRoom(doc, 30, provider, title);
+      doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(label);
+      doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(value), { width: contentWidth });
+      doc.moveDown(0.3);
+    }
+  }
+  doc.moveDown(0.6);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .strokeColor(LINE)
+    .lineWidth(0.8)
+    .stroke();
+  doc.moveDown(1);
+}
+
+/** Page number in the bottom margin; the margin is lifted meanwhile so pdfkit does not start a new page. */
+function footer(doc: Doc, n: number) {
+  const { x, y } = doc;
+  const bottomMargin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`Page ${n}`, MARGIN, doc.page.height - 30, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+  doc.page.margins.bottom = bottomMargin;
+  doc.x = x;
+  doc.y = y;
+}
+
+/**
+ * Writes recipes into a PDF stream as they arrive, so a long list never sits whole in memory.
+ * `intro` is printed under the header of the first page (what was asked for, and how many).
+ */
+export function recipesPdf(
+  source: AsyncIterable<PdfRecipe>,
+  options: { provider: string; title: string; intro?: string; empty: string },
+): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: { Title: pdfText(options.title), Author: pdfText(options.provider), Creator: 'Hearth' },
+  });
+  let pageNumber = 1;
+  doc.on('pageAdded', () => {
+    pageNumber += 1;
+    footer(doc, pageNumber);
+  });
+  (async () => {
+    header(doc, options.provider, options.title);
+    footer(doc, 1);
+    doc.x = MARGIN;
+    doc.y = 82;
+    if (options.intro) {
+      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(pdfText(options.intro));
+      doc.moveDown(1);
+    }
+    let count = 0;
+    for await (const item of source) {
+      drawRecipe(doc, item, options.provider, options.title);
+      count += 1;
+    }
+    if (count === 0) doc.font('Helvetica').fontSize(12).fillColor(INK).text(options.empty);
+    doc.end();
+  })().catch((error) => doc.emit('error', error));
+  return doc;
+}

@@ -1,0 +1,273 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import { paginated } from '../../../shared/contracts/pagination';
+import {
+  bulkDeleteRequest,
+  type Owner,
+  RECIPES_PER_PAGE,
+  recipeCard,
+  recipeDetail,
+  recipeFilters,
+  recipeInput,
+  recipeListQuery,
+  recipeWrite,
+  userRecipesQuery,
+} from '../../../shared/contracts/recipes';
+import { paginate } from '../../http/pagination';
+import { currentUser } from '../../http/request-user';
+import { notFound } from '../../lib/http-errors';
+import type { RecipePdfs } from './recipes.pdf-jobs';
+import type { RecipesService } from './recipes.service';
+
+const tags = ['Recipes'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const writeBody = z.intersection(recipeInput, recipeWrite);
+
+export async function recipesRoutes(
+  app: FastifyInstance,
+  deps: { recipes: RecipesService; pdfs: RecipePdfs; appUrl: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { recipes, pdfs } = deps;
+  const guard = { onRequest: app.requireUser };
+
+  r.get(
+    '/api/recipes',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "List the provider's library (owner=provider) or your own recipes (owner=community)",
+        querystring: recipeListQuery,
+        response: { 200: paginated(recipeCard), 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ownerId = q.owner === 'provider' ? null : currentUser(request).id;
+      const { data, total } = await recipes.list({ ownerId, filters: q, page: q.page });
+      return paginate({
+        data,
+        total,
+        page: q.page,
+        perPage: RECIPES_PER_PAGE,
+        url: `${deps.appUrl}/api/recipes`,
+        query: rawQuery(request.url),
+      });
+    },
+  );
+
+  r.get(
+    '/api/recipes/user',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: "A user's own recipes (admins only)",
+        querystring: userRecipesQuery,
+        response: { 200: paginated(recipeCard), 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { data, total } = await recipes.list({ ownerId: q.user_id, filters: q, page: q.page });
+      return paginate({
+        data,
+        total,
+        page: q.page,
+        perPage: RECIPES_PER_PAGE,
+        url: `${deps.appUrl}/api/recipes/user`,
+        query: rawQuery(request.url),
+      });
+    },
+  );
+
+  r.delete(
+    '/api/recipes/bulk-delete',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete several of your recipes: all of them, or none',
+        body: bulkDeleteRequest,
+        response: { 200: z.object({ deleted: z.number() }), 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ deleted: await recipes.bulkDelete(currentUser(request), request.body.data) }),
+  );
+
+  r.get(
+    '/api/recipes/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'One recipe',
+        params: idParams,
+        response: { 200: z.object({ data: recipeDetail }) },
+      },
+    },
+    async (request) => ({ data: await recipes.get(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/recipes',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Create a recipe (yours; admins may add to the library with scope=provider)',
+        body: writeBody,
+        response: { 201: z.object({ data: recipeDetail }), 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { image, scope, ...recipe } = request.body;
+      const data = await recipes.create(currentUser(request), recipe, image, scope as Owner | undefined);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  r.put(
+    '/api/recipes/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Update a recipe you own (admins: library recipes too)',
+        params: idParams,
+        body: writeBody,
+        response: {
+          200: z.object({ data: recipeDetail }),
+          403: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { image, scope: _scope, ...recipe } = request.body;
+      return { data: await recipes.update(currentUser(request), request.params.id, recipe, image) };
+    },
+  );
+
+  r.delete(
+    '/api/recipes/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete a recipe you own',
+        params: idParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), data: z.object({ id: z.number(), name: z.string() }) }),
+        },
+      },
+    },
+    async (request) => {
+      const gone = await recipes.remove(currentUser(request), request.params.id);
+      return { deleted: true, data: { id: gone.id, name: gone.name } };
+    },
+  );
+
+  r.post(
+    '/api/recipes/clone/:id/:mode',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'mode 0: clone a recipe you can read into My Recipes; mode 1: duplicate one of yours as "… Copy"',
+        params: idParams.extend({
+          mode: z.enum(['0', '1'], { error: 'The mode must be 0 (clone) or 1 (duplicate).' }),
+        }),
+        response: { 201: z.object({ data: recipeDetail }), 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await recipes.clone(
+        currentUser(request),
+        request.params.id,
+        request.params.mode === '0' ? 0 : 1,
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
+  r.get(
+    '/api/createpdfs',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Prepare a PDF of every recipe matching the filters; download it from /storage/pdf/{name}',
+        querystring: recipeFilters.extend({ owner: recipeListQuery.shape.owner }),
+        response: { 200: z.object({ name: z.string(), total: z.number() }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const user = currentUser(request);
+      return pdfs.prepareList(user, { ownerId: q.owner === 'provider' ? null : user.id, filters: q });
+    },
+  );
+
+  r.get(
+    '/api/createpdfs/:recipeId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Prepare the PDF of one recipe; download it from /storage/pdf/{name}',
+        params: z.object({ recipeId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ name: z.string() }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const recipe = await recipes.get(user, request.params.recipeId);
+      return pdfs.prepareOne(user, recipe);
+    },
+  );
+
+  r.get(
+    '/storage/pdf/:name',
+    {
+      schema: {
+        tags,
+        summary: 'Download a prepared PDF (the name is the key; it expires)',
+        params: z.object({ name: z.string() }),
+      },
+    },
+    async (request, reply) => pdfs.stream(request.params.name, reply),
+  );
+
+  r.get(
+    '/storage/recipe-images/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A recipe photo',
+        params: z.object({ id: z.string().regex(/^[\w-]{10,40}$/) }),
+      },
+    },
+    async (request, reply) => sendImage(reply, await recipes.image(request.params.id).catch(() => null)),
+  );
+}
+
+/** The query as the client sent it, for page links (the parsed one has its filters expanded). */
+function rawQuery(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+}
+
+function sendImage(reply: FastifyReply, img: { contentType: string; bytes: Buffer } | null) {
+  if (!img) throw notFound('Image');
+  // The address changes whenever the photo does (?t=…), so it may be cached for good.
+  return reply
+    .header('content-type', img.contentType)
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .send(img.bytes);
+}

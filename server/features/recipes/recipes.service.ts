@@ -1,0 +1,431 @@
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Owner, RecipeCard, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
+import { RECIPE_IMAGE_MAX_BYTES, RECIPES_PER_PAGE } from '../../../shared/contracts/recipes';
+import type { IrLevel } from '../../../shared/domain/catalog';
+import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { copyRecipeName, detectImageType, normalizeRecipeName } from '../../../shared/domain/rules';
+import { countAll, type Db, type DbOrTx } from '../../db/client';
+import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
+import type { RequestUser } from '../../http/request-user';
+import { forbidden, HttpError, invalid, notFound } from '../../lib/http-errors';
+import { newToken } from '../../lib/tokens';
+
+type RecipeRow = typeof recipes.$inferSelect;
+type Actor = Pick<RequestUser, 'id' | 'role'>;
+
+export interface RecipeFilterValues {
+  ovens: string[] | 'All';
+  categories: string[] | 'All';
+  search: string;
+}
+
+/** The image address carries the recipe's update time, so a changed photo is never served from cache. */
+function imageUrl(row: Pick<RecipeRow, 'imageId' | 'updatedAt'>): string | null {
+  return row.imageId ? `/storage/recipe-images/${row.imageId}?t=${row.updatedAt.getTime()}` : null;
+}
+
+function toCard(row: RecipeRow): RecipeCard {
+  return {
+    id: row.id,
+    name: row.name,
+    product_name: row.productName,
+    category: row.category,
+    oven_type: row.ovenType,
+    icon: row.icon,
+    image_url: imageUrl(row),
+    owner: row.ownerId === null ? 'provider' : 'community',
+  };
+}
+
+type StageRow = typeof recipeStages.$inferSelect;
+type EventRow = typeof recipeEvents.$inferSelect;
+
+function toDetail(row: RecipeRow, stages: StageRow[], events: EventRow[]): RecipeDetail {
+  return {
+    ...toCard(row),
+    set_temp: row.setTemp,
+    starting_state: row.startingState,
+    dish_type: row.dishType,
+    brand: row.brand,
+    sku: row.sku,
+    weight: row.weight,
+    quantity: row.quantity,
+    ingredients: row.ingredients,
+    outcome_attributes: row.outcomeAttributes,
+    procedure: row.procedure,
+    outcome: row.outcome,
+    stages: stages
+      .sort((a, b) => a.order - b.order)
+      .map((s) => ({
+        order: s.order,
+        hours: s.hours,
+        minutes: s.minutes,
+        seconds: s.seconds,
+        temp: s.temp,
+        percent_air_top: s.percentAirTop,
+        percent_air_bottom: s.percentAirBottom,
+        blower_percent: s.blowerPercent,
+        microwave_percent: s.microwavePercent,
+        ir_lvl_top: s.irLvlTop as IrLevel,
+        ir_lvl_bottom: s.irLvlBottom as IrLevel,
+        force_vent_open: s.forceVentOpen,
+      })),
+    events: events
+      .sort((a, b) => a.position - b.position)
+      .map((e) => ({ name: e.name, minutes: e.minutes, seconds: e.seconds })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function recipeColumns(r: RecipeData) {
+  return {
+    name: r.name,
+    productName: r.product_name,
+    ovenType: r.oven_type,
+    setTemp: r.set_temp,
+    category: r.category,
+    startingState: r.starting_state,
+    dishType: r.dish_type,
+    brand: r.brand,
+    icon: r.icon,
+    sku: r.sku,
+    weight: r.weight,
+    quantity: r.quantity,
+    ingredients: r.ingredients,
+    outcomeAttributes: r.outcome_attributes,
+    procedure: r.procedure,
+    outcome: r.outcome,
+  };
+}
+
+async function insertChildren(tx: DbOrTx, recipeId: number, r: Pick<RecipeData, 'stages' | 'events'>) {
+  if (r.stages.length > 0) {
+    await tx.insert(recipeStages).values(
+      r.stages.map((s) => ({
+        recipeId,
+        order: s.order,
+        hours: s.hours,
+        minutes: s.minutes,
+        seconds: s.seconds,
+        temp: s.temp,
+        percentAirTop: s.percent_air_top,
+        percentAirBottom: s.percent_air_bottom,
+        blowerPercent: s.blower_percent,
+        microwavePercent: s.microwave_percent,
+        irLvlTop: s.ir_lvl_top,
+        irLvlBottom: s.ir_lvl_bottom,
+        forceVentOpen: s.force_vent_open,
+      })),
+    );
+  }
+  if (r.events.length > 0) {
+    await tx
+      .insert(recipeEvents)
+      .values(
+        r.events.map((e, i) => ({
+          recipeId,
+          position: i + 1,
+          name: e.name,
+          minutes: e.minutes,
+          seconds: e.seconds,
+        })),
+      );
+  }
+}
+
+/** Decodes and checks a data-URL photo by its bytes; the declared type is not trusted. */
+export function decodeImage(dataUrl: string): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
+  const comma = dataUrl.indexOf(',');
+  const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (bytes.length > RECIPE_IMAGE_MAX_BYTES) throw invalid('image', 'The image may be at most 5 MB.');
+  const type = detectImageType(bytes);
+  if (!type) throw invalid('image', 'The image must be a PNG or JPEG file.');
+  return { contentType: type === 'png' ? 'image/png' : 'image/jpeg', bytes };
+}
+
+/** Writes a recipe with its stages and events (inside the caller's transaction); answers its id. */
+export async function insertRecipe(
+  tx: DbOrTx,
+  input: RecipeData,
+  meta: { ownerId: number | null; createdBy: number | null; imageId?: string | null; at?: Date },
+): Promise<number> {
+  const at = meta.at ?? new Date();
+  const [created] = await tx
+    .insert(recipes)
+    .values({
+      ...recipeColumns(input),
+      ownerId: meta.ownerId,
+      createdBy: meta.createdBy,
+      imageId: meta.imageId ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: recipes.id });
+  await insertChildren(tx, created!.id, input);
+  return created!.id;
+}
+
+async function insertImage(
+  tx: DbOrTx,
+  photo: { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer },
+): Promise<string> {
+  const id = newToken().slice(0, 22);
+  await tx
+    .insert(recipeImages)
+    .values({ id, contentType: photo.contentType, bytes: photo.bytes, size: photo.bytes.length });
+  return id;
+}
+
+export function filterConditions(f: RecipeFilterValues): SQL[] {
+  const where: SQL[] = [];
+  if (f.ovens !== 'All') where.push(inArray(recipes.ovenType, f.ovens));
+  if (f.categories !== 'All') where.push(inArray(recipes.category, f.categories));
+  if (f.search) {
+    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`lower(${recipes.name}) like ${pattern}`);
+  }
+  return where;
+}
+
+export const ownerCondition = (ownerId: number | null) =>
+  ownerId === null ? isNull(recipes.ownerId) : eq(recipes.ownerId, ownerId);
+
+export function createRecipesService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function row(id: number): Promise<RecipeRow | undefined> {
+    const [r] = await db.select().from(recipes).where(eq(recipes.id, id)).limit(1);
+    return r;
+  }
+
+  /** Library recipes are for everyone logged in, a user's for that user; admins read all. */
+  function canRead(actor: Actor, r: RecipeRow): boolean {
+    return r.ownerId === null || r.ownerId === actor.id || actor.role === 'admin';
+  }
+  function canWrite(actor: Actor, r: RecipeRow): boolean {
+    return r.ownerId === actor.id || (r.ownerId === null && actor.role === 'admin');
+  }
+
+  /** Someone who may not even read a recipe learns nothing about it: 404, never 403. */
+  async function readable(actor: Actor, id: number): Promise<RecipeRow> {
+    const r = await row(id);
+    if (!r || !canRead(actor, r)) throw notFound('Recipe');
+    return r;
+  }
+  async function writable(actor: Actor, id: number): Promise<RecipeRow> {
+    const r = await readable(actor, id);
+    if (!canWrite(actor, r)) throw forbidden('You can only change your own recipes.');
+    return r;
+  }
+
+  async function details(rows: RecipeRow[]): Promise<RecipeDetail[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [stages, events] = await Promise.all([
+      db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
+      db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
+    ]);
+    return rows.map((r) =>
+      toDetail(
+        r,
+        stages.filter((s) => s.recipeId === r.id),
+        events.filter((e) => e.recipeId === r.id),
+      ),
+    );
+  }
+
+  async function detail(id: number): Promise<RecipeDetail> {
+    const r = await row(id);
+    if (!r) throw notFound('Recipe');
+    return (await details([r]))[0]!;
+  }
+
+  async function copyImage(tx: DbOrTx, imageId: string | null): Promise<string | null> {
+    if (!imageId) return null;
+    const [img] = await tx.select().from(recipeImages).where(eq(recipeImages.id, imageId)).limit(1);
+    return img ? insertImage(tx, { contentType: img.contentType, bytes: img.bytes }) : null;
+  }
+
+  return {
+    canRead,
+
+    async list(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
+      const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
+      const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
+      const total = Number(countRow?.n ?? 0);
+      const rows = await db
+        .select()
+        .from(recipes)
+        .where(where)
+        .orderBy(asc(recipes.name), asc(recipes.id))
+        .limit(RECIPES_PER_PAGE)
+        .offset((input.page - 1) * RECIPES_PER_PAGE);
+      return { data: rows.map(toCard), total };
+    },
+
+    async get(actor: Actor, id: number): Promise<RecipeDetail> {
+      const r = await readable(actor, id);
+      return (await details([r]))[0]!;
+    },
+
+    async create(
+      actor: Actor,
+      input: RecipeData,
+      image: string | null | undefined,
+      scope: Owner | undefined,
+    ) {
+      if (scope === 'provider' && actor.role !== 'admin')
+        throw forbidden("Only the provider's admins add to the library.");
+      const ownerId = scope === 'provider' ? null : actor.id;
+      const photo = image ? decodeImage(image) : null;
+      const id = await db.transaction(async (tx) => {
+        let imageId: string | null = null;
+        if (photo) {
+          imageId = await insertImage(tx, photo);
+        }
+        return insertRecipe(tx, input, { ownerId, createdBy: actor.id, imageId, at: now() });
+      });
+      return detail(id);
+    },
+
+    async update(actor: Actor, id: number, input: RecipeData, image: string | null | undefined) {
+      const current = await writable(actor, id);
+      const photo = image ? decodeImage(image) : null;
+      await db.transaction(async (tx) => {
+        let imageId = current.imageId;
+        if (photo || image === null) {
+          imageId = null;
+          if (photo) imageId = await insertImage(tx, photo);
+        }
+        await tx
+          .update(recipes)
+          .set({ ...recipeColumns(input), imageId, updatedAt: now() })
+          .where(eq(recipes.id, id));
+        if (current.imageId && current.imageId !== imageId)
+          await tx.delete(recipeImages).where(eq(recipeImages.id, current.imageId));
+        await tx.delete(recipeStages).where(eq(recipeStages.recipeId, id));
+        await tx.delete(recipeEvents).where(eq(recipeEvents.recipeId, id));
+        await insertChildren(tx, id, input);
+      });
+      return detail(id);
+    },
+
+    async remove(actor: Actor, id: number): Promise<RecipeDetail> {
+      const current = await writable(actor, id);
+      const gone = await detail(id);
+      await db.transaction(async (tx) => {
+        await tx.delete(recipes).where(eq(recipes.id, id));
+        if (current.imageId) await tx.delete(recipeImages).where(eq(recipeImages.id, current.imageId));
+      });
+      return gone;
+    },
+
+    /**
+     * mode 0, clone: a recipe you can read becomes a new one of yours, same name.
+     * mode 1, duplicate: a recipe you can change gets a sibling with the same owner, named "… Copy".
+     */
+    async clone(actor: Actor, id: number, mode: 0 | 1): Promise<RecipeDetail> {
+      const source = mode === 0 ? await readable(actor, id) : await writable(actor, id);
+      const [full] = await details([source]);
+      const model = ovenModel(source.ovenType as OvenType);
+      const name = mode === 0 ? normalizeRecipeName(source.name, model) : copyRecipeName(source.name, model);
+      const ownerId = mode === 0 ? actor.id : source.ownerId;
+      const newId = await db.transaction(async (tx) => {
+        const imageId = await copyImage(tx, source.imageId);
+        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+        const [created] = await tx
+          .insert(recipes)
+          .values({
+            ...rest,
+            name,
+            ownerId,
+            createdBy: actor.id,
+            imageId,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .returning({ id: recipes.id });
+        await insertChildren(tx, created!.id, full!);
+        return created!.id;
+      });
+      return detail(newId);
+    },
+
+    /** All or nothing: if any id is missing or not yours, nothing is deleted. */
+    async bulkDelete(actor: Actor, ids: number[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const rows = await tx.select().from(recipes).where(inArray(recipes.id, unique));
+        const missing = unique.filter((id) => !rows.some((r) => r.id === id && canRead(actor, r)));
+        if (missing.length > 0) {
+          throw new HttpError(404, `Recipe ${missing.join(', ')} not found. Nothing was deleted.`, {
+            data: [`Recipe ${missing.join(', ')} not found.`],
+          });
+        }
+        const notMine = rows.filter((r) => !canWrite(actor, r));
+        if (notMine.length > 0) {
+          throw new HttpError(403, 'You can only delete your own recipes. Nothing was deleted.', {
+            data: [`You cannot delete ${notMine.map((r) => `"${r.name}"`).join(', ')}.`],
+          });
+        }
+        await tx.delete(recipes).where(inArray(recipes.id, unique));
+        const imageIds = rows.map((r) => r.imageId).filter((x): x is string => x !== null);
+        if (imageIds.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, imageIds));
+        return unique.length;
+      });
+    },
+
+    async image(imageId: string) {
+      const [img] = await db.select().from(recipeImages).where(eq(recipeImages.id, imageId)).limit(1);
+      if (!img) throw notFound('Image');
+      return img;
+    },
+
+    /** Full recipes for a PDF, in pages of `batch`, so memory stays flat for long lists. */
+    async *forPdf(input: {
+      ownerId: number | null;
+      filters: RecipeFilterValues;
+      ids?: number[];
+      limit: number;
+      batch?: number;
+    }) {
+      const batch = input.batch ?? 100;
+      const where = input.ids
+        ? inArray(recipes.id, input.ids)
+        : and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
+      for (let offset = 0; offset < input.limit; offset += batch) {
+        const rows = await db
+          .select()
+          .from(recipes)
+          .where(where)
+          .orderBy(asc(recipes.name), asc(recipes.id))
+          .limit(Math.min(batch, input.limit - offset))
+          .offset(offset);
+        if (rows.length === 0) return;
+        const images = new Map<string, { contentType: string; bytes: Buffer }>();
+        const imageIds = rows.map((r) => r.imageId).filter((x): x is string => x !== null);
+        if (imageIds.length > 0) {
+          for (const img of await db.select().from(recipeImages).where(inArray(recipeImages.id, imageIds)))
+            images.set(img.id, img);
+        }
+        for (const d of await details(rows)) {
+          const imageId = rows.find((r) => r.id === d.id)?.imageId;
+          yield { recipe: d, image: imageId ? (images.get(imageId) ?? null) : null };
+        }
+        if (rows.length < batch) return;
+      }
+    },
+
+    async count(input: { ownerId: number | null; filters: RecipeFilterValues }): Promise<number> {
+      const [c] = await db
+        .select({ n: countAll })
+        .from(recipes)
+        .where(and(ownerCondition(input.ownerId), ...filterConditions(input.filters)));
+      return Number(c?.n ?? 0);
+    },
+  };
+}
+
+export type RecipesService = ReturnType<typeof createRecipesService>;
