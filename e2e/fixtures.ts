@@ -75,3 +75,27 @@ export async function newVerifiedUser(page: Page) {
 
 export const test = base;
 export { expect };
+
+/** Text of a PDF the page downloads: its address is taken from the download and fetched again for pdftotext. */
+export async function pdfTextOf(page: Page, trigger: () => Promise<void>): Promise<string> {
+  const download = page.waitForEvent('download');
+  await trigger();
+  const url = (await download).url();
+  expect(url).toMatch(/\/storage\/pdf\/[\w-]+\.pdf$/);
+  const res = await page.request.get(url);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-pdf-')), 'f.pdf');
+  writeFileSync(file, await res.body());
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** Logs in as a brand-new verified user, so a test owns all of its My Recipes. */
+export async function loginAsNewUser(page: Page) {
+  const user = await newVerifiedUser(page);
+  await login(page, user);
+  return user;
+}

@@ -6,6 +6,7 @@ import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { VerifyAccountPage } from '../features/auth/verify-account-page';
 import { HelpPage } from '../features/help/help-page';
+import { RecipeListPage } from '../features/recipes/recipe-list-page';
 import { OutboxPage } from '../features/system/outbox-page';
 import { MyProfilePage } from '../features/users/my-profile-page';
 import { type Access, Guard } from './guard';
@@ -25,8 +26,8 @@ export const router = createBrowserRouter([
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
       { path: '/ovens', element: guarded('user', <PlaceholderPage title="My Ovens" />) },
-      { path: '/recipes', element: guarded('user', <PlaceholderPage title="Recipes" />) },
-      { path: '/my-recipes', element: guarded('user', <PlaceholderPage title="My Recipes" />) },
+      { path: '/recipes', element: guarded('user', <RecipeListPage key="provider" owner="provider" />) },
+      { path: '/my-recipes', element: guarded('user', <RecipeListPage key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
       { path: '/help', element: guarded('user', <HelpPage />) },
       { path: '/reports', element: guarded('admin', <PlaceholderPage title="General Report" />) },

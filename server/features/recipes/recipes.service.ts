@@ -120,17 +120,15 @@ async function insertChildren(tx: DbOrTx, recipeId: number, r: Pick<RecipeData, 
     );
   }
   if (r.events.length > 0) {
-    await tx
-      .insert(recipeEvents)
-      .values(
-        r.events.map((e, i) => ({
-          recipeId,
-          position: i + 1,
-          name: e.name,
-          minutes: e.minutes,
-          seconds: e.seconds,
-        })),
-      );
+    await tx.insert(recipeEvents).values(
+      r.events.map((e, i) => ({
+        recipeId,
+        position: i + 1,
+        name: e.name,
+        minutes: e.minutes,
+        seconds: e.seconds,
+      })),
+    );
   }
 }
 

@@ -1,0 +1,146 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * An accessible dialog: labelled, focus moved in and kept in, Escape and the backdrop close it
+ * (unless `busy`), focus returned to where it was. Full screen on a phone.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  busy = false,
+}: {
+  title: ReactNode;
+  onClose(): void;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  busy?: boolean;
+}) {
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const panel = ref.current;
+    const focusables = () =>
+      Array.from(
+        panel?.querySelectorAll<HTMLElement>(
+          'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+        ) ?? [],
+      );
+    (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? panel)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !busyRef.current) closeRef.current();
+      if (e.key === 'Tab') {
+        const list = focusables();
+        if (list.length === 0) return;
+        const first = list[0]!;
+        const last = list[list.length - 1]!;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('modal-open');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('modal-open');
+      before?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div
+      className="modal-backdrop"
+      onPointerDown={(e) => {
+        if (e.target === e.currentTarget && !busy) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        className={`modal modal-${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        tabIndex={-1}
+      >
+        <header className="modal-header">
+          <h2 id={id}>{title}</h2>
+          <button type="button" className="modal-close" aria-label="Close" onClick={onClose} disabled={busy}>
+            ×
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A yes/no question with the spec's wording supplied by the caller. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  busy?: boolean;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      size="sm"
+      busy={busy}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onCancel}
+            disabled={busy}
+            data-autofocus
+          >
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Working ...' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
+/** Covers the page while long work runs, saying what is happening. */
+export function Overlay({ message }: { message: string }) {
+  return (
+    <div className="overlay" role="alertdialog" aria-live="assertive" aria-label={message}>
+      <div className="overlay-box">
+        <span className="spinner" aria-hidden="true" />
+        <p>{message}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Spec §2.5/§9 pager: hidden unless there is more than one page; two pages either side of the current one;
+ * links that lead nowhere (previous on page 1, next on the last) are hidden rather than disabled.
+ */
+export function Pager({
+  page,
+  lastPage,
+  total,
+  perPage,
+  onPage,
+}: {
+  page: number;
+  lastPage: number;
+  total: number;
+  perPage: number;
+  onPage(page: number): void;
+}) {
+  if (total <= perPage) return null;
+  const pages: number[] = [];
+  for (let n = Math.max(1, page - 2); n <= Math.min(lastPage, page + 2); n++) pages.push(n);
+  return (
+    <nav className="pager" aria-label="Pages">
+      {page > 1 ? (
+        <button type="button" onClick={() => onPage(page - 1)} aria-label="Previous page">
+          ‹ Prev
+        </button>
+      ) : null}
+      {pages.map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={n === page ? 'pager-current' : ''}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </button>
+      ))}
+      {page < lastPage ? (
+        <button type="button" onClick={() => onPage(page + 1)} aria-label="Next page">
+          Next ›
+        </button>
+      ) : null}
+    </nav>
+  );
+}

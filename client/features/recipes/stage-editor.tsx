@@ -1,0 +1,358 @@
+import { useId, useState } from 'react';
+import { IR_LEVELS } from '../../../shared/domain/catalog';
+import type { OvenModel } from '../../../shared/domain/oven-models';
+import {
+  addStage,
+  type CookEvent,
+  canAddStage,
+  clampTemp,
+  deleteStage,
+  eventIssues,
+  LIMITS,
+  newStage,
+  type Stage,
+  stageIssues,
+  stageSeconds,
+  stageTempIssue,
+  totalStageMinutes,
+  updateStage,
+} from '../../../shared/domain/rules';
+import { EventList, StageTimeline } from './recipe-details';
+
+const range = (from: number, to: number, step = 1) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+const two = (n: number) => String(n).padStart(2, '0');
+
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+  format = String,
+}: {
+  label: string;
+  value: string | number;
+  options: (string | number)[];
+  onChange(v: string): void;
+  format?: (v: string | number) => string;
+}) {
+  const id = useId();
+  return (
+    <div className="field field-inline">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {format(o)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Spec §4/§5 stage list: add (order = count + 1), edit by order, delete with renumbering; and the events list. */
+export function StageEditor({
+  model,
+  stages,
+  events,
+  onStages,
+  onEvents,
+}: {
+  model: OvenModel;
+  stages: Stage[];
+  events: CookEvent[];
+  onStages(next: Stage[]): void;
+  onEvents(next: CookEvent[]): void;
+}) {
+  const [form, setForm] = useState<Stage>(() => newStage(stages, model));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [tempText, setTempText] = useState(String(form.temp));
+
+  const reset = (list: Stage[]) => {
+    const fresh = newStage(list, model);
+    setForm(fresh);
+    setTempText(String(fresh.temp));
+    setEditing(null);
+  };
+  const set = <K extends keyof Stage>(key: K, value: Stage[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const previousTemp =
+    (editing ?? stages.length + 1) > 1 ? stages[(editing ?? stages.length + 1) - 2]?.temp : undefined;
+  const tempError = stageTempIssue(form.temp, previousTemp, model);
+  const issues = stageIssues(form, previousTemp, model).filter((i) => i.path[0] !== 'temp');
+  // A stage still at 00:00 has not been timed yet: say what is needed, without an error.
+  const untimed = stageSeconds(form) === 0;
+  const timeError = untimed
+    ? undefined
+    : issues.find((i) => ['hours', 'minutes', 'seconds'].includes(String(i.path[0])))?.message;
+  const canSave =
+    editing !== null ? stageIssues(form, previousTemp, model).length === 0 : canAddStage(form, stages, model);
+  const full = stages.length >= model.maxStages && editing === null;
+
+  const save = () => {
+    const next = editing !== null ? updateStage(stages, { ...form, order: editing }) : addStage(stages, form);
+    onStages(next);
+    reset(next);
+  };
+
+  return (
+    <div className="stage-editor">
+      {stages.length > 0 ? (
+        <div className="stage-list">
+          <StageTimeline stages={stages} ovenType={model.type} />
+          <div className="stage-list-actions">
+            {stages.map((s) => (
+              <div key={s.order} className="stage-actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => {
+                    setForm({ ...s });
+                    setTempText(String(s.temp));
+                    setEditing(s.order);
+                  }}
+                >
+                  Edit stage {s.order}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link-danger"
+                  onClick={() => {
+                    const next = deleteStage(stages, s.order);
+                    onStages(next);
+                    reset(next);
+                  }}
+                >
+                  Delete stage {s.order}
+                </button>
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">
+          Add the first cooking stage: at least 5 seconds at a temperature between {model.minTemp} and{' '}
+          {model.maxTemp} ºF.
+        </p>
+      )}
+
+      {full ? (
+        <p className="muted">
+          {model.type} recipes have at most {model.maxStages} stage{model.maxStages === 1 ? '' : 's'}. Edit or
+          delete a stage to change it.
+        </p>
+      ) : (
+        <fieldset className="fieldset stage-form">
+          <legend>{editing !== null ? `Edit stage ${editing}` : `Stage ${stages.length + 1}`}</legend>
+          <div className="stage-form-grid">
+            <fieldset className="time-fields" aria-label="Stage time">
+              {model.maxHours > 0 ? (
+                <Select
+                  label="Hours"
+                  value={form.hours}
+                  options={range(0, model.maxHours).map(two)}
+                  onChange={(v) => set('hours', v)}
+                />
+              ) : null}
+              <Select
+                label="Minutes"
+                value={form.minutes}
+                options={range(0, model.maxMinutes).map(two)}
+                onChange={(v) => set('minutes', v)}
+              />
+              <Select
+                label="Seconds"
+                value={form.seconds}
+                options={range(0, 59).map(two)}
+                onChange={(v) => set('seconds', v)}
+              />
+            </fieldset>
+            <label className={`field field-inline ${tempError ? 'field-invalid' : ''}`}>
+              <span className="label-required">Temperature ºF</span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={model.minTemp}
+                max={model.maxTemp}
+                value={tempText}
+                aria-invalid={tempError ? true : undefined}
+                onChange={(e) => {
+                  setTempText(e.target.value);
+                  const n = Number(e.target.value);
+                  if (e.target.value !== '' && Number.isFinite(n)) set('temp', Math.round(n));
+                }}
+                onBlur={() => {
+                  const clamped = clampTemp(Number(tempText), model);
+                  setTempText(String(clamped));
+                  set('temp', clamped);
+                }}
+              />
+            </label>
+            <Select
+              label="Air top %"
+              value={form.percent_air_top}
+              options={range(10, 100, 5)}
+              onChange={(v) => set('percent_air_top', Number(v))}
+            />
+            <Select
+              label="Air bottom %"
+              value={form.percent_air_bottom}
+              options={range(10, 100, 5)}
+              onChange={(v) => set('percent_air_bottom', Number(v))}
+            />
+            <Select
+              label="Blower %"
+              value={form.blower_percent}
+              options={range(10, 100, 5)}
+              onChange={(v) => set('blower_percent', Number(v))}
+            />
+            {model.microwave ? (
+              <Select
+                label="Microwave %"
+                value={form.microwave_percent}
+                options={range(0, 100, 5)}
+                onChange={(v) => set('microwave_percent', Number(v))}
+              />
+            ) : null}
+            {model.infrared ? (
+              <>
+                <Select
+                  label="IR top"
+                  value={form.ir_lvl_top}
+                  options={[...IR_LEVELS]}
+                  onChange={(v) => set('ir_lvl_top', v as Stage['ir_lvl_top'])}
+                />
+                <Select
+                  label="IR bottom"
+                  value={form.ir_lvl_bottom}
+                  options={[...IR_LEVELS]}
+                  onChange={(v) => set('ir_lvl_bottom', v as Stage['ir_lvl_bottom'])}
+                />
+              </>
+            ) : null}
+            {model.forceVent ? (
+              <label className="check field-inline vent-check">
+                <input
+                  type="checkbox"
+                  checked={form.force_vent_open}
+                  onChange={(e) => set('force_vent_open', e.target.checked)}
+                />
+                <span>Force Vent</span>
+              </label>
+            ) : null}
+          </div>
+          {tempError ? (
+            <p className="field-error" role="alert">
+              {tempError}
+            </p>
+          ) : null}
+          {untimed ? <p className="field-hint">Set a time of at least 5 seconds.</p> : null}
+          {timeError ? (
+            <p className="field-error" role="alert">
+              {timeError}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            {editing !== null ? (
+              <button type="button" className="btn btn-secondary" onClick={() => reset(stages)}>
+                Cancel edit
+              </button>
+            ) : null}
+            <button type="button" className="btn btn-primary" disabled={!canSave} onClick={save}>
+              {editing !== null ? 'Update Stage' : 'Add Stage'}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <EventEditor stages={stages} events={events} onEvents={onEvents} />
+    </div>
+  );
+}
+
+function EventEditor({
+  stages,
+  events,
+  onEvents,
+}: {
+  stages: Stage[];
+  events: CookEvent[];
+  onEvents(next: CookEvent[]): void;
+}) {
+  const empty: CookEvent = { name: '', minutes: 0, seconds: 0 };
+  const [form, setForm] = useState<CookEvent>(empty);
+  const [editing, setEditing] = useState<number | null>(null);
+  const maxMinutes = totalStageMinutes(stages);
+  const issues = eventIssues(form, maxMinutes);
+  const full = events.length >= LIMITS.maxEvents && editing === null;
+
+  const save = () => {
+    const clean = { ...form, name: form.name.trim() };
+    onEvents(editing !== null ? events.map((e, i) => (i === editing ? clean : e)) : [...events, clean]);
+    setForm(empty);
+    setEditing(null);
+  };
+
+  return (
+    <section className="events" aria-label="Cooking events">
+      <h3>Cooking events</h3>
+      <p className="muted small">Up to 2 reminders during cooking, such as Rotate or Add cheese.</p>
+      <EventList events={events} />
+      {events.map((e, i) => (
+        <div key={i} className="stage-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setForm(e);
+              setEditing(i);
+            }}
+          >
+            Edit event {e.name}
+          </button>
+          <button
+            type="button"
+            className="btn btn-link-danger"
+            onClick={() => onEvents(events.filter((_, j) => j !== i))}
+          >
+            Delete event {e.name}
+          </button>
+        </div>
+      ))}
+      {full ? null : (
+        <div className="event-form">
+          <label className="field field-inline">
+            <span>Event name</span>
+            <input
+              value={form.name}
+              maxLength={LIMITS.eventNameMax}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          </label>
+          <Select
+            label="Event minutes"
+            value={form.minutes}
+            options={range(0, maxMinutes)}
+            onChange={(v) => setForm({ ...form, minutes: Number(v) })}
+            format={(v) => two(Number(v))}
+          />
+          <Select
+            label="Event seconds"
+            value={form.seconds}
+            options={range(0, 59)}
+            onChange={(v) => setForm({ ...form, seconds: Number(v) })}
+            format={(v) => two(Number(v))}
+          />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={issues.length > 0 || stages.length === 0}
+            onClick={save}
+          >
+            {editing !== null ? 'Update Event' : 'Add Event'}
+          </button>
+          {form.name && issues.length > 0 ? <p className="field-error">{issues[0]!.message}</p> : null}
+        </div>
+      )}
+    </section>
+  );
+}
