@@ -1,8 +1,12 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
+import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { 'settings-file': settingsFileBench };
+const benches: Record<string, () => Promise<void>> = {
+  'settings-file': settingsFileBench,
+  recipes: recipesBench,
+};
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

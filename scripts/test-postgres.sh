@@ -1,30 +1,5 @@
 #!/usr/bin/env bash
-# Runs the server and API tests against a throwaway PostgreSQL 15 cluster on 127.0.0.1.
-# postgres refuses to run as root, so as root the cluster belongs to the unprivileged user "nobody".
+# The server and API tests again, on a throwaway PostgreSQL 15 (CI runs this after `npm test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
-if [ ! -x "$PGBIN/postgres" ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq postgresql-15 >/dev/null
-  else
-    echo "PostgreSQL 15 is not installed: run 'sudo apt-get install -y postgresql-15'." >&2
-    exit 1
-  fi
-fi
-
-dir=$(mktemp -d /tmp/hearth-pg.XXXXXX)
-chmod 755 "$dir"
-port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-as_owner() { if [ "$(id -u)" = 0 ]; then chown -R nobody "$dir"; runuser -u nobody -- "$@"; else "$@"; fi; }
-
-cleanup() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
-trap cleanup EXIT
-
-as_owner "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
-as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
-
-echo "PostgreSQL 15 on 127.0.0.1:$port: running the server and API tests"
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npx vitest run server
+bash scripts/with-postgres.sh npx vitest run server

@@ -249,18 +249,22 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
   return {
     canRead,
 
+    /** One round trip for the page and the total (a window count); a page past the end asks for the total alone. */
     async list(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
       const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
-      const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
-      const total = Number(countRow?.n ?? 0);
       const rows = await db
-        .select()
+        .select({ recipe: recipes, total: sql<number>`cast(count(*) over () as integer)` })
         .from(recipes)
         .where(where)
         .orderBy(asc(recipes.name), asc(recipes.id))
         .limit(RECIPES_PER_PAGE)
         .offset((input.page - 1) * RECIPES_PER_PAGE);
-      return { data: rows.map(toCard), total };
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && input.page > 1) {
+        const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
+        total = Number(countRow?.n ?? 0);
+      }
+      return { data: rows.map((r) => toCard(r.recipe)), total };
     },
 
     async get(actor: Actor, id: number): Promise<RecipeDetail> {

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { recipesPdf } from '../server/features/recipes/recipes.pdf';
+import { createRecipesService } from '../server/features/recipes/recipes.service';
+import { createMailer } from '../server/mail/mailer';
+import { seedDemoUsers } from '../server/seed/demo-users';
+import { measure, ms, report } from './measure';
+
+const RECIPES = 100_000;
+const CONNECTIONS = 50;
+const SECONDS = 8;
+
+/** 100,000 library recipes with one stage each, written in a few set-based statements. */
+async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  await db.execute(sql`
+    insert into recipes (owner_id, name, product_name, oven_type, set_temp, category, icon)
+    select null,
+      (array['Pizza','Wings','Fries','Bagel','Cookie','Panini','Salmon','Bacon','Toast','Nachos'])[1 + i % 10] || ' ' || i,
+      'Product ' || i,
+      (array['Conveyor 2600/2000/1400','Matchbox 1718/1313','Matchbox M360 14/12','MiLO/Double MiLO','MiSA','Shuttle 1200/1600/2000/2600'])[1 + i % 6],
+      400,
+      (array['Bakery','Dairy','Pizza','Protein','Starches','Vegetable','Imported'])[1 + i % 7],
+      'ICON_PIZZA'
+    from generate_series(1, ${RECIPES}) as i`);
+  await db.execute(sql`
+    insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top, percent_air_bottom, blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
+    select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes`);
+  await db.execute(sql`analyze`);
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  // The load comes from a worker thread, so it does not share the server's event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * The filtered, searched recipe list at 100,000 recipes under 50 connections, against a bare endpoint of the
+ * same server; the EXPLAIN of its query; and the all-recipes PDF of 1,000 recipes against loading them.
+ */
+export async function recipesBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  try {
+    await database.migrate();
+    await seedDemoUsers(database.db);
+    const started = performance.now();
+    await fill(database.db);
+    const filled = performance.now() - started;
+
+    const mailer = createMailer({ db: database.db, from: config.MAIL_FROM });
+    const relaxed = { max: 1e9, windowMs: 60_000 };
+    const app = await buildApp({
+      config,
+      db: database.db,
+      mailer,
+      rateLimits: { loginPerIp: relaxed, loginPerAccount: relaxed },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const headers = { cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b', 'content-type': 'application/json' };
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'demo', password: 'hearth-demo-2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    const query = `owner=provider&ovens=${encodeURIComponent('Matchbox M360 14/12,MiSA')}&categories=Pizza,Bakery&search=pizza&page=3`;
+    const check = await fetch(`${base}/api/recipes?${query}`, { headers: auth });
+    const sample = (await check.json()) as { total: number };
+
+    const explain = await database.db.execute(sql`
+      explain analyze select * from recipes
+      where owner_id is null and oven_type in ('Matchbox M360 14/12', 'MiSA') and category in ('Pizza', 'Bakery')
+        and lower(name) like '%pizza%'
+      order by name, id limit 12 offset 24`);
+    const plan = ((explain as unknown as { rows: Record<string, string>[] }).rows ?? []).map(
+      (r) => Object.values(r)[0],
+    );
+
+    const bare = await load(`${base}/api/health`, {});
+    const list = await load(`${base}/api/recipes?${query}`, auth);
+
+    report(
+      `Recipe list: ${RECIPES.toLocaleString()} recipes (${database.kind}), ${CONNECTIONS} connections, ${SECONDS} s each`,
+      [
+        ['filled in', ms(filled)],
+        ['matching the filters and search', `${sample.total} recipes`],
+        ['baseline GET /api/health', `${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`],
+        ['GET /api/recipes (filtered + searched)', `${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`],
+        ['throughput ratio to baseline', `${(list.rps / bare.rps).toFixed(2)}×`],
+        ['errors', `${bare.errors + list.errors}`],
+      ],
+    );
+    console.log('  query plan:');
+    for (const line of plan) console.log(`    ${line}`);
+
+    // The all-recipes PDF of 1,000 recipes, against loading the same recipes without drawing them.
+    const recipes = createRecipesService({ db: database.db });
+    const filters = { ovens: 'All' as const, categories: 'All' as const, search: '' };
+    const loadOnly = await measure(
+      async () => {
+        for await (const _ of recipes.forPdf({ ownerId: null, filters, limit: 1000 })) {
+          // only reading
+        }
+      },
+      3,
+      1,
+    );
+    let peak = 0;
+    const baseRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss - baseRss);
+    }, 20);
+    let bytes = 0;
+    const pdf = await measure(
+      async () => {
+        bytes = 0;
+        const doc = recipesPdf(recipes.forPdf({ ownerId: null, filters, limit: 1000 }), {
+          provider: 'Hearth',
+          title: 'Bench',
+          empty: 'none',
+        });
+        await pipeline(
+          doc,
+          new Writable({
+            write(chunk, _e, cb) {
+              bytes += chunk.length;
+              cb();
+            },
+          }),
+        );
+      },
+      3,
+      1,
+    );
+    clearInterval(sampler);
+    report('All-recipes PDF: 1,000 recipes', [
+      ['baseline: load the recipes only', ms(loadOnly.median)],
+      ['load + draw + stream the PDF', ms(pdf.median)],
+      ['ratio to baseline', `${(pdf.median / loadOnly.median).toFixed(2)}×`],
+      ['PDF size', `${(bytes / 1024 / 1024).toFixed(1)} MiB`],
+      ['peak extra memory (RSS)', `${(peak / 1024 / 1024).toFixed(0)} MiB`],
+    ]);
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
