@@ -212,3 +212,38 @@ test('phone width: filters fold away and cards stack', async ({ page }) => {
   expect(overflow).toBe(false);
   await page.screenshot({ path: 'test-results/screens/phone-library.png', fullPage: true });
 });
+
+test('a save the server refuses closes the wizard with the error banner', async ({ page }) => {
+  await loginAsNewUser(page);
+  await page.goto('/my-recipes');
+  await page.route('**/api/recipes', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Create New Recipe' }).click();
+  const w = wizard(page);
+  await w.getByLabel('Recipe name').fill('Doomed Bagel');
+  await w.getByRole('button', { name: 'Next' }).click();
+  await setStage(page, '02', '00', '400');
+  await w.getByRole('button', { name: 'Add Stage' }).click();
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Product name').fill('Bagel');
+  await w.getByLabel('Set Temp ºF').fill('400');
+  await w.getByRole('button', { name: 'Preview' }).click();
+  await w.getByRole('button', { name: 'Save' }).click();
+  const banner = page
+    .getByRole('alert')
+    .filter({ hasText: 'There was an error while trying to save the recipe' });
+  await expect(banner).toContainText('Doomed Bagel');
+  await expect(banner).toContainText('Something went wrong on our side.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Reopening starts again at step 1.
+  await page.getByRole('button', { name: 'Create New Recipe' }).click();
+  await expect(w.locator('.step-current')).toContainText('Name and oven');
+  await expect(w.getByLabel('Recipe name')).toHaveValue('');
+});

@@ -37,7 +37,7 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
 function password(requiredMessage = 'Password is required.') {
   return z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
     .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
 }

@@ -7,9 +7,9 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-/** A string field that is required: missing, non-string and blank all give the same message. */
+/** A string field that is required: missing, non-string and blank all give the same message, and only that one. */
 export function requiredString(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
 }
 
 /** Turns a zod error into `{ field: [messages] }`, the first path segment naming the field. */

@@ -28,3 +28,11 @@ export const createOvenRequest = z
     if (model) report(ctx, warmUpsIssues(o.warm_ups, model), ['warm_ups']);
   });
 export type CreateOvenRequest = z.input<typeof createOvenRequest>;
+
+/** PUT /api/ovens/{id}: name and warm-ups (the type never changes). */
+export function updateOvenRequest(type: string) {
+  return z.object({ name: ovenName, warm_ups: z.array(warmUpSchema).default([]) }).superRefine((o, ctx) => {
+    const model = findOvenModel(type);
+    if (model) report(ctx, warmUpsIssues(o.warm_ups, model), ['warm_ups']);
+  });
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './common';
+import {
+  createButtonRequest,
+  createCategoryRequest,
+  createScreenRequest,
+  moveButtonRequest,
+  renameCategoryRequest,
+  updateButtonRequest,
+} from './menus';
+import { createOvenRequest, updateOvenRequest } from './ovens';
+import { importSettingsRequest, settingsFileNameMessage } from './settings-files';
+
+const errors = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
+
+describe('menu contracts', () => {
+  it('categories: up to 16 letters, digits, hyphens, spaces', () => {
+    expect(renameCategoryRequest.parse({ name: '  Hot Snacks-2 ' })).toEqual({ name: 'Hot Snacks-2' });
+    expect(errors(renameCategoryRequest.safeParse({ name: 'Snacks & Sides' }))).toEqual({
+      name: ['Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.'],
+    });
+    expect(errors(createCategoryRequest.safeParse({ name: 'Pizza', oven_id: 1 }))).toEqual({
+      screen_id: ['screen_id is required.'],
+    });
+  });
+
+  it('screens: a page needs its category', () => {
+    expect(createScreenRequest.safeParse({ type: 'main', oven_id: 3 }).success).toBe(true);
+    expect(errors(createScreenRequest.safeParse({ type: 'page', oven_id: 3 }))).toEqual({
+      category_id: ['A page belongs to a category: category_id is required.'],
+    });
+  });
+
+  it('buttons: one change at a time, known icons and colours, positions from 1', () => {
+    expect(updateButtonRequest.safeParse({ is_favorite: true }).success).toBe(true);
+    expect(updateButtonRequest.safeParse({ is_favorite: true, icon: 'ICON_PIZZA' }).success).toBe(false);
+    expect(errors(updateButtonRequest.safeParse({ background_color: 'PINK' }))).toMatchObject({
+      background_color: [expect.stringContaining('ORANGE_900')],
+    });
+    expect(
+      createButtonRequest.safeParse({
+        position: 1,
+        screen_id: 2,
+        buttonable_id: 3,
+        buttonable_type: 'Recipe',
+      }).success,
+    ).toBe(true);
+    expect(
+      errors(moveButtonRequest.safeParse({ screen_id: 1, current_position: 0, new_position: 2 })),
+    ).toEqual({ current_position: ['Positions start at 1.'] });
+  });
+});
+
+describe('oven and import contracts', () => {
+  it('oven name, type and warm-ups per model', () => {
+    expect(errors(createOvenRequest.safeParse({ name: '', type: 'MiSA' }))).toEqual({
+      name: ['Please input a valid oven name'],
+    });
+    expect(errors(createOvenRequest.safeParse({ name: 'Line 1' }))).toEqual({
+      type: ['Please select an oven type to start'],
+    });
+    expect(
+      errors(
+        createOvenRequest.safeParse({
+          name: 'Line 1',
+          type: 'Conveyor 2600/2000/1400',
+          warm_ups: [{ name: 'Am', temperature: 300 }],
+        }),
+      ),
+    ).toEqual({
+      warm_ups: ['Conveyor 2600/2000/1400 ovens have no warm-up profiles.'],
+    });
+    expect(
+      createOvenRequest.parse({
+        name: 'Line 1',
+        type: 'MiSA',
+        warm_ups: [{ name: 'Am', temperature: '300.7' }],
+      }).warm_ups,
+    ).toEqual([{ name: 'Am', temperature: 300 }]);
+    expect(
+      errors(
+        updateOvenRequest('MiSA').safeParse({
+          name: 'Line 1',
+          warm_ups: [{ name: 'Hot', temperature: 900 }],
+        }),
+      ),
+    ).toEqual({
+      'warm_ups.0.temperature': ['Please enter a valid profile temperature'],
+    });
+  });
+
+  it('import: name, type, file text, and the file-name messages of spec §5', () => {
+    expect(
+      errors(importSettingsRequest.safeParse({ oven_name: 'North', oven_type: 'MiSA', data: '' })),
+    ).toEqual({
+      data: ['No valid file detected. Please verify your inputs.'],
+    });
+    expect(settingsFileNameMessage(null, 'ai2').message).toBe(
+      'No valid file detected. Please verify your inputs.',
+    );
+    expect(settingsFileNameMessage('MILO.RCP', 'ai2')).toEqual({
+      ok: false,
+      message: 'File "MILO.RCP" is invalid for the selected oven type. Replace it before trying to import.',
+    });
+    expect(settingsFileNameMessage('MATCHBOX.AI2', 'ai2')).toEqual({
+      ok: true,
+      message: 'File "MATCHBOX.AI2" selected. Replace it above if necessary.',
+    });
+  });
+});
