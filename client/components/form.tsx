@@ -97,3 +97,48 @@ export function Spinner({ label = 'Loading ...' }: { label?: string }) {
     </div>
   );
 }
+
+/** A new password and its confirmation, as the register, reset and profile forms ask for them. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  errors,
+  onPassword,
+  onConfirmation,
+  labels = ['Password', 'Confirm password'],
+  required = true,
+}: {
+  password: string;
+  confirmation: string;
+  errors: { password?: string; password_confirmation?: string };
+  onPassword(v: string): void;
+  onConfirmation(v: string): void;
+  labels?: [string, string];
+  required?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label={labels[0]}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        value={password}
+        onChange={onPassword}
+        error={errors.password}
+        hint="At least 8 characters."
+      />
+      <TextField
+        label={labels[1]}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        value={confirmation}
+        onChange={onConfirmation}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
+}

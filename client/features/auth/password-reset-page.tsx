@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequest } from '../../../shared/contracts/auth';
-import { Alert, TextField } from '../../components/form';
+import { Alert, NewPasswordFields, TextField } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -69,26 +69,13 @@ export function PasswordResetPage() {
             onChange={(v) => form.set('email', v)}
             error={form.errors.email}
           />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.values.password}
-            onChange={(v) => form.set('password', v)}
-            error={form.errors.password}
-            hint="At least 8 characters."
-          />
-          <TextField
-            label="Confirm new password"
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.values.password_confirmation}
-            onChange={(v) => form.set('password_confirmation', v)}
-            error={form.errors.password_confirmation}
+          <NewPasswordFields
+            password={form.values.password}
+            confirmation={form.values.password_confirmation}
+            errors={form.errors}
+            onPassword={(v) => form.set('password', v)}
+            onConfirmation={(v) => form.set('password_confirmation', v)}
+            labels={['New password', 'Confirm new password']}
           />
           {form.errors.token ? <Alert tone="error">{form.errors.token}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { registerRequest } from '../../../shared/contracts/auth';
-import { Alert, CheckboxField, TextField } from '../../components/form';
+import { Alert, CheckboxField, NewPasswordFields, TextField } from '../../components/form';
 import { api } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
@@ -89,26 +89,13 @@ export function RegisterPage() {
           onChange={(v) => form.set('email', v)}
           error={form.errors.email}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.errors.password}
-          hint="At least 8 characters."
-        />
-        <TextField
-          label="Confirm password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.values.password_confirmation}
-          onChange={(v) => form.set('password_confirmation', v)}
-          error={form.errors.password_confirmation}
+        <NewPasswordFields
+          password={form.values.password}
+          confirmation={form.values.password_confirmation}
+          errors={form.errors}
+          onPassword={(v) => form.set('password', v)}
+          onConfirmation={(v) => form.set('password_confirmation', v)}
+          labels={['Password', 'Confirm password']}
         />
         <CheckboxField
           name="privacy_policy"

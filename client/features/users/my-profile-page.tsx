@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthCheckResponse, PublicUser } from '../../../shared/contracts/auth';
 import { updateProfileRequest } from '../../../shared/contracts/users';
-import { Alert, TextField } from '../../components/form';
+import { Alert, NewPasswordFields, TextField } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -84,23 +84,14 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <fieldset className="fieldset">
           <legend>Change password</legend>
           <p className="muted small">Leave both empty to keep your current password.</p>
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.password ?? ''}
-            onChange={(v) => form.set('password', v)}
-            error={form.errors.password}
-          />
-          <TextField
-            label="Confirm new password"
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.password_confirmation ?? ''}
-            onChange={(v) => form.set('password_confirmation', v)}
-            error={form.errors.password_confirmation}
+          <NewPasswordFields
+            password={form.values.password ?? ''}
+            confirmation={form.values.password_confirmation ?? ''}
+            errors={form.errors}
+            onPassword={(v) => form.set('password', v)}
+            onConfirmation={(v) => form.set('password_confirmation', v)}
+            labels={['New password', 'Confirm new password']}
+            required={false}
           />
         </fieldset>
         {status === 'saved' ? (

@@ -19,7 +19,7 @@ import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
 import { notFound } from '../../lib/http-errors';
 import type { RecipePdfs } from './recipes.pdf-jobs';
-import type { RecipesService } from './recipes.service';
+import type { RecipeFilterValues, RecipesService } from './recipes.service';
 
 const tags = ['Recipes'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -32,6 +32,20 @@ export async function recipesRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { recipes, pdfs } = deps;
   const guard = { onRequest: app.requireUser };
+
+  /** One page of a recipe list with Laravel's fields; links keep the query the client sent. */
+  async function listPage(url: string, ownerId: number | null, filters: RecipeFilterValues, page: number) {
+    const { data, total } = await recipes.list({ ownerId, filters, page });
+    const { pathname } = new URL(url, 'http://localhost');
+    return paginate({
+      data,
+      total,
+      page,
+      perPage: RECIPES_PER_PAGE,
+      url: `${deps.appUrl}${pathname}`,
+      query: rawQuery(url),
+    });
+  }
 
   r.get(
     '/api/recipes',
@@ -46,16 +60,7 @@ export async function recipesRoutes(
     },
     async (request) => {
       const q = request.query;
-      const ownerId = q.owner === 'provider' ? null : currentUser(request).id;
-      const { data, total } = await recipes.list({ ownerId, filters: q, page: q.page });
-      return paginate({
-        data,
-        total,
-        page: q.page,
-        perPage: RECIPES_PER_PAGE,
-        url: `${deps.appUrl}/api/recipes`,
-        query: rawQuery(request.url),
-      });
+      return listPage(request.url, q.owner === 'provider' ? null : currentUser(request).id, q, q.page);
     },
   );
 
@@ -70,18 +75,7 @@ export async function recipesRoutes(
         response: { 200: paginated(recipeCard), 422: errorResponse },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { data, total } = await recipes.list({ ownerId: q.user_id, filters: q, page: q.page });
-      return paginate({
-        data,
-        total,
-        page: q.page,
-        perPage: RECIPES_PER_PAGE,
-        url: `${deps.appUrl}/api/recipes/user`,
-        query: rawQuery(request.url),
-      });
-    },
+    async (request) => listPage(request.url, request.query.user_id, request.query, request.query.page),
   );
 
   r.delete(

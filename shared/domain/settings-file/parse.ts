@@ -283,27 +283,9 @@ const KEYS: Record<string, { required: string[]; optional?: string[] }> = {
   },
 };
 
+/** Keys in the order the serializer writes them, so the tokenizer can match them in place. */
 const CANONICAL_KEYS: Record<string, readonly string[]> = {
-  OVEN: ['name'],
-  WARMUP: ['n', 'name', 'temp'],
-  RECIPE: ['n', 'name', 'product', 'settemp', 'category', 'icon', ...OPTIONAL_RECIPE_KEYS.map(([k]) => k)],
-  STAGE: [
-    'recipe',
-    'n',
-    'time',
-    'temp',
-    'airtop',
-    'airbottom',
-    'blower',
-    'microwave',
-    'irtop',
-    'irbottom',
-    'vent',
-  ],
-  EVENT: ['recipe', 'n', 'name', 'at'],
-  SCREEN: ['n'],
-  CATEGORY: ['n', 'name', 'icon'],
-  PAGE: ['category', 'n'],
+  ...Object.fromEntries(Object.entries(KEYS).map(([k, v]) => [k, [...v.required, ...(v.optional ?? [])]])),
   BUTTON: ['screen', 'category', 'page', 'pos', 'recipe', 'category', 'icon', 'color', 'favorite'],
 };
 const knownKeys = (keyword: string) => CANONICAL_KEYS[keyword];
