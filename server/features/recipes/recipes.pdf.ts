@@ -50,10 +50,15 @@ function header(doc: Doc, provider: string, title: string) {
   doc.y = top + 54;
 }
 
-function ensureRoom(doc: Doc, height: number, provider: string, title: string) {
+/** Starts a new page when `height` does not fit; a recipe carried over says so under the header. */
+function ensureRoom(doc: Doc, height: number, provider: string, title: string, continuing?: string) {
   if (doc.y + height > doc.page.height - MARGIN - 20) {
     doc.addPage();
     header(doc, provider, title);
+    if (continuing) {
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(MUTED).text(pdfText(`${continuing} (continued)`), MARGIN, doc.y);
+      doc.moveDown(0.5);
+    }
   }
 }
 
@@ -134,7 +139,7 @@ function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, ti
     .text(
       pdfText(
         [
-          `${recipe.oven_type}${model ? ` (${model.badge})` : ''}`,
+          `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
           recipe.category,
           recipe.starting_state ?? '',
           recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
@@ -170,16 +175,16 @@ function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, ti
   table(
     doc,
     [
-      { label: 'Stage', width: 38 },
-      { label: 'Time', width: 52 },
-      { label: 'Temp ºF', width: 50 },
-      { label: 'Air top %', width: 54 },
-      { label: 'Air bottom %', width: 66 },
-      { label: 'Blower %', width: 50 },
-      { label: 'Microwave %', width: 64 },
-      { label: 'IR top', width: 44 },
-      { label: 'IR bottom', width: 52 },
-      { label: 'Vent', width: 40 },
+      { label: 'Stage', width: 36 },
+      { label: 'Time', width: 50 },
+      { label: 'Temp ºF', width: 46 },
+      { label: 'Air top %', width: 50 },
+      { label: 'Air bottom %', width: 60 },
+      { label: 'Blower %', width: 46 },
+      { label: 'Microwave %', width: 60 },
+      { label: 'IR top', width: 58 },
+      { label: 'IR bottom', width: 60 },
+      { label: 'Vent', width: 42 },
     ],
     recipe.stages.map((s) => [
       String(s.order),
@@ -195,6 +200,7 @@ function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, ti
     ]),
   );
   if (recipe.events.length > 0) {
+    ensureRoom(doc, 50, provider, title, recipe.name);
     section(doc, 'Cooking events');
     for (const e of recipe.events) {
       doc
@@ -214,11 +220,11 @@ function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, ti
     ['Outcome attributes', recipe.outcome_attributes],
   ];
   if (prep.some(([, v]) => v)) {
-    ensureRoom(doc, 60, provider, title);
+    ensureRoom(doc, 60, provider, title, recipe.name);
     section(doc, 'Preparation');
     for (const [label, value] of prep) {
       if (!value) continue;
-      ensureRoom(doc, 30, provider, title);
+      ensureRoom(doc, 30, provider, title, recipe.name);
       doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(label);
       doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(value), { width: contentWidth });
       doc.moveDown(0.3);
