@@ -247,3 +247,44 @@ test('a save the server refuses closes the wizard with the error banner', async 
   await expect(w.locator('.step-current')).toContainText('Name and oven');
   await expect(w.getByLabel('Recipe name')).toHaveValue('');
 });
+
+// A real 2×2 PNG and JPEG, made by the test so no binary sits in the repository.
+const PNG_2x2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a photo: upload, refuse a fake, replace then keep the previous one', async ({ page }) => {
+  await loginAsNewUser(page);
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: 'Create New Recipe' }).click();
+  const w = wizard(page);
+  await w.getByLabel('Recipe name').fill('Photo Pie');
+  await w.getByLabel('Recipe photo').setInputFiles({ name: 'pie.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(w.getByText('The image must be a PNG or JPEG file.')).toBeVisible();
+  await w.getByLabel('Recipe photo').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg/>') });
+  await expect(w.getByText('The image must be a PNG or JPEG file.')).toBeVisible();
+  await w.getByLabel('Recipe photo').setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: PNG_2x2 });
+  await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await w.getByRole('button', { name: 'Next' }).click();
+  await setStage(page, '01', '00', '450');
+  await w.getByRole('button', { name: 'Add Stage' }).click();
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Product name').fill('Pie');
+  await w.getByLabel('Set Temp ºF').fill('450');
+  await w.getByRole('button', { name: 'Preview' }).click();
+  await w.getByRole('button', { name: 'Save' }).click();
+  await w.getByRole('button', { name: 'Done' }).click();
+
+  const cardImage = page.getByRole('article', { name: 'Photo Pie' }).locator('img');
+  await expect(cardImage).toHaveAttribute('src', /^\/storage\/recipe-images\/[\w-]+\?t=\d+$/);
+  const src = (await cardImage.getAttribute('src')) ?? '';
+  expect((await page.request.get(src)).headers()['content-type']).toBe('image/png');
+
+  await page.getByRole('button', { name: 'View or edit Photo Pie' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Edit', exact: true }).click();
+  await w.getByLabel('Recipe photo').setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: PNG_2x2 });
+  await w.getByRole('button', { name: 'Keep Previous Image' }).click();
+  await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', src);
+  await expect(w.getByRole('button', { name: 'Keep Previous Image' })).toHaveCount(0);
+});
