@@ -260,11 +260,17 @@ test('a photo: upload, refuse a fake, replace then keep the previous one', async
   await page.getByRole('button', { name: 'Create New Recipe' }).click();
   const w = wizard(page);
   await w.getByLabel('Recipe name').fill('Photo Pie');
-  await w.getByLabel('Recipe photo').setInputFiles({ name: 'pie.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await w
+    .getByLabel('Recipe photo')
+    .setInputFiles({ name: 'pie.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(w.getByText('The image must be a PNG or JPEG file.')).toBeVisible();
-  await w.getByLabel('Recipe photo').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg/>') });
+  await w
+    .getByLabel('Recipe photo')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg/>') });
   await expect(w.getByText('The image must be a PNG or JPEG file.')).toBeVisible();
-  await w.getByLabel('Recipe photo').setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: PNG_2x2 });
+  await w
+    .getByLabel('Recipe photo')
+    .setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: PNG_2x2 });
   await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', /^data:image\/png;base64,/);
   await w.getByRole('button', { name: 'Next' }).click();
   await setStage(page, '01', '00', '450');
@@ -283,7 +289,9 @@ test('a photo: upload, refuse a fake, replace then keep the previous one', async
 
   await page.getByRole('button', { name: 'View or edit Photo Pie' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Edit', exact: true }).click();
-  await w.getByLabel('Recipe photo').setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: PNG_2x2 });
+  await w
+    .getByLabel('Recipe photo')
+    .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: PNG_2x2 });
   await w.getByRole('button', { name: 'Keep Previous Image' }).click();
   await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', src);
   await expect(w.getByRole('button', { name: 'Keep Previous Image' })).toHaveCount(0);

@@ -56,7 +56,11 @@ function ensureRoom(doc: Doc, height: number, provider: string, title: string, c
     doc.addPage();
     header(doc, provider, title);
     if (continuing) {
-      doc.font('Helvetica-Bold').fontSize(11).fillColor(MUTED).text(pdfText(`${continuing} (continued)`), MARGIN, doc.y);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor(MUTED)
+        .text(pdfText(`${continuing} (continued)`), MARGIN, doc.y);
       doc.moveDown(0.5);
     }
   }
