@@ -386,41 +386,24 @@ export function RecipeWizard({
               ))}
             </select>
           </label>
-          <TextField
-            label="Dish type"
-            name="dish_type"
-            value={draft.dish_type}
-            maxLength={RECIPE_TEXT_LIMITS.dish_type}
-            onChange={(v) => set('dish_type', v)}
-          />
-          <TextField
-            label="Brand"
-            name="brand"
-            value={draft.brand}
-            maxLength={RECIPE_TEXT_LIMITS.brand}
-            onChange={(v) => set('brand', v)}
-          />
-          <TextField
-            label="SKU"
-            name="sku"
-            value={draft.sku}
-            maxLength={RECIPE_TEXT_LIMITS.sku}
-            onChange={(v) => set('sku', v)}
-          />
-          <TextField
-            label="Weight"
-            name="weight"
-            value={draft.weight}
-            maxLength={RECIPE_TEXT_LIMITS.weight}
-            onChange={(v) => set('weight', v)}
-          />
-          <TextField
-            label="Quantity"
-            name="quantity"
-            value={draft.quantity}
-            maxLength={RECIPE_TEXT_LIMITS.quantity}
-            onChange={(v) => set('quantity', v)}
-          />
+          {(
+            [
+              ['dish_type', 'Dish type'],
+              ['brand', 'Brand'],
+              ['sku', 'SKU'],
+              ['weight', 'Weight'],
+              ['quantity', 'Quantity'],
+            ] as const
+          ).map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              name={key}
+              value={draft[key]}
+              maxLength={RECIPE_TEXT_LIMITS[key]}
+              onChange={(v) => set(key, v)}
+            />
+          ))}
           <fieldset className="fieldset span-2">
             <legend>Icon</legend>
             <div className="icon-choices" role="radiogroup" aria-label="Icon">
