@@ -296,3 +296,15 @@ test('a photo: upload, refuse a fake, replace then keep the previous one', async
   await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', src);
   await expect(w.getByRole('button', { name: 'Keep Previous Image' })).toHaveCount(0);
 });
+
+test("the provider's admin manages the library: edit mode with Delete and Download PDF", async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto('/recipes');
+  await expect(page.getByRole('button', { name: 'Create New Recipe' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Recipe Bulk Delete' })).toBeVisible();
+  await page.locator('.recipe-card button').first().click();
+  const view = page.getByRole('dialog');
+  for (const name of ['Duplicate', 'Edit', 'Download PDF', 'Delete']) {
+    await expect(view.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+});

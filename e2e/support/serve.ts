@@ -44,6 +44,7 @@ const app = await buildApp({
     loginPerIp: relaxed,
     loginPerAccount: relaxed,
     registerPerIp: relaxed,
+    registerPerAccount: relaxed,
     passwordEmailPerIp: relaxed,
     passwordEmailPerAccount: relaxed,
     passwordResetPerIp: relaxed,

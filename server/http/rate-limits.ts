@@ -6,6 +6,7 @@ export interface RateLimits {
   loginPerIp: RateRule;
   loginPerAccount: RateRule;
   registerPerIp: RateRule;
+  registerPerAccount: RateRule;
   passwordEmailPerIp: RateRule;
   passwordEmailPerAccount: RateRule;
   passwordResetPerIp: RateRule;
@@ -18,6 +19,7 @@ export const defaultRateLimits: RateLimits = {
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
+  registerPerAccount: { max: 5, windowMs: 60 * MINUTE },
   passwordEmailPerIp: { max: 10, windowMs: 60 * MINUTE },
   passwordEmailPerAccount: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { max: 20, windowMs: 15 * MINUTE },

@@ -85,7 +85,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/register',
     {
-      preValidation: rateLimit(limiter, 'register', limits.registerPerIp),
+      preValidation: rateLimit(limiter, 'register', limits.registerPerIp, {
+        field: 'email',
+        rule: limits.registerPerAccount,
+      }),
       schema: {
         tags,
         summary: 'Create an account and send the verification e-mail',

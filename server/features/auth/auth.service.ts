@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Db } from '../../db/client';
 import { accountTokens, sessions, users } from '../../db/schema/index';
@@ -185,6 +185,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       const token = newToken();
       const expiresAt = later(input.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
       await db.transaction(async (tx) => {
+        // Housekeeping on the way in: this user's expired sessions and spent links are of no more use.
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now())));
+        await tx
+          .delete(accountTokens)
+          .where(
+            and(
+              eq(accountTokens.userId, user.id),
+              or(lt(accountTokens.expiresAt, now()), sql`${accountTokens.usedAt} is not null`),
+            ),
+          );
         await tx
           .insert(sessions)
           .values({ userId: user.id, tokenHash: hashToken(token), remember: input.remember, expiresAt });

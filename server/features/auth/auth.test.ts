@@ -101,7 +101,7 @@ describe('POST /api/register', () => {
   ])('rejects %j with a message on %s and creates nothing', async (patch, field, message) => {
     const before = await ctx.db.select().from(users);
     const ip = `10.0.5.${++ipSeq}`;
-    const res = await ctx.api('POST', '/api/register', { ...validRegistration('bad'), ...patch }, { ip });
+    const res = await ctx.api('POST', '/api/register', { ...validRegistration(`bad${ipSeq}`), ...patch }, { ip });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(message);
     expect(await ctx.db.select().from(users)).toHaveLength(before.length);
@@ -122,6 +122,14 @@ describe('POST /api/register', () => {
         email: ['The email has already been taken.'],
       },
     });
+  });
+
+  it('is rate-limited per e-mail, whatever the IP', async () => {
+    for (let i = 0; i < 5; i++) {
+      await ctx.api('POST', '/api/register', { ...validRegistration('same'), username: '' }, { ip: `10.8.0.${i}` });
+    }
+    const res = await ctx.api('POST', '/api/register', validRegistration('same'), { ip: '10.8.0.99' });
+    expect(res.statusCode).toBe(429);
   });
 
   it('is rate-limited per IP with a clear 429', async () => {
@@ -373,5 +381,16 @@ describe('password reset', () => {
       await ctx.api('POST', '/api/password/email', { email: user.email }, { ip: `10.3.0.${i}` });
     const res = await ctx.api('POST', '/api/password/email', { email: user.email }, { ip: '10.3.0.50' });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('housekeeping', () => {
+  it('a login removes that user’s expired sessions', async () => {
+    const user = await createUser(ctx.db);
+    await login(user.username, user.password);
+    ctx.clock.advance(SESSION_TTL_MS + 1000);
+    await login(user.username, user.password);
+    const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
   });
 });
