@@ -101,7 +101,12 @@ describe('POST /api/register', () => {
   ])('rejects %j with a message on %s and creates nothing', async (patch, field, message) => {
     const before = await ctx.db.select().from(users);
     const ip = `10.0.5.${++ipSeq}`;
-    const res = await ctx.api('POST', '/api/register', { ...validRegistration(`bad${ipSeq}`), ...patch }, { ip });
+    const res = await ctx.api(
+      'POST',
+      '/api/register',
+      { ...validRegistration(`bad${ipSeq}`), ...patch },
+      { ip },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(message);
     expect(await ctx.db.select().from(users)).toHaveLength(before.length);
@@ -126,7 +131,12 @@ describe('POST /api/register', () => {
 
   it('is rate-limited per e-mail, whatever the IP', async () => {
     for (let i = 0; i < 5; i++) {
-      await ctx.api('POST', '/api/register', { ...validRegistration('same'), username: '' }, { ip: `10.8.0.${i}` });
+      await ctx.api(
+        'POST',
+        '/api/register',
+        { ...validRegistration('same'), username: '' },
+        { ip: `10.8.0.${i}` },
+      );
     }
     const res = await ctx.api('POST', '/api/register', validRegistration('same'), { ip: '10.8.0.99' });
     expect(res.statusCode).toBe(429);

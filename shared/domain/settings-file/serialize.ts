@@ -1,7 +1,7 @@
 import { ovenModel } from '../oven-models';
-import { crc32 } from './crc32';
-import { quote, token } from './text';
+import { crc32Bytes } from './crc32';
 import { FORMAT_VERSION, type OvenSettings, type SettingsButton, type SettingsRecipe } from './types';
+import { AsciiWriter, ascii } from './writer';
 
 /** Optional recipe text fields: written only when not empty, always in this order. */
 export const OPTIONAL_RECIPE_KEYS = [
@@ -17,27 +17,91 @@ export const OPTIONAL_RECIPE_KEYS = [
   ['outcome', 'outcome'],
 ] as const;
 
-const two = (n: number) => String(n).padStart(2, '0');
+const BARE = /^[A-Za-z0-9_.:/-]+$/;
 
-function recipeLines(recipe: SettingsRecipe, n: number, out: string[]): void {
-  let line = `RECIPE n=${n} name=${quote(recipe.name)} product=${quote(recipe.product_name)} settemp=${recipe.set_temp} category=${token(recipe.category)} icon=${recipe.icon}`;
-  for (const [key, field] of OPTIONAL_RECIPE_KEYS) {
-    const value = recipe[field];
-    if (value) line += ` ${key}=${quote(value)}`;
-  }
-  out.push(line);
-  for (const s of recipe.stages) {
-    out.push(
-      `STAGE recipe=${n} n=${s.order} time=${s.hours}:${s.minutes}:${s.seconds} temp=${s.temp} airtop=${s.percent_air_top} airbottom=${s.percent_air_bottom} blower=${s.blower_percent} microwave=${s.microwave_percent} irtop=${s.ir_lvl_top} irbottom=${s.ir_lvl_bottom} vent=${s.force_vent_open ? 1 : 0}`,
-    );
-  }
-  recipe.events.forEach((e, i) => {
-    out.push(`EVENT recipe=${n} n=${i + 1} name=${quote(e.name)} at=${two(e.minutes)}:${two(e.seconds)}`);
-  });
+// Every fixed piece of syntax, encoded once.
+const L_AIRBOTTOM = ascii(' airbottom=');
+const L_AIRTOP = ascii(' airtop=');
+const L_AT = ascii(' at=');
+const L_BLOWER = ascii(' blower=');
+const L_CATEGORY = ascii(' category=');
+const L_COLOR = ascii(' color=');
+const L_CRC32 = ascii(' crc32=');
+const L_FAVORITE = ascii(' favorite=');
+const L_ICON = ascii(' icon=');
+const L_IRBOTTOM = ascii(' irbottom=');
+const L_IRTOP = ascii(' irtop=');
+const L_MICROWAVE = ascii(' microwave=');
+const L_N = ascii(' n=');
+const L_NAME = ascii(' name=');
+const L_PAGE = ascii(' page=');
+const L_POS = ascii(' pos=');
+const L_PRODUCT = ascii(' product=');
+const L_SETTEMP = ascii(' settemp=');
+const L_TEMP = ascii(' temp=');
+const L_TIME = ascii(' time=');
+const L_VENT = ascii(' vent=');
+const L_BUTTON_CATEGORY = ascii('BUTTON category=');
+const L_BUTTON_SCREEN = ascii('BUTTON screen=');
+const L_CATEGORY_N = ascii('CATEGORY n=');
+const L_END_LINES = ascii('END lines=');
+const L_EVENT_RECIPE = ascii('EVENT recipe=');
+const L_HEARTH = ascii('HEARTH-');
+const L_OVEN_NAME = ascii('OVEN name=');
+const L_PAGE_CATEGORY = ascii('PAGE category=');
+const L_RECIPE_N = ascii('RECIPE n=');
+const L_SCREEN_N = ascii('SCREEN n=');
+const L_STAGE_RECIPE = ascii('STAGE recipe=');
+const L_WARMUP_N = ascii('WARMUP n=');
+
+function two(w: AsciiWriter, n: number): AsciiWriter {
+  if (n < 10) w.byte(48);
+  return w.int(n);
 }
 
-function buttonLine(where: string, b: SettingsButton): string {
-  return `BUTTON ${where} pos=${b.position} ${b.kind}=${b.ref} icon=${b.icon} color=${b.color} favorite=${b.favorite ? 1 : 0}`;
+function recipeLines(w: AsciiWriter, recipe: SettingsRecipe, n: number): number {
+  w.lit(L_RECIPE_N).int(n).lit(L_NAME).quoted(recipe.name).lit(L_PRODUCT).quoted(recipe.product_name);
+  w.lit(L_SETTEMP).int(recipe.set_temp).lit(L_CATEGORY);
+  if (BARE.test(recipe.category)) w.ascii(recipe.category);
+  else w.quoted(recipe.category);
+  w.lit(L_ICON).ascii(recipe.icon);
+  for (const [key, field] of OPTIONAL_RECIPE_KEYS) {
+    const value = recipe[field];
+    if (value) w.byte(0x20).ascii(key).byte(0x3d).quoted(value);
+  }
+  w.byte(10);
+  for (const s of recipe.stages) {
+    w.lit(L_STAGE_RECIPE).int(n).lit(L_N).int(s.order);
+    w.lit(L_TIME).ascii(s.hours).byte(0x3a).ascii(s.minutes).byte(0x3a).ascii(s.seconds);
+    w.lit(L_TEMP).int(s.temp).lit(L_AIRTOP).int(s.percent_air_top).lit(L_AIRBOTTOM).int(s.percent_air_bottom);
+    w.lit(L_BLOWER).int(s.blower_percent).lit(L_MICROWAVE).int(s.microwave_percent);
+    w.lit(L_IRTOP).ascii(s.ir_lvl_top).lit(L_IRBOTTOM).ascii(s.ir_lvl_bottom);
+    w.lit(L_VENT)
+      .byte(s.force_vent_open ? 49 : 48)
+      .byte(10);
+  }
+  recipe.events.forEach((e, i) => {
+    w.lit(L_EVENT_RECIPE)
+      .int(n)
+      .lit(L_N)
+      .int(i + 1)
+      .lit(L_NAME)
+      .quoted(e.name)
+      .lit(L_AT);
+    two(two(w, e.minutes).byte(0x3a), e.seconds).byte(10);
+  });
+  return 1 + recipe.stages.length + recipe.events.length;
+}
+
+function buttonLine(w: AsciiWriter, b: SettingsButton): void {
+  w.lit(L_POS).int(b.position).byte(0x20).ascii(b.kind).byte(0x3d).int(b.ref);
+  w.lit(L_ICON)
+    .ascii(b.icon)
+    .lit(L_COLOR)
+    .ascii(b.color)
+    .lit(L_FAVORITE)
+    .byte(b.favorite ? 49 : 48)
+    .byte(10);
 }
 
 /**
@@ -47,30 +111,66 @@ function buttonLine(where: string, b: SettingsButton): string {
  */
 export function serializeSettings(settings: OvenSettings): string {
   const model = ovenModel(settings.type);
-  const out: string[] = [];
-  out.push(
-    `HEARTH-${model.family.toUpperCase()} ${FORMAT_VERSION.major}.${FORMAT_VERSION.minor} ${model.code}`,
-  );
-  out.push(`OVEN name=${quote(settings.name)}`);
-  settings.warmUps.forEach((w, i) => {
-    out.push(`WARMUP n=${i + 1} name=${quote(w.name)} temp=${w.temperature}`);
+  const w = new AsciiWriter();
+  let lines = 2;
+  w.lit(L_HEARTH)
+    .ascii(model.family.toUpperCase())
+    .byte(0x20)
+    .int(FORMAT_VERSION.major)
+    .byte(0x2e)
+    .int(FORMAT_VERSION.minor);
+  w.byte(0x20).ascii(model.code).byte(10);
+  w.lit(L_OVEN_NAME).quoted(settings.name).byte(10);
+  settings.warmUps.forEach((warm, i) => {
+    w.lit(L_WARMUP_N)
+      .int(i + 1)
+      .lit(L_NAME)
+      .quoted(warm.name)
+      .lit(L_TEMP)
+      .int(warm.temperature)
+      .byte(10);
+    lines += 1;
   });
   settings.recipes.forEach((r, i) => {
-    recipeLines(r, i + 1, out);
+    lines += recipeLines(w, r, i + 1);
   });
   settings.screens.forEach((screen, i) => {
-    out.push(`SCREEN n=${i + 1}`);
-    for (const b of screen.buttons) out.push(buttonLine(`screen=${i + 1}`, b));
+    w.lit(L_SCREEN_N)
+      .int(i + 1)
+      .byte(10);
+    for (const b of screen.buttons) buttonLine(w.lit(L_BUTTON_SCREEN).int(i + 1), b);
+    lines += 1 + screen.buttons.length;
   });
   settings.categories.forEach((c, i) => {
-    out.push(`CATEGORY n=${i + 1} name=${quote(c.name)} icon=${c.icon}`);
+    w.lit(L_CATEGORY_N)
+      .int(i + 1)
+      .lit(L_NAME)
+      .quoted(c.name)
+      .lit(L_ICON)
+      .ascii(c.icon)
+      .byte(10);
+    lines += 1;
     c.pages.forEach((page, p) => {
-      out.push(`PAGE category=${i + 1} n=${p + 1}`);
-      for (const b of page.buttons) out.push(buttonLine(`category=${i + 1} page=${p + 1}`, b));
+      w.lit(L_PAGE_CATEGORY)
+        .int(i + 1)
+        .lit(L_N)
+        .int(p + 1)
+        .byte(10);
+      for (const b of page.buttons)
+        buttonLine(
+          w
+            .lit(L_BUTTON_CATEGORY)
+            .int(i + 1)
+            .lit(L_PAGE)
+            .int(p + 1),
+          b,
+        );
+      lines += 1 + page.buttons.length;
     });
   });
-  const body = `${out.join('\n')}\n`;
-  return `${body}END lines=${out.length} crc32=${crc32(body)}\n`;
+  const crc = crc32Bytes(w.bytes());
+  w.lit(L_END_LINES).int(lines).lit(L_CRC32).ascii(crc).byte(10);
+  return w.toString();
 }
 
 /** The 8.3-safe name the oven's USB loader expects for this model. */

@@ -1,30 +1,4 @@
-/** Value quoting for the settings-file format: ASCII-safe, one record per line. */
-
-const BARE = /^[A-Za-z0-9_.:/-]+$/;
-
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-export function quote(value: string): string {
-  if (PLAIN.test(value)) return `"${value}"`;
-  let out = '"';
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0x22) out += '\\"';
-    else if (c === 0x5c) out += '\\\\';
-    else if (c === 0x0a) out += '\\n';
-    else if (c === 0x09) out += '\\t';
-    else if (c === 0x0d) out += '\\r';
-    else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).toUpperCase().padStart(4, '0')}`;
-    else out += value[i];
-  }
-  return `${out}"`;
-}
-
-/** A token: bare when it is a plain word or number, quoted otherwise. */
-export function token(value: string | number): string {
-  const s = String(value);
-  return BARE.test(s) ? s : quote(s);
-}
+/** Reading one line of the settings-file format: `KEYWORD key=value key="quoted"`. */
 
 /** One line split into its keyword and parallel lists of keys, values and 1-based columns. */
 export interface Tokenized {
