@@ -1,8 +1,14 @@
-/** Runs `fn` `runs` times after warm-up and reports the median and best time in milliseconds. */
+const collect = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * Runs `fn` `runs` times after warm-up and reports the median and best time in milliseconds. With --expose-gc
+ * (npm run bench) garbage is collected before each run, so a run does not pay for the one before.
+ */
 export async function measure(fn: () => unknown | Promise<unknown>, runs = 7, warmup = 2) {
   for (let i = 0; i < warmup; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    collect?.();
     const start = performance.now();
     await fn();
     times.push(performance.now() - start);
