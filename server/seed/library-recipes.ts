@@ -13,6 +13,8 @@ import { insertRecipe } from '../features/recipes/recipes.service';
  */
 interface Dish {
   name: string;
+  /** Used where `name` is longer than the model allows, so no library name is ever cut mid-word. */
+  short?: string;
   product: string;
   category: FoodCategory;
   state: StartingState;
@@ -104,6 +106,7 @@ const DISHES: Dish[] = [
   },
   {
     name: 'Sweet Potato Fries',
+    short: 'Sweet Pot Fries',
     product: 'Sweet Potato Fries 6oz',
     category: 'Starches',
     state: 'Frozen',
@@ -128,6 +131,7 @@ const DISHES: Dish[] = [
   },
   {
     name: 'Breakfast Biscuit',
+    short: 'Biscuit',
     product: 'Buttermilk Biscuit',
     category: 'Bakery',
     state: 'Frozen',
@@ -152,6 +156,7 @@ const DISHES: Dish[] = [
   },
   {
     name: 'Choc Chip Cookie',
+    short: 'Chip Cookie',
     product: 'Chocolate Chip Cookie 2oz',
     category: 'Bakery',
     state: 'Frozen',
@@ -164,6 +169,7 @@ const DISHES: Dish[] = [
   },
   {
     name: 'Blueberry Muffin',
+    short: 'Berry Muffin',
     product: 'Blueberry Muffin',
     category: 'Bakery',
     state: 'Frozen',
@@ -296,6 +302,9 @@ const DISHES: Dish[] = [
   },
 ];
 
+/** Every name a library recipe may have: each dish's name and, where it has one, its short name. */
+export const LIBRARY_NAMES = new Set(DISHES.flatMap((d) => (d.short ? [d.name, d.short] : [d.name])));
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function stagesFor(model: OvenModel, dish: Dish, variant: number): RecipeInput['stages'] {
@@ -337,7 +346,7 @@ export function libraryRecipes(): ReturnType<typeof recipeInput.parse>[] {
         .map((e) => ({ name: e.name, minutes: Math.floor(e.at / 60), seconds: e.at % 60 }));
       out.push(
         recipeInput.parse({
-          name: dish.name,
+          name: dish.name.length > model.recipeNameMax && dish.short ? dish.short : dish.name,
           oven_type: model.type,
           product_name: dish.product,
           set_temp: stages[0]!.temp,

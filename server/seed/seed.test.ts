@@ -4,7 +4,7 @@ import { OVEN_TYPES } from '../../shared/domain/oven-models';
 import { recipes, users } from '../db/schema/index';
 import { createTestContext, type TestContext } from '../test/harness';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './demo-users';
-import { libraryRecipes, seedLibrary } from './library-recipes';
+import { LIBRARY_NAMES, libraryRecipes, seedLibrary } from './library-recipes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,8 +13,9 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('seeding', () => {
-  it('the library has at least 60 valid recipes covering every oven type', () => {
+  it('the library has at least 60 valid recipes covering every oven type, none with a cut name', () => {
     const list = libraryRecipes();
+    for (const r of list) expect(LIBRARY_NAMES.has(r.name), r.name).toBe(true);
     expect(list.length).toBeGreaterThanOrEqual(60);
     for (const type of OVEN_TYPES)
       expect(list.filter((r) => r.oven_type === type).length).toBeGreaterThanOrEqual(10);
