@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { fieldErrors } from '../../../shared/contracts/common';
 import type { Owner, RecipeCard, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
-import { RECIPE_IMAGE_MAX_BYTES, RECIPES_PER_PAGE } from '../../../shared/contracts/recipes';
+import { RECIPE_IMAGE_MAX_BYTES, RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
 import type { IrLevel } from '../../../shared/domain/catalog';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { copyRecipeName, detectImageType, normalizeRecipeName } from '../../../shared/domain/rules';
@@ -333,24 +334,20 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const [full] = await details([source]);
       const model = ovenModel(source.ovenType as OvenType);
       const name = mode === 0 ? normalizeRecipeName(source.name, model) : copyRecipeName(source.name, model);
+      // The copy passes the same rules as any new recipe (the source may predate a rule).
+      const checked = recipeInput.safeParse({ ...full, name });
+      if (!checked.success) {
+        const errors = fieldErrors(checked.error);
+        throw new HttpError(
+          422,
+          `This recipe cannot be copied until it is fixed: ${Object.values(errors)[0]?.[0]}`,
+          errors,
+        );
+      }
       const ownerId = mode === 0 ? actor.id : source.ownerId;
       const newId = await db.transaction(async (tx) => {
         const imageId = await copyImage(tx, source.imageId);
-        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
-        const [created] = await tx
-          .insert(recipes)
-          .values({
-            ...rest,
-            name,
-            ownerId,
-            createdBy: actor.id,
-            imageId,
-            createdAt: now(),
-            updatedAt: now(),
-          })
-          .returning({ id: recipes.id });
-        await insertChildren(tx, created!.id, full!);
-        return created!.id;
+        return insertRecipe(tx, checked.data, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(newId);
     },

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeImages, recipes } from '../../db/schema/index';
 import { createRecipe, createUser, recipeBody } from '../../test/factories';
@@ -340,6 +340,19 @@ describe('clone and duplicate', () => {
     const short = await createRecipe(ctx.db, { ownerId: user.id, name: 'Knots' });
     const res2 = await ctx.api('POST', `/api/recipes/clone/${short.id}/1`, undefined, { token: user.token });
     expect(res2.json()).toMatchObject({ data: { name: 'Knots Copy' } });
+  });
+
+  it('a stored recipe that breaks a rule is not copied unchecked', async () => {
+    const mine = await createRecipe(ctx.db, { ownerId: user.id, name: 'Old Rules' });
+    // As if written before the rule: a stage far too short.
+    await ctx.db.execute(
+      sql`update recipe_stages set minutes = '00', seconds = '02' where recipe_id = ${mine.id}`,
+    );
+    const res = await ctx.api('POST', `/api/recipes/clone/${mine.id}/1`, undefined, { token: user.token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      errors: { 'stages.0.seconds': ['A stage must last at least 5 seconds.'] },
+    });
   });
 
   it('refuses an unknown mode', async () => {
