@@ -25,8 +25,13 @@ export interface ParseOptions {
 const HEADER = /^HEARTH-([A-Z0-9]+) (\d+)\.(\d+) ([A-Z0-9]+)$/;
 
 /** A record as read: its line, keyword, and parallel lists of keys, values and columns. */
-interface Rec {
+/** Where a record stands: enough to point at it, or re-read it, when a later check fails. */
+interface Where {
   line: number;
+  text: string;
+}
+
+interface Rec extends Where {
   keyword: string;
   canonical: boolean;
   keys: string[];
@@ -41,10 +46,13 @@ function val(rec: Rec, key: string): string | undefined {
   const i = rec.keys.indexOf(key);
   return i < 0 ? undefined : rec.values[i];
 }
-function col(rec: Rec, key: string): number {
+/** Column of `key=` on a record; a line kept only as Where is read again (errors are rare, so this is cheap). */
+function col(where: Where | Rec, key: string): number {
+  const rec = 'keys' in where ? where : tokenizeLine(where.text, knownKeys);
   const i = rec.keys.indexOf(key);
   return i < 0 ? 1 : rec.cols[i]!;
 }
+const at = (rec: Rec): Where => ({ line: rec.line, text: rec.text });
 
 class Problems {
   readonly list: SettingsFileError[] = [];
@@ -174,44 +182,46 @@ function parse(input: string, options: ParseOptions): ParseResult {
     }
   }
 
-  // Records.
-  const records: Rec[] = [];
   const anyOdd = NON_ASCII.test(text);
-  for (let i = 1; i < endIndex && !problems.full; i++) {
-    const raw = lines[i]!;
-    const bad = anyOdd ? firstNonAscii(raw) : -1;
-    if (bad >= 0) {
-      problems.add(
-        i + 1,
-        bad + 1,
-        'text',
-        'Only plain ASCII characters may appear; other characters are written as \\uXXXX.',
-      );
-      continue;
-    }
-    const t = tokenizeLine(raw, knownKeys);
-    if (t.error) {
-      problems.add(i + 1, t.error.column, t.keyword || 'line', t.error.message);
-      continue;
-    }
-    // Known keys matched in order cannot repeat; only other lines need the check.
-    if (!t.canonical) {
-      for (let k = 1; k < t.keys.length; k++) {
-        if (t.keys.indexOf(t.keys[k]!) < k)
-          problems.add(i + 1, t.cols[k]!, t.keys[k]!, `"${t.keys[k]}" appears twice.`);
+  // Records, read one at a time as the builder asks, so each is garbage as soon as it is used.
+  function* records(): Generator<Rec> {
+    for (let i = 1; i < endIndex && !problems.full; i++) {
+      const raw = lines[i]!;
+      const bad = anyOdd ? firstNonAscii(raw) : -1;
+      if (bad >= 0) {
+        problems.add(
+          i + 1,
+          bad + 1,
+          'text',
+          'Only plain ASCII characters may appear; other characters are written as \\uXXXX.',
+        );
+        continue;
       }
+      const t = tokenizeLine(raw, knownKeys);
+      if (t.error) {
+        problems.add(i + 1, t.error.column, t.keyword || 'line', t.error.message);
+        continue;
+      }
+      // Known keys matched in order cannot repeat; only other lines need the check.
+      if (!t.canonical) {
+        for (let k = 1; k < t.keys.length; k++) {
+          if (t.keys.indexOf(t.keys[k]!) < k)
+            problems.add(i + 1, t.cols[k]!, t.keys[k]!, `"${t.keys[k]}" appears twice.`);
+        }
+      }
+      yield {
+        line: i + 1,
+        text: raw,
+        keyword: t.keyword,
+        canonical: t.canonical,
+        keys: t.keys,
+        values: t.values,
+        cols: t.cols,
+      };
     }
-    records.push({
-      line: i + 1,
-      keyword: t.keyword,
-      canonical: t.canonical,
-      keys: t.keys,
-      values: t.values,
-      cols: t.cols,
-    });
   }
 
-  const settings = build(records, model, problems, newerMinor, endIndex + 1);
+  const settings = build(records(), model, problems, newerMinor, endIndex + 1);
   // Values are always checked; links between records only when every record could be read, so a
   // skipped line does not echo as "no such category" elsewhere.
   if (settings) validate(settings, model, problems, problems.list.length === 0);
@@ -292,24 +302,24 @@ const knownKeys = (keyword: string) => CANONICAL_KEYS[keyword];
 
 /** Where each value came from, so a rule broken later can point at its line and column. */
 interface Origins {
-  oven: Rec;
-  warmUps: Rec[];
-  recipes: { rec: Rec; stages: Rec[]; events: Rec[] }[];
-  screens: { rec: Rec; buttons: Rec[] }[];
-  categories: { rec: Rec; pages: { rec: Rec; buttons: Rec[] }[] }[];
+  oven: Where;
+  warmUps: Where[];
+  recipes: { rec: Where; stages: Where[]; events: Where[] }[];
+  screens: { rec: Where; buttons: Where[] }[];
+  categories: { rec: Where; pages: { rec: Where; buttons: Where[] }[] }[];
 }
 
 const origins = new WeakMap<OvenSettings, Origins>();
 
 function build(
-  records: Rec[],
+  records: Iterable<Rec>,
   model: OvenModel,
   problems: Problems,
   newerMinor: boolean,
   endLine: number,
 ): OvenSettings | null {
   const o: Origins = {
-    oven: undefined as unknown as Rec,
+    oven: undefined as unknown as Where,
     warmUps: [],
     recipes: [],
     screens: [],
@@ -385,12 +395,12 @@ function build(
 
     switch (rec.keyword) {
       case 'OVEN':
-        o.oven = rec;
+        o.oven = at(rec);
         s.name = str(rec, 'name');
         break;
       case 'WARMUP':
         expectN(rec, s.warmUps.length + 1, 'warm-up');
-        o.warmUps.push(rec);
+        o.warmUps.push(at(rec));
         s.warmUps.push({ name: str(rec, 'name'), temperature: int(rec, 'temp', 'Warm-up temperature') });
         break;
       case 'RECIPE': {
@@ -415,7 +425,7 @@ function build(
           events: [],
         };
         s.recipes.push(recipe);
-        o.recipes.push({ rec, stages: [], events: [] });
+        o.recipes.push({ rec: at(rec), stages: [], events: [] });
         break;
       }
       case 'STAGE':
@@ -437,29 +447,29 @@ function build(
           if (origin.events.length > 0) problems.add(rec.line, 1, 'stage', 'Stages come before events.');
           int(rec, 'n', 'Stage number');
           recipe.stages.push(readStage(rec, recipe.stages.length + 1, problems, int, str));
-          origin.stages.push(rec);
+          origin.stages.push(at(rec));
         } else {
           expectN(rec, recipe.events.length + 1, 'event');
-          const at = /^(\d{2}):(\d{2})$/.exec(str(rec, 'at'));
-          if (!at) problems.add(rec.line, col(rec, 'at'), 'event time', 'An event time must read MM:SS.');
+          const time = /^(\d{2}):(\d{2})$/.exec(str(rec, 'at'));
+          if (!time) problems.add(rec.line, col(rec, 'at'), 'event time', 'An event time must read MM:SS.');
           recipe.events.push({
             name: str(rec, 'name'),
-            minutes: Number(at?.[1] ?? 0),
-            seconds: Number(at?.[2] ?? 0),
+            minutes: Number(time?.[1] ?? 0),
+            seconds: Number(time?.[2] ?? 0),
           });
-          origin.events.push(rec);
+          origin.events.push(at(rec));
         }
         break;
       }
       case 'SCREEN':
         expectN(rec, s.screens.length + 1, 'screen');
         s.screens.push({ buttons: [] });
-        o.screens.push({ rec, buttons: [] });
+        o.screens.push({ rec: at(rec), buttons: [] });
         break;
       case 'CATEGORY':
         expectN(rec, s.categories.length + 1, 'category');
         s.categories.push({ name: str(rec, 'name'), icon: str(rec, 'icon'), pages: [] });
-        o.categories.push({ rec, pages: [] });
+        o.categories.push({ rec: at(rec), pages: [] });
         break;
       case 'PAGE': {
         const cat = s.categories.length;
@@ -469,7 +479,7 @@ function build(
         }
         expectN(rec, s.categories[cat - 1]!.pages.length + 1, 'page');
         s.categories[cat - 1]!.pages.push({ buttons: [] });
-        o.categories[cat - 1]!.pages.push({ rec, buttons: [] });
+        o.categories[cat - 1]!.pages.push({ rec: at(rec), buttons: [] });
         break;
       }
       case 'BUTTON': {
@@ -487,7 +497,7 @@ function build(
             break;
           }
           s.screens[screen - 1]!.buttons.push(button);
-          o.screens[screen - 1]!.buttons.push(rec);
+          o.screens[screen - 1]!.buttons.push(at(rec));
         } else if (has(rec, 'category') && has(rec, 'page')) {
           const cat = s.categories.length;
           const page = s.categories[cat - 1]?.pages.length ?? 0;
@@ -510,7 +520,7 @@ function build(
             break;
           }
           s.categories[cat - 1]!.pages[page - 1]!.buttons.push(button);
-          o.categories[cat - 1]!.pages[page - 1]!.buttons.push(rec);
+          o.categories[cat - 1]!.pages[page - 1]!.buttons.push(at(rec));
         } else {
           problems.add(rec.line, 1, 'button', 'A BUTTON needs screen=, or category= and page=.');
         }
@@ -660,7 +670,7 @@ function validate(s: OvenSettings, model: OvenModel, problems: Problems, checkLi
   });
 
   if (!checkLinks) return;
-  const recipeRefs = (b: SettingsButton, rec: Rec) => {
+  const recipeRefs = (b: SettingsButton, rec: Where) => {
     if (b.kind === 'recipe' && !(b.ref >= 1 && b.ref <= s.recipes.length)) {
       problems.add(
         rec.line,
@@ -670,7 +680,7 @@ function validate(s: OvenSettings, model: OvenModel, problems: Problems, checkLi
       );
     }
   };
-  const commonButton = (b: SettingsButton, rec: Rec, max: number, where: string) => {
+  const commonButton = (b: SettingsButton, rec: Where, max: number, where: string) => {
     if (!(b.position >= 1 && b.position <= max)) {
       problems.add(
         rec.line,
@@ -682,7 +692,7 @@ function validate(s: OvenSettings, model: OvenModel, problems: Problems, checkLi
     if (!isIconName(b.icon))
       problems.add(rec.line, col(rec, 'icon'), 'button icon', `Unknown icon "${b.icon}".`);
   };
-  const checkPositions = (buttons: SettingsButton[], recs: Rec[], where: string) => {
+  const checkPositions = (buttons: SettingsButton[], recs: Where[], where: string) => {
     buttons.forEach((b, i) => {
       if (i > 0 && b.position <= buttons[i - 1]!.position) {
         problems.add(
@@ -762,7 +772,7 @@ function validate(s: OvenSettings, model: OvenModel, problems: Problems, checkLi
 
 function checkCategory(
   c: SettingsCategory,
-  rec: Rec,
+  rec: Where,
   label: string,
   model: OvenModel,
   problems: Problems,
