@@ -1,4 +1,4 @@
-import { expect, linkIn, login, mailTo, newVerifiedUser, test, unique } from './fixtures';
+import { expect, linkIn, login, mailTo, newUnverifiedUser, newVerifiedUser, test, unique } from './fixtures';
 
 test('register, verify from the mailed link, log in, edit the profile, log out', async ({ page }) => {
   const username = unique('newcook');
@@ -110,4 +110,34 @@ test('a used reset link says so and sends the user to ask for a new one', async 
   }
   await expect(page.getByText(/invalid or has expired/)).toBeVisible();
   await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 8000 });
+});
+
+test('an unverified user asks for a new link from the login page and verifies with it', async ({ page }) => {
+  const user = await newUnverifiedUser(page);
+  await mailTo(user.email, /Verify your/);
+  await page.goto('/');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText(/Your account is not verified yet/)).toBeVisible();
+  await page.getByLabel('Your e-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send a new verification link' }).click();
+  await expect(
+    page.getByText('If that address has an unverified account, a new link is on its way.'),
+  ).toBeVisible();
+  const fresh = await mailTo(user.email, /Verify your/, 2);
+  await page.goto(linkIn(fresh));
+  await expect(page.getByText('The account has been successfully verified.')).toBeVisible();
+  await login(page, user);
+});
+
+test('the outbox lists sent mail with working links', async ({ page }) => {
+  const user = await newUnverifiedUser(page);
+  await page.goto('/outbox');
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const mail = page.locator('.outbox-mail').filter({ hasText: user.email }).first();
+  await expect(mail).toContainText('Verify your Hearth account');
+  await page.screenshot({ path: 'test-results/screens/outbox.png' });
+  await mail.getByRole('link').first().click();
+  await expect(page.getByText('The account has been successfully verified.')).toBeVisible();
 });

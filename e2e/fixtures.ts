@@ -19,11 +19,13 @@ export function unique(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${process.pid % 1000}${seq}`;
 }
 
-export async function mailTo(email: string, subject: RegExp): Promise<Mail> {
+/** The newest mail to `email` whose subject matches, once at least `count` such mails have arrived. */
+export async function mailTo(email: string, subject: RegExp, count = 1): Promise<Mail> {
   for (let i = 0; i < 100; i++) {
     const res = await fetch(MAIL_URL);
     const all = (await res.json()) as Mail[];
-    const found = all.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject)).pop();
+    const matching = all.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject));
+    const found = matching.length >= count ? matching.pop() : undefined;
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -44,16 +46,13 @@ export async function login(page: Page, account: { username: string; password: s
   await expect(page).toHaveURL(/\/recipes$/);
 }
 
-/** A new verified account made through the public API (register, then the mailed verification link). */
-export async function newVerifiedUser(page: Page) {
+/** A new account registered through the public API, not yet verified; its mail is caught. */
+export async function newUnverifiedUser(page: Page) {
   const username = unique('cook');
   const email = `${username}@example.com`;
   const password = 'long-enough-pw';
-  await page.goto('/api/health');
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'x-xsrf-token': csrf };
   const reg = await page.request.post('/api/register', {
-    headers,
+    headers: await csrfHeaders(page),
     data: {
       username,
       company: 'E2E Kitchen',
@@ -64,13 +63,29 @@ export async function newVerifiedUser(page: Page) {
     },
   });
   expect(reg.status()).toBe(201);
-  const link = new URL(linkIn(await mailTo(email, /Verify/)));
+  return { username, email, password };
+}
+
+/** A new verified account: registered, then verified with the link from its mail. */
+export async function newVerifiedUser(page: Page) {
+  const user = await newUnverifiedUser(page);
+  const link = new URL(linkIn(await mailTo(user.email, /Verify/)));
   const verify = await page.request.post('/api/verify-account', {
-    headers,
+    headers: await csrfHeaders(page),
     data: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
   });
   expect(await verify.json()).toEqual({ message: 'verified' });
-  return { username, email, password };
+  return user;
+}
+
+/** The CSRF header for API calls made outside the page, from the cookie the server hands out. */
+async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  let cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) {
+    await page.goto('/api/health');
+    cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  }
+  return { 'x-xsrf-token': cookie?.value ?? '' };
 }
 
 export const test = base;

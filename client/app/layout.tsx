@@ -5,6 +5,19 @@ import { Menu } from '../components/menu';
 import { useAuthCheck, useLogout } from '../features/auth/auth-api';
 import { usePublicConfig } from '../lib/public-config';
 
+/** The provider's own pages open in a new tab. */
+function ExternalLinks({ links = [] }: { links?: { label: string; href: string }[] }) {
+  return (
+    <>
+      {links.map((l) => (
+        <a key={l.href} href={l.href} target="_blank" rel="noreferrer">
+          {l.label}
+        </a>
+      ))}
+    </>
+  );
+}
+
 function NavBar() {
   const auth = useAuthCheck().data;
   const config = usePublicConfig().data;
@@ -64,18 +77,10 @@ function NavBar() {
           </div>
           <div className="nav-tools">
             <Menu label="Tools">
-              {config?.links.tools.map((l) => (
-                <a key={l.href} href={l.href} target="_blank" rel="noreferrer">
-                  {l.label}
-                </a>
-              ))}
+              <ExternalLinks links={config?.links.tools} />
             </Menu>
             <Menu label="About">
-              {config?.links.about.map((l) => (
-                <a key={l.href} href={l.href} target="_blank" rel="noreferrer">
-                  {l.label}
-                </a>
-              ))}
+              <ExternalLinks links={config?.links.about} />
             </Menu>
             {!loggedIn ? (
               <Menu label="Login" className="menu-login">

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/contracts/common';
 import { ApiError } from './api';
@@ -52,5 +52,36 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
     return true;
   }, []);
 
-  return { values, set, setValues, errors, validate, applyServerErrors };
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Error | null>(null);
+
+  /**
+   * The form's submit handler: validates, runs `run` with the parsed data while `busy`, and on a failure keeps
+   * the error in `failure` and puts any field messages on their fields.
+   */
+  const onSubmit = useCallback(
+    (run: (data: z.output<S>) => Promise<void>) => async (event: FormEvent) => {
+      event.preventDefault();
+      const data = validate();
+      if (!data) return;
+      setBusy(true);
+      setFailure(null);
+      try {
+        await run(data);
+      } catch (error) {
+        applyServerErrors(error);
+        setFailure(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [validate, applyServerErrors],
+  );
+
+  return { values, set, setValues, errors, validate, applyServerErrors, onSubmit, busy, failure };
+}
+
+/** True when a failure carried messages for fields (they are shown on the fields, not in a banner). */
+export function hasFieldErrors(failure: Error | null): boolean {
+  return failure instanceof ApiError && Object.keys(failure.errors).length > 0;
 }

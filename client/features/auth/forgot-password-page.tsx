@@ -9,33 +9,20 @@ import { useZodForm } from '../../lib/use-zod-form';
 
 export function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordRequest, { email: '' });
-  const [status, setStatus] = useState<'idle' | 'busy' | 'sent' | 'failed'>('idle');
-  const [message, setMessage] = useState('');
-  const left = useRedirectAfter(status === 'sent', TIMINGS.authRedirectMs, '/');
+  const [sent, setSent] = useState(false);
+  const left = useRedirectAfter(sent, TIMINGS.authRedirectMs, '/');
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setStatus('busy');
-    try {
-      const reply = await api<{ sent: boolean; message?: string }>('POST', '/api/password/email', data);
-      if (reply.sent) setStatus('sent');
-      else {
-        setStatus('failed');
-        setMessage(reply.message ?? 'The e-mail could not be sent.');
-      }
-    } catch (err) {
-      setStatus('failed');
-      form.applyServerErrors(err);
-      setMessage(err instanceof Error ? err.message : 'The e-mail could not be sent.');
-    }
-  };
+  const submit = form.onSubmit(async (data) => {
+    const reply = await api<{ sent: boolean; message?: string }>('POST', '/api/password/email', data);
+    // Spec §8: the server's message when it did not send.
+    if (!reply.sent) throw new Error(reply.message ?? 'The e-mail could not be sent.');
+    setSent(true);
+  });
 
   return (
     <section className="card auth-card narrow" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot your password?</h1>
-      {status === 'sent' ? (
+      {sent ? (
         <>
           <Alert tone="success">Email sent successfully.</Alert>
           <p className="muted">
@@ -58,9 +45,9 @@ export function ForgotPasswordPage() {
             onChange={(v) => form.set('email', v)}
             error={form.errors.email}
           />
-          {status === 'failed' ? <Alert tone="error">{message}</Alert> : null}
-          <button type="submit" className="btn btn-primary btn-block" disabled={status === 'busy'}>
-            {status === 'busy' ? 'Sending ...' : 'Send reset link'}
+          {form.failure ? <Alert tone="error">{form.failure.message}</Alert> : null}
+          <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+            {form.busy ? 'Sending ...' : 'Send reset link'}
           </button>
         </form>
       )}

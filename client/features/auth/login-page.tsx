@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginRequest } from '../../../shared/contracts/auth';
 import { Alert, CheckboxField, TextField } from '../../components/form';
 import { ApiError } from '../../lib/api';
-import { useZodForm } from '../../lib/use-zod-form';
+import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useLogin } from './auth-api';
 import { LoginCarousel } from './login-carousel';
 import { ResendVerification } from './resend-verification';
@@ -12,28 +11,18 @@ export function LoginPage() {
   const form = useZodForm(loginRequest, { username: '', password: '', remember: false });
   const login = useLogin();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; unverified: boolean } | null>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await login(data);
-      navigate('/recipes', { replace: true });
-    } catch (err) {
-      setBusy(false);
-      if (form.applyServerErrors(err)) return;
-      if (err instanceof ApiError && err.status === 401)
-        setError({ message: 'Wrong credentials', unverified: false });
-      else if (err instanceof ApiError)
-        setError({ message: err.message, unverified: err.body.code === 'unverified' });
-      else setError({ message: 'Something went wrong. Please try again.', unverified: false });
-    }
-  };
+  const submit = form.onSubmit(async (data) => {
+    await login(data);
+    navigate('/recipes', { replace: true });
+  });
+  const { failure, busy } = form;
+  const unverified = failure instanceof ApiError && failure.body.code === 'unverified';
+  const error =
+    !failure || hasFieldErrors(failure)
+      ? null
+      : failure instanceof ApiError && failure.status === 401
+        ? 'Wrong credentials'
+        : failure.message;
 
   return (
     <div className="login-layout">
@@ -68,12 +57,12 @@ export function LoginPage() {
             checked={form.values.remember ?? false}
             onChange={(v) => form.set('remember', v)}
           />
-          {error ? <Alert tone="error">{error.message}</Alert> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Logging in ...' : 'Log in'}
           </button>
         </form>
-        {error?.unverified ? <ResendVerification /> : null}
+        {unverified ? <ResendVerification /> : null}
         <div className="auth-links">
           <Link to="/forgot-password">Forgot your password?</Link>
           <span>

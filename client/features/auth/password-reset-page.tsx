@@ -5,7 +5,7 @@ import { Alert, NewPasswordFields, TextField } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
-import { useZodForm } from '../../lib/use-zod-form';
+import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
 export function PasswordResetPage() {
   const { token = '' } = useParams();
@@ -16,8 +16,13 @@ export function PasswordResetPage() {
     password_confirmation: '',
     token,
   });
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [updated, setUpdated] = useState(false);
+  // Field errors stay on the form; any other answer is the result, shown before the timed redirect.
+  const result = updated
+    ? { ok: true, message: 'Password updated successfully.' }
+    : form.failure && !hasFieldErrors(form.failure)
+      ? { ok: false, message: form.failure.message }
+      : null;
   // Spec §2.4: on any result a message, then a redirect after 5 s (to log in, or to ask for a new link).
   const left = useRedirectAfter(
     result !== null,
@@ -25,27 +30,11 @@ export function PasswordResetPage() {
     result?.ok ? '/' : '/forgot-password',
   );
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
-    try {
-      const reply = await api<{ updated: boolean; message?: string }>('POST', '/api/password/reset', data);
-      setResult(
-        reply.updated
-          ? { ok: true, message: 'Password updated successfully.' }
-          : { ok: false, message: reply.message ?? '' },
-      );
-    } catch (err) {
-      setBusy(false);
-      if (form.applyServerErrors(err)) return;
-      setResult({
-        ok: false,
-        message: err instanceof Error ? err.message : 'The password could not be updated.',
-      });
-    }
-  };
+  const submit = form.onSubmit(async (data) => {
+    const reply = await api<{ updated: boolean; message?: string }>('POST', '/api/password/reset', data);
+    if (!reply.updated) throw new Error(reply.message ?? 'The password could not be updated.');
+    setUpdated(true);
+  });
 
   return (
     <section className="card auth-card narrow" aria-labelledby="reset-title">
@@ -78,8 +67,8 @@ export function PasswordResetPage() {
             labels={['New password', 'Confirm new password']}
           />
           {form.errors.token ? <Alert tone="error">{form.errors.token}</Alert> : null}
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? 'Saving ...' : 'Save new password'}
+          <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+            {form.busy ? 'Saving ...' : 'Save new password'}
           </button>
         </form>
       )}

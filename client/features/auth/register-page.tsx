@@ -19,26 +19,14 @@ export function RegisterPage() {
     privacy_policy: false as unknown as true,
     opt_in: false,
   });
-  const [status, setStatus] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
-  const [failure, setFailure] = useState('');
-  const left = useRedirectAfter(status === 'done', TIMINGS.registerRedirectMs, '/');
+  const [done, setDone] = useState(false);
+  const left = useRedirectAfter(done, TIMINGS.registerRedirectMs, '/');
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setStatus('busy');
-    try {
-      await api('POST', '/api/register', data);
-      setStatus('done');
-    } catch (err) {
-      setStatus('failed');
-      form.applyServerErrors(err);
-      setFailure(err instanceof Error ? err.message : '');
-    }
-  };
-
-  if (status === 'done') {
+  const submit = form.onSubmit(async (data) => {
+    await api('POST', '/api/register', data);
+    setDone(true);
+  });
+  if (done) {
     return (
       <section className="card auth-card narrow" aria-labelledby="register-title">
         <h1 id="register-title">Check your e-mail</h1>
@@ -117,13 +105,9 @@ export function RegisterPage() {
           onChange={(v) => form.set('opt_in', v)}
           label="Send me news about recipes and ovens (optional)"
         />
-        {status === 'failed' ? (
-          <Alert tone="error">
-            Error creating account. {failure && failure !== 'Error creating account.' ? failure : ''}
-          </Alert>
-        ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={status === 'busy'}>
-          {status === 'busy' ? 'Creating your account ...' : 'Create account'}
+        {form.failure ? <Alert tone="error">Error creating account. {form.failure.message}</Alert> : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+          {form.busy ? 'Creating your account ...' : 'Create account'}
         </button>
       </form>
       <div className="auth-links">

@@ -1,30 +1,19 @@
 import { useState } from 'react';
 import { resendVerificationRequest } from '../../../shared/contracts/auth';
 import { Alert, TextField } from '../../components/form';
-import { ApiError, api } from '../../lib/api';
-import { useZodForm } from '../../lib/use-zod-form';
+import { api } from '../../lib/api';
+import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
 /** Asks for a new verification link; the reply is the same whether or not the address has an account. */
 export function ResendVerification({ initialEmail = '' }: { initialEmail?: string }) {
   const form = useZodForm(resendVerificationRequest, { email: initialEmail });
-  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
-  const [error, setError] = useState('');
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setState('busy');
-    setError('');
-    try {
-      await api('POST', '/api/verify-account/resend', data);
-      setState('sent');
-    } catch (err) {
-      setState('idle');
-      if (!form.applyServerErrors(err))
-        setError(err instanceof ApiError ? err.message : 'Could not send the link.');
-    }
-  };
-  if (state === 'sent') {
+  const [sent, setSent] = useState(false);
+  const submit = form.onSubmit(async (data) => {
+    await api('POST', '/api/verify-account/resend', data);
+    setSent(true);
+  });
+  const error = form.failure && !hasFieldErrors(form.failure) ? form.failure.message : '';
+  if (sent) {
     return (
       <Alert tone="success">
         If that address has an unverified account, a new link is on its way. Check your inbox.
@@ -43,8 +32,8 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
         error={form.errors.email}
       />
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <button type="submit" className="btn btn-secondary" disabled={state === 'busy'}>
-        {state === 'busy' ? 'Sending ...' : 'Send a new verification link'}
+      <button type="submit" className="btn btn-secondary" disabled={form.busy}>
+        {form.busy ? 'Sending ...' : 'Send a new verification link'}
       </button>
     </form>
   );

@@ -114,6 +114,28 @@ export function EventList({ events }: { events: RecipeDetail['events'] }) {
   );
 }
 
+/** Label and value pairs; empty values are left out. */
+function Pairs({
+  className,
+  pairs,
+}: {
+  className: string;
+  pairs: [string, string | number | null | undefined][];
+}) {
+  return (
+    <dl className={className}>
+      {pairs
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
 /** Everything about a recipe, as the view modal and the wizard's preview show it. */
 export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageOverride?: string | null }) {
   const specs: [string, string | number | null | undefined][] = [
@@ -145,16 +167,7 @@ export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageO
           <p className="recipe-details-meta">
             <OvenBadge type={recipe.oven_type} decorative /> {recipe.oven_type} · {recipe.category}
           </p>
-          <dl className="spec-list">
-            {specs
-              .filter(([, v]) => v !== null && v !== undefined && v !== '')
-              .map(([k, v]) => (
-                <div key={k}>
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
-                </div>
-              ))}
-          </dl>
+          <Pairs className="spec-list" pairs={specs} />
         </div>
       </div>
       <h3>Cooking stages</h3>
@@ -168,16 +181,7 @@ export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageO
       {prep.some(([, v]) => v) ? (
         <>
           <h3>Preparation</h3>
-          <dl className="prep-list">
-            {prep
-              .filter(([, v]) => v)
-              .map(([k, v]) => (
-                <div key={k}>
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
-                </div>
-              ))}
-          </dl>
+          <Pairs className="prep-list" pairs={prep} />
         </>
       ) : null}
     </div>

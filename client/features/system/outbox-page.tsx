@@ -7,7 +7,14 @@ interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  transport: string;
+  error: string | null;
   created_at: string;
+}
+
+function delivery(m: OutboxMail): string {
+  if (m.transport === 'outbox') return 'kept here, not sent';
+  return m.error ? `sending failed: ${m.error}` : 'sent';
 }
 
 /** The embedded outbox: mail this installation would have sent, with its links clickable. */
@@ -22,8 +29,8 @@ export function OutboxPage() {
       <header className="page-header">
         <h1>Outbox</h1>
         <p className="muted">
-          No mail server is configured, so Hearth keeps its e-mail here instead of sending it. Set{' '}
-          <code>SMTP_URL</code> to send real mail (this page then turns off).
+          Every e-mail Hearth sends is kept here. Without a mail server (<code>SMTP_URL</code>) this is the
+          only place it goes; the page is on only then, or when <code>OUTBOX_PAGE</code> is set.
         </p>
       </header>
       {query.isPending ? <Spinner /> : null}
@@ -35,7 +42,7 @@ export function OutboxPage() {
             <p className="outbox-meta">
               <strong>{m.subject}</strong>
               <span>
-                to {m.to} · {new Date(m.created_at).toLocaleString()}
+                to {m.to} · {new Date(m.created_at).toLocaleString()} · {delivery(m)}
               </span>
             </p>
             <pre className="outbox-text">

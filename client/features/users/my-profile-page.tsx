@@ -26,28 +26,17 @@ function ProfileForm({ user }: { user: PublicUser }) {
     password: '',
     password_confirmation: '',
   });
-  const [status, setStatus] = useState<'idle' | 'busy' | 'saved' | 'failed'>('idle');
-  const [failure, setFailure] = useState('');
-  const left = useRedirectAfter(status === 'saved', TIMINGS.profileRedirectMs, '/my-recipes');
+  const [saved, setSaved] = useState(false);
+  const left = useRedirectAfter(saved, TIMINGS.profileRedirectMs, '/my-recipes');
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setStatus('busy');
-    try {
-      const reply = await api<{ data: PublicUser }>('PUT', `/api/users/${user.id}`, data);
-      queryClient.setQueryData<AuthCheckResponse>(AUTH_KEY, (old) =>
-        old ? { ...old, user: reply.data } : old,
-      );
-      setStatus('saved');
-    } catch (err) {
-      // Spec §8: the message is shown and the button is enabled again.
-      form.applyServerErrors(err);
-      setFailure(err instanceof Error ? err.message : '');
-      setStatus('failed');
-    }
-  };
+  // Spec §8: on failure the message is shown and the button is enabled again.
+  const submit = form.onSubmit(async (data) => {
+    const reply = await api<{ data: PublicUser }>('PUT', `/api/users/${user.id}`, data);
+    queryClient.setQueryData<AuthCheckResponse>(AUTH_KEY, (old) =>
+      old ? { ...old, user: reply.data } : old,
+    );
+    setSaved(true);
+  });
 
   return (
     <section className="page narrow-page">
@@ -94,14 +83,14 @@ function ProfileForm({ user }: { user: PublicUser }) {
             required={false}
           />
         </fieldset>
-        {status === 'saved' ? (
+        {saved ? (
           <Alert tone="success">
             User profile updated successfully. You will be redirected in {left} seconds.
           </Alert>
         ) : null}
-        {status === 'failed' ? <Alert tone="error">Error updating profile. {failure}</Alert> : null}
-        <button type="submit" className="btn btn-primary" disabled={status === 'busy' || status === 'saved'}>
-          {status === 'busy' ? 'Saving ...' : 'Save'}
+        {form.failure ? <Alert tone="error">Error updating profile. {form.failure.message}</Alert> : null}
+        <button type="submit" className="btn btn-primary" disabled={form.busy || saved}>
+          {form.busy ? 'Saving ...' : 'Save'}
         </button>
       </form>
     </section>

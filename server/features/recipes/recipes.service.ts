@@ -226,13 +226,14 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
       db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
     ]);
-    return rows.map((r) =>
-      toDetail(
-        r,
-        stages.filter((s) => s.recipeId === r.id),
-        events.filter((e) => e.recipeId === r.id),
-      ),
-    );
+    const byRecipe = <T extends { recipeId: number }>(list: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const item of list) map.set(item.recipeId, [...(map.get(item.recipeId) ?? []), item]);
+      return map;
+    };
+    const stagesOf = byRecipe(stages);
+    const eventsOf = byRecipe(events);
+    return rows.map((r) => toDetail(r, stagesOf.get(r.id) ?? [], eventsOf.get(r.id) ?? []));
   }
 
   async function detail(id: number): Promise<RecipeDetail> {
