@@ -108,8 +108,16 @@ export function padTime(value: string | number): string {
   return String(Math.trunc(n)).padStart(2, '0');
 }
 
+/** One or two digits as a number, else NaN (read by hand: this runs for every stage of a settings file). */
 function timeNumber(part: string): number {
-  return /^\d{1,2}$/.test(part) ? Number(part) : Number.NaN;
+  if (typeof part !== 'string') return timeNumber(String(part));
+  const len = part.length;
+  if (len < 1 || len > 2) return Number.NaN;
+  const a = part.charCodeAt(0) - 48;
+  if (a < 0 || a > 9) return Number.NaN;
+  if (len === 1) return a;
+  const b = part.charCodeAt(1) - 48;
+  return b >= 0 && b <= 9 ? a * 10 + b : Number.NaN;
 }
 
 export function stageSeconds(stage: Pick<Stage, 'hours' | 'minutes' | 'seconds'>): number {
@@ -336,6 +344,11 @@ export interface RecipeFields {
 export function recipeIssues(recipe: RecipeFields): Issue[] {
   const model = findOvenModel(recipe.oven_type);
   if (!model) return [{ path: ['oven_type'], message: MESSAGES.ovenType }];
+  return recipeIssuesFor(recipe, model);
+}
+
+/** Every recipe rule, for a recipe whose model is known (the settings-file reader knows it once per file). */
+export function recipeIssuesFor(recipe: Omit<RecipeFields, 'oven_type'>, model: OvenModel): Issue[] {
   const issues: Issue[] = [];
   const nameIssue = recipeNameIssue(recipe.name);
   if (nameIssue) issues.push({ path: ['name'], message: nameIssue });

@@ -1,7 +1,18 @@
 import { ovenModel } from '../oven-models';
 import { crc32Bytes } from './crc32';
 import { FORMAT_VERSION, type OvenSettings, type SettingsButton, type SettingsRecipe } from './types';
-import { AsciiWriter, ascii } from './writer';
+import {
+  ascii,
+  asciiText,
+  ByteOut,
+  MAX_INT_BYTES,
+  putAscii,
+  putInt,
+  putInt2,
+  putLit,
+  putQuoted,
+  quotedBytes,
+} from './writer';
 
 /** Optional recipe text fields: written only when not empty, always in this order. */
 export const OPTIONAL_RECIPE_KEYS = [
@@ -17,7 +28,39 @@ export const OPTIONAL_RECIPE_KEYS = [
   ['outcome', 'outcome'],
 ] as const;
 
-const BARE = /^[A-Za-z0-9_.:/-]+$/;
+/** Optional keys as the bytes written before their value. */
+const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => ascii(` ${key}=`));
+
+/** The optional texts in OPTIONAL_RECIPE_KEYS order, read by name (a loop of `recipe[field]` is several times slower). */
+function optionalValues(r: SettingsRecipe): (string | null)[] {
+  return [
+    r.starting_state,
+    r.dish_type,
+    r.brand,
+    r.sku,
+    r.weight,
+    r.quantity,
+    r.ingredients,
+    r.outcome_attributes,
+    r.procedure,
+    r.outcome,
+  ];
+}
+
+/** A value written without quotes: letters, digits and _ . : / - only. */
+function isBare(value: string): boolean {
+  if (value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const ok =
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x2d && c <= 0x3a) || // - . / 0-9 :
+      c === 0x5f;
+    if (!ok) return false;
+  }
+  return true;
+}
 
 // Every fixed piece of syntax, encoded once.
 const L_AIRBOTTOM = ascii(' airbottom=');
@@ -53,55 +96,109 @@ const L_RECIPE_N = ascii('RECIPE n=');
 const L_SCREEN_N = ascii('SCREEN n=');
 const L_STAGE_RECIPE = ascii('STAGE recipe=');
 const L_WARMUP_N = ascii('WARMUP n=');
+const L_SPACE = ascii(' ');
+const L_DOT = ascii('.');
 
-function two(w: AsciiWriter, n: number): AsciiWriter {
-  if (n < 10) w.byte(48);
-  return w.int(n);
+// Room for a line's fixed syntax and its numbers; text values add their own worst case.
+const LINE_ROOM = 256 + 16 * MAX_INT_BYTES;
+
+function recipeLines(out: ByteOut, recipe: SettingsRecipe, n: number): number {
+  const optional = optionalValues(recipe);
+  let text = recipe.name.length + recipe.product_name.length + recipe.category.length + recipe.icon.length;
+  for (let k = 0; k < optional.length; k++) text += optional[k]?.length ?? 0;
+  let buf = out.room(LINE_ROOM + quotedBytes(text) * 2);
+  let p = out.pos;
+  p = putInt(buf, putLit(buf, p, L_RECIPE_N), n);
+  p = putQuoted(buf, putLit(buf, p, L_NAME), recipe.name);
+  p = putQuoted(buf, putLit(buf, p, L_PRODUCT), recipe.product_name);
+  p = putInt(buf, putLit(buf, p, L_SETTEMP), recipe.set_temp);
+  p = putLit(buf, p, L_CATEGORY);
+  p = isBare(recipe.category) ? putAscii(buf, p, recipe.category) : putQuoted(buf, p, recipe.category);
+  p = putAscii(buf, putLit(buf, p, L_ICON), recipe.icon);
+  for (let k = 0; k < optional.length; k++) {
+    const value = optional[k];
+    if (value) p = putQuoted(buf, putLit(buf, p, OPTIONAL_LITS[k]!), value);
+  }
+  buf[p++] = 10;
+  out.pos = p;
+
+  const { stages, events } = recipe;
+  for (let i = 0; i < stages.length; i++) {
+    const s = stages[i]!;
+    const strings =
+      s.hours.length + s.minutes.length + s.seconds.length + s.ir_lvl_top.length + s.ir_lvl_bottom.length;
+    buf = out.room(LINE_ROOM + strings);
+    p = out.pos;
+    p = putInt(buf, putLit(buf, p, L_STAGE_RECIPE), n);
+    p = putInt(buf, putLit(buf, p, L_N), s.order);
+    p = putAscii(buf, putLit(buf, p, L_TIME), s.hours);
+    buf[p++] = 0x3a;
+    p = putAscii(buf, p, s.minutes);
+    buf[p++] = 0x3a;
+    p = putAscii(buf, p, s.seconds);
+    p = putInt(buf, putLit(buf, p, L_TEMP), s.temp);
+    p = putInt(buf, putLit(buf, p, L_AIRTOP), s.percent_air_top);
+    p = putInt(buf, putLit(buf, p, L_AIRBOTTOM), s.percent_air_bottom);
+    p = putInt(buf, putLit(buf, p, L_BLOWER), s.blower_percent);
+    p = putInt(buf, putLit(buf, p, L_MICROWAVE), s.microwave_percent);
+    p = putAscii(buf, putLit(buf, p, L_IRTOP), s.ir_lvl_top);
+    p = putAscii(buf, putLit(buf, p, L_IRBOTTOM), s.ir_lvl_bottom);
+    p = putLit(buf, p, L_VENT);
+    buf[p++] = s.force_vent_open ? 49 : 48;
+    buf[p++] = 10;
+    out.pos = p;
+  }
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    buf = out.room(LINE_ROOM + quotedBytes(e.name.length));
+    p = out.pos;
+    p = putInt(buf, putLit(buf, p, L_EVENT_RECIPE), n);
+    p = putInt(buf, putLit(buf, p, L_N), i + 1);
+    p = putQuoted(buf, putLit(buf, p, L_NAME), e.name);
+    p = putInt2(buf, putLit(buf, p, L_AT), e.minutes);
+    buf[p++] = 0x3a;
+    p = putInt2(buf, p, e.seconds);
+    buf[p++] = 10;
+    out.pos = p;
+  }
+  return 1 + stages.length + events.length;
 }
 
-function recipeLines(w: AsciiWriter, recipe: SettingsRecipe, n: number): number {
-  w.lit(L_RECIPE_N).int(n).lit(L_NAME).quoted(recipe.name).lit(L_PRODUCT).quoted(recipe.product_name);
-  w.lit(L_SETTEMP).int(recipe.set_temp).lit(L_CATEGORY);
-  if (BARE.test(recipe.category)) w.ascii(recipe.category);
-  else w.quoted(recipe.category);
-  w.lit(L_ICON).ascii(recipe.icon);
-  for (const [key, field] of OPTIONAL_RECIPE_KEYS) {
-    const value = recipe[field];
-    if (value) w.byte(0x20).ascii(key).byte(0x3d).quoted(value);
-  }
-  w.byte(10);
-  for (const s of recipe.stages) {
-    w.lit(L_STAGE_RECIPE).int(n).lit(L_N).int(s.order);
-    w.lit(L_TIME).ascii(s.hours).byte(0x3a).ascii(s.minutes).byte(0x3a).ascii(s.seconds);
-    w.lit(L_TEMP).int(s.temp).lit(L_AIRTOP).int(s.percent_air_top).lit(L_AIRBOTTOM).int(s.percent_air_bottom);
-    w.lit(L_BLOWER).int(s.blower_percent).lit(L_MICROWAVE).int(s.microwave_percent);
-    w.lit(L_IRTOP).ascii(s.ir_lvl_top).lit(L_IRBOTTOM).ascii(s.ir_lvl_bottom);
-    w.lit(L_VENT)
-      .byte(s.force_vent_open ? 49 : 48)
-      .byte(10);
-  }
-  recipe.events.forEach((e, i) => {
-    w.lit(L_EVENT_RECIPE)
-      .int(n)
-      .lit(L_N)
-      .int(i + 1)
-      .lit(L_NAME)
-      .quoted(e.name)
-      .lit(L_AT);
-    two(two(w, e.minutes).byte(0x3a), e.seconds).byte(10);
-  });
-  return 1 + recipe.stages.length + recipe.events.length;
+/** One BUTTON line after its `BUTTON screen=1` or `BUTTON category=1 page=1` prefix. */
+function buttonLine(out: ByteOut, prefix: Uint8Array, a: number, b: number, button: SettingsButton): void {
+  const buf = out.room(LINE_ROOM + button.kind.length + button.icon.length + button.color.length);
+  let p = putInt(buf, putLit(buf, out.pos, prefix), a);
+  if (b > 0) p = putInt(buf, putLit(buf, p, L_PAGE), b);
+  p = putInt(buf, putLit(buf, p, L_POS), button.position);
+  buf[p++] = 0x20;
+  p = putAscii(buf, p, button.kind);
+  buf[p++] = 0x3d;
+  p = putInt(buf, p, button.ref);
+  p = putAscii(buf, putLit(buf, p, L_ICON), button.icon);
+  p = putAscii(buf, putLit(buf, p, L_COLOR), button.color);
+  p = putLit(buf, p, L_FAVORITE);
+  buf[p++] = button.favorite ? 49 : 48;
+  buf[p++] = 10;
+  out.pos = p;
 }
 
-function buttonLine(w: AsciiWriter, b: SettingsButton): void {
-  w.lit(L_POS).int(b.position).byte(0x20).ascii(b.kind).byte(0x3d).int(b.ref);
-  w.lit(L_ICON)
-    .ascii(b.icon)
-    .lit(L_COLOR)
-    .ascii(b.color)
-    .lit(L_FAVORITE)
-    .byte(b.favorite ? 49 : 48)
-    .byte(10);
+/** One short line: a literal, numbers after their literals, an optional quoted text, an optional bare text. */
+function simpleLine(out: ByteOut, parts: (Uint8Array | number | { q: string } | { a: string })[]): void {
+  let room = LINE_ROOM;
+  for (const part of parts) {
+    if (typeof part === 'object' && 'q' in part) room += quotedBytes(part.q.length);
+    else if (typeof part === 'object' && 'a' in part) room += part.a.length;
+  }
+  const buf = out.room(room);
+  let p = out.pos;
+  for (const part of parts) {
+    if (typeof part === 'number') p = putInt(buf, p, part);
+    else if (part instanceof Uint8Array) p = putLit(buf, p, part);
+    else if ('q' in part) p = putQuoted(buf, p, part.q);
+    else p = putAscii(buf, p, part.a);
+  }
+  buf[p++] = 10;
+  out.pos = p;
 }
 
 /**
@@ -110,67 +207,50 @@ function buttonLine(w: AsciiWriter, b: SettingsButton): void {
  * Deterministic: the same settings always give the same text; LF line endings; ASCII only.
  */
 export function serializeSettings(settings: OvenSettings): string {
+  return asciiText(writeSettingsFile(settings));
+}
+
+/** The canonical file as the bytes an oven reads (what a download sends). */
+export function writeSettingsFile(settings: OvenSettings): Uint8Array {
   const model = ovenModel(settings.type);
-  const w = new AsciiWriter();
+  // About 120 bytes a line and 3 lines a recipe: one allocation for most files.
+  const out = new ByteOut(4096 + settings.recipes.length * 512);
+  const { major, minor } = FORMAT_VERSION;
+  simpleLine(out, [
+    L_HEARTH,
+    { a: model.family.toUpperCase() },
+    L_SPACE,
+    major,
+    L_DOT,
+    minor,
+    L_SPACE,
+    { a: model.code },
+  ]);
+  simpleLine(out, [L_OVEN_NAME, { q: settings.name }]);
   let lines = 2;
-  w.lit(L_HEARTH)
-    .ascii(model.family.toUpperCase())
-    .byte(0x20)
-    .int(FORMAT_VERSION.major)
-    .byte(0x2e)
-    .int(FORMAT_VERSION.minor);
-  w.byte(0x20).ascii(model.code).byte(10);
-  w.lit(L_OVEN_NAME).quoted(settings.name).byte(10);
   settings.warmUps.forEach((warm, i) => {
-    w.lit(L_WARMUP_N)
-      .int(i + 1)
-      .lit(L_NAME)
-      .quoted(warm.name)
-      .lit(L_TEMP)
-      .int(warm.temperature)
-      .byte(10);
+    simpleLine(out, [L_WARMUP_N, i + 1, L_NAME, { q: warm.name }, L_TEMP, warm.temperature]);
     lines += 1;
   });
-  settings.recipes.forEach((r, i) => {
-    lines += recipeLines(w, r, i + 1);
-  });
+  const { recipes } = settings;
+  for (let i = 0; i < recipes.length; i++) lines += recipeLines(out, recipes[i]!, i + 1);
   settings.screens.forEach((screen, i) => {
-    w.lit(L_SCREEN_N)
-      .int(i + 1)
-      .byte(10);
-    for (const b of screen.buttons) buttonLine(w.lit(L_BUTTON_SCREEN).int(i + 1), b);
+    simpleLine(out, [L_SCREEN_N, i + 1]);
+    for (const b of screen.buttons) buttonLine(out, L_BUTTON_SCREEN, i + 1, 0, b);
     lines += 1 + screen.buttons.length;
   });
   settings.categories.forEach((c, i) => {
-    w.lit(L_CATEGORY_N)
-      .int(i + 1)
-      .lit(L_NAME)
-      .quoted(c.name)
-      .lit(L_ICON)
-      .ascii(c.icon)
-      .byte(10);
+    simpleLine(out, [L_CATEGORY_N, i + 1, L_NAME, { q: c.name }, L_ICON, { a: c.icon }]);
     lines += 1;
     c.pages.forEach((page, p) => {
-      w.lit(L_PAGE_CATEGORY)
-        .int(i + 1)
-        .lit(L_N)
-        .int(p + 1)
-        .byte(10);
-      for (const b of page.buttons)
-        buttonLine(
-          w
-            .lit(L_BUTTON_CATEGORY)
-            .int(i + 1)
-            .lit(L_PAGE)
-            .int(p + 1),
-          b,
-        );
+      simpleLine(out, [L_PAGE_CATEGORY, i + 1, L_N, p + 1]);
+      for (const b of page.buttons) buttonLine(out, L_BUTTON_CATEGORY, i + 1, p + 1, b);
       lines += 1 + page.buttons.length;
     });
   });
-  const crc = crc32Bytes(w.bytes());
-  w.lit(L_END_LINES).int(lines).lit(L_CRC32).ascii(crc).byte(10);
-  return w.toString();
+  const crc = crc32Bytes(out.bytes());
+  simpleLine(out, [L_END_LINES, lines, L_CRC32, { a: crc }]);
+  return out.bytes();
 }
 
 /** The 8.3-safe name the oven's USB loader expects for this model. */

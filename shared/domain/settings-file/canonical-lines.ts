@@ -1,0 +1,382 @@
+/**
+ * The canonical reader: reads STAGE, RECIPE, EVENT and BUTTON lines laid out exactly as the serializer writes
+ * them (keys in order, single spaces, plain numbers, no escapes) straight from the file text, without splitting
+ * the line into key and value lists. It only accepts a line the general reader (`Builder.record`) would accept
+ * with nothing to report, and it builds the same values; anything else it declines (returns false) and the
+ * general reader takes the line. A test holds the two readers to the same results on edited files.
+ */
+import { BUTTON_COLOR_NAMES, type ButtonColor, type IrLevel } from '../catalog';
+import type { Stage } from '../rules';
+import { type Builder, SECTION } from './build';
+import { OPTIONAL_RECIPE_KEYS } from './serialize';
+import type { SettingsRecipe } from './types';
+import { ascii } from './writer';
+
+// What the last reader read; the readers themselves return only the position after it (-1: declined).
+let num = 0;
+let str = '';
+// The file being read, as bytes (scanned) and as text (values are sliced from it; the file is ASCII, so
+// positions agree).
+let c: Uint8Array = new Uint8Array(0);
+let text = '';
+
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const IR = ['OFF', 'LOW', 'MEDIUM', 'HIGH'] as const satisfies readonly IrLevel[];
+const COLORS = new Set<string>(BUTTON_COLOR_NAMES);
+
+/** A value ends at a space or at the end of the line. */
+const ends = (p: number, end: number) => p === end || c[p] === SPACE;
+
+/** A fixed piece of syntax (the line's end is a line feed, so no literal can match across it). */
+function lit(p: number, l: Uint8Array): number {
+  if (p < 0) return -1;
+  for (let i = 0; i < l.length; i++) if (c[p + i] !== l[i]) return -1;
+  return p + l.length;
+}
+
+/** 1 to 9 digits (no sign), as a whole number. */
+function uint(p: number, end: number): number {
+  if (p < 0) return -1;
+  const from = p;
+  let n = 0;
+  for (; p < end; p++) {
+    const d = c[p]! - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  if (p === from || p - from > 9 || !ends(p, end)) return -1;
+  num = n;
+  return p;
+}
+
+/** A single 0 or 1. */
+function flag(p: number, end: number): number {
+  if (p < 0) return -1;
+  const d = c[p]! - 48;
+  if ((d !== 0 && d !== 1) || !ends(p + 1, end)) return -1;
+  num = d;
+  return p + 1;
+}
+
+/** Two digits, as a number. */
+function two(p: number): number {
+  const a = c[p]! - 48;
+  const b = c[p + 1]! - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** A quoted value without escapes, or a bare one up to the next space; printable ASCII only. */
+function value(p: number, end: number): number {
+  if (p < 0) return -1;
+  if (c[p] === QUOTE) {
+    for (let q = p + 1; q < end; q++) {
+      const ch = c[q]!;
+      if (ch === QUOTE) {
+        if (!ends(q + 1, end)) return -1;
+        str = text.slice(p + 1, q);
+        return q + 1;
+      }
+      if (ch === BACKSLASH || ch < 0x20 || ch > 0x7e) return -1;
+    }
+    return -1;
+  }
+  let q = p;
+  for (; q < end; q++) {
+    const ch = c[q]!;
+    if (ch === SPACE) break;
+    if (ch < 0x20 || ch > 0x7e) return -1;
+  }
+  str = text.slice(p, q);
+  return q;
+}
+
+/** Whether `s` stands at p, followed by the end of the value. */
+function standsAt(s: string, p: number, end: number): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) if (c[p + i] !== s.charCodeAt(i)) return false;
+  return ends(p + n, end);
+}
+
+/** A bare value that usually repeats (icons, colours, categories): the last one is reused, not copied again. */
+class Repeated {
+  last = '\0';
+  read(p: number, end: number): number {
+    if (p < 0) return -1;
+    if (standsAt(this.last, p, end)) {
+      str = this.last;
+      return p + this.last.length;
+    }
+    if (c[p] === QUOTE) return value(p, end);
+    p = value(p, end);
+    this.last = str;
+    return p;
+  }
+}
+const icons = new Repeated();
+const colors = new Repeated();
+const categories = new Repeated();
+
+function irLevel(p: number, end: number): number {
+  if (p < 0) return -1;
+  for (const level of IR) {
+    if (standsAt(level, p, end)) {
+      str = level;
+      return p + level.length;
+    }
+  }
+  return -1;
+}
+
+const L = {
+  stage: ascii('STAGE recipe='),
+  recipe: ascii('RECIPE n='),
+  event: ascii('EVENT recipe='),
+  screenButton: ascii('BUTTON screen='),
+  pageButton: ascii('BUTTON category='),
+  n: ascii(' n='),
+  time: ascii(' time='),
+  temp: ascii(' temp='),
+  airTop: ascii(' airtop='),
+  airBottom: ascii(' airbottom='),
+  blower: ascii(' blower='),
+  microwave: ascii(' microwave='),
+  irTop: ascii(' irtop='),
+  irBottom: ascii(' irbottom='),
+  vent: ascii(' vent='),
+  name: ascii(' name='),
+  product: ascii(' product='),
+  setTemp: ascii(' settemp='),
+  category: ascii(' category='),
+  icon: ascii(' icon='),
+  at: ascii(' at='),
+  pos: ascii(' pos='),
+  page: ascii(' page='),
+  recipeRef: ascii(' recipe='),
+  color: ascii(' color='),
+  favorite: ascii(' favorite='),
+};
+const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => ascii(` ${key}=`));
+
+/** The file the next lines come from: its bytes, and the same as text (ASCII, so positions agree). */
+export function canonicalSource(bytes: Uint8Array, asText: string): void {
+  c = bytes;
+  text = asText;
+}
+
+/** Reads the line [start, end) of the current source if it is canonical; false leaves it to the general reader. */
+export function readCanonicalLine(b: Builder, start: number, end: number, line: number): boolean {
+  let p: number;
+  switch (c[start]) {
+    case 0x53: // S
+      p = lit(start, L.stage);
+      return p >= 0 && stage(b, p, end, line);
+    case 0x52: // R
+      p = lit(start, L.recipe);
+      return p >= 0 && recipe(b, p, end, line);
+    case 0x45: // E
+      p = lit(start, L.event);
+      return p >= 0 && event(b, p, end, line);
+    case 0x42: // B
+      p = lit(start, L.screenButton);
+      if (p >= 0) return screenButton(b, p, end, line);
+      p = lit(start, L.pageButton);
+      return p >= 0 && pageButton(b, p, end, line);
+    default:
+      return false;
+  }
+}
+
+function stage(b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(p, end);
+  const owner = num;
+  p = uint(lit(p, L.n), end);
+  const n = num;
+  p = lit(p, L.time);
+  if (p < 0 || c[p + 2] !== COLON || c[p + 5] !== COLON || !ends(p + 8, end)) return false;
+  const hours = two(p);
+  const minutes = two(p + 3);
+  const seconds = two(p + 6);
+  if (hours < 0 || minutes < 0 || seconds < 0) return false;
+  p = uint(lit(p + 8, L.temp), end);
+  const temp = num;
+  p = uint(lit(p, L.airTop), end);
+  const airTop = num;
+  p = uint(lit(p, L.airBottom), end);
+  const airBottom = num;
+  p = uint(lit(p, L.blower), end);
+  const blower = num;
+  p = uint(lit(p, L.microwave), end);
+  const microwave = num;
+  p = irLevel(lit(p, L.irTop), end);
+  const irTop = str as IrLevel;
+  p = irLevel(lit(p, L.irBottom), end);
+  const irBottom = str as IrLevel;
+  p = flag(lit(p, L.vent), end);
+  if (p !== end) return false;
+
+  const current = b.s.recipes.length;
+  if (b.section !== SECTION.RECIPE || owner < 1 || owner !== current) return false;
+  const recipe = b.s.recipes[current - 1]!;
+  if (recipe.events.length > 0 || n !== recipe.stages.length + 1) return false;
+  const s: Stage = {
+    order: n,
+    hours: TWO_DIGITS[hours]!,
+    minutes: TWO_DIGITS[minutes]!,
+    seconds: TWO_DIGITS[seconds]!,
+    temp,
+    percent_air_top: airTop,
+    percent_air_bottom: airBottom,
+    blower_percent: blower,
+    microwave_percent: microwave,
+    ir_lvl_top: irTop,
+    ir_lvl_bottom: irBottom,
+    force_vent_open: num === 1,
+  };
+  b.pushStage(recipe, s, line);
+  return true;
+}
+
+// The optional recipe texts of the line being read, by their place in OPTIONAL_RECIPE_KEYS.
+const optional: string[] = OPTIONAL_LITS.map(() => '');
+
+function recipe(b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(p, end);
+  const n = num;
+  p = value(lit(p, L.name), end);
+  const name = str;
+  p = value(lit(p, L.product), end);
+  const product = str;
+  p = uint(lit(p, L.setTemp), end);
+  const setTemp = num;
+  p = categories.read(lit(p, L.category), end);
+  const category = str;
+  p = icons.read(lit(p, L.icon), end);
+  const icon = str;
+  if (p < 0) return false;
+  optional.fill('');
+  let hasState = false;
+  // Optional keys follow in their order, each at most once.
+  let k = 0;
+  while (p < end) {
+    let q = -1;
+    for (; k < OPTIONAL_LITS.length && q < 0; k++) q = lit(p, OPTIONAL_LITS[k]!);
+    if (q < 0) return false;
+    k--;
+    p = value(q, end);
+    if (p < 0) return false;
+    optional[k] = str;
+    if (k === 0) hasState = true;
+    k++;
+  }
+  if (b.section > SECTION.RECIPE || n !== b.s.recipes.length + 1) return false;
+  b.section = SECTION.RECIPE;
+  const r: SettingsRecipe = {
+    name,
+    product_name: product,
+    set_temp: setTemp,
+    category,
+    starting_state: hasState ? optional[0]! : null,
+    icon,
+    dish_type: optional[1]!,
+    brand: optional[2]!,
+    sku: optional[3]!,
+    weight: optional[4]!,
+    quantity: optional[5]!,
+    ingredients: optional[6]!,
+    outcome_attributes: optional[7]!,
+    procedure: optional[8]!,
+    outcome: optional[9]!,
+    stages: [],
+    events: [],
+  };
+  b.pushRecipe(r, line);
+  return true;
+}
+
+function event(b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(p, end);
+  const owner = num;
+  p = uint(lit(p, L.n), end);
+  const n = num;
+  p = value(lit(p, L.name), end);
+  const name = str;
+  p = lit(p, L.at);
+  if (p < 0 || c[p + 2] !== COLON || p + 5 !== end) return false;
+  const minutes = two(p);
+  const seconds = two(p + 3);
+  if (minutes < 0 || seconds < 0) return false;
+
+  const current = b.s.recipes.length;
+  if (b.section !== SECTION.RECIPE || owner < 1 || owner !== current) return false;
+  const recipe = b.s.recipes[current - 1]!;
+  if (n !== recipe.events.length + 1) return false;
+  b.pushEvent(recipe, { name, minutes, seconds }, line);
+  return true;
+}
+
+let lookIcon = '';
+let lookColor: ButtonColor = 'ORANGE_900';
+
+/** `icon=… color=… favorite=…`, the end of every BUTTON line; sets lookIcon, lookColor and num (favourite). */
+function buttonLook(p: number, end: number): number {
+  p = icons.read(lit(p, L.icon), end);
+  const icon = str;
+  p = colors.read(lit(p, L.color), end);
+  if (p < 0 || !COLORS.has(str)) return -1;
+  lookIcon = icon;
+  lookColor = str as ButtonColor;
+  return flag(lit(p, L.favorite), end);
+}
+
+function screenButton(b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(p, end);
+  const screen = num;
+  p = uint(lit(p, L.pos), end);
+  const position = num;
+  if (p < 0) return false;
+  let kind: 'recipe' | 'category' = 'recipe';
+  let q = lit(p, L.recipeRef);
+  if (q < 0) {
+    kind = 'category';
+    q = lit(p, L.category);
+  }
+  p = uint(q, end);
+  const ref = num;
+  p = buttonLook(p, end);
+  if (p !== end) return false;
+  if (b.section !== SECTION.SCREEN || screen < 1 || screen !== b.s.screens.length) return false;
+  b.pushScreenButton({ position, kind, ref, icon: lookIcon, color: lookColor, favorite: num === 1 }, line);
+  return true;
+}
+
+function pageButton(b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(p, end);
+  const category = num;
+  p = uint(lit(p, L.page), end);
+  const page = num;
+  p = uint(lit(p, L.pos), end);
+  const position = num;
+  p = uint(lit(p, L.recipeRef), end);
+  const ref = num;
+  p = buttonLook(p, end);
+  if (p !== end) return false;
+  const cats = b.s.categories;
+  if (
+    b.section !== SECTION.CATEGORY ||
+    category < 1 ||
+    category !== cats.length ||
+    page === 0 ||
+    page !== cats[category - 1]!.pages.length
+  )
+    return false;
+  b.pushPageButton(
+    { position, kind: 'recipe', ref, icon: lookIcon, color: lookColor, favorite: num === 1 },
+    line,
+  );
+  return true;
+}
