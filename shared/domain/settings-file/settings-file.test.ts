@@ -547,4 +547,35 @@ describe('properties', () => {
       { numRuns: 400 },
     );
   });
+
+  it('the canonical reader and the general reader agree on every edited line', () => {
+    const files = EXAMPLE_TYPES.map((t) => golden(t));
+    const odd = ['"', '\\', ' ', '=', '0', '9', '-', 'A', 'x', '\t', 'é', ':', '', '  ', '9999999999', '\\n'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...files),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom(...odd),
+        fc.integer({ min: 0, max: 2 }),
+        (file, lineAt, charAt, insert, removed) => {
+          const lines = file.split('\n');
+          const n = 1 + (lineAt % (lines.length - 3));
+          const line = lines[n]!;
+          const at = charAt % (line.length + 1);
+          lines[n] = line.slice(0, at) + insert + line.slice(at + removed);
+          const edited = reseal(lines.join('\n'));
+          expect(parseSettings(edited)).toEqual(parseSettings(edited, { generalReaderOnly: true }));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('the two readers agree on the maximal file', () => {
+    const file = serializeSettings(maximalMiloSettings());
+    const fast = parseSettings(file);
+    expect(fast.ok).toBe(true);
+    expect(fast).toEqual(parseSettings(file, { generalReaderOnly: true }));
+  });
 });
