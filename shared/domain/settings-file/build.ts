@@ -4,6 +4,7 @@ import type { CookEvent, Stage } from '../rules';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import { tokenizeLine } from './text';
 import type { OvenSettings, SettingsButton, SettingsFileError, SettingsRecipe } from './types';
+import { validateRecipe } from './validate';
 
 /** A line read by the general reader: its keyword, and parallel lists of keys, values and columns. */
 export interface Rec {
@@ -167,6 +168,7 @@ export class Builder {
   /* The steps both readers share. */
 
   pushRecipe(recipe: SettingsRecipe, line: number): void {
+    this.checkRecipes(this.s.recipes.length);
     this.s.recipes.push(recipe);
     this.o.recipes.push(line);
     this.o.firstStage.push(this.o.stages.length);
@@ -194,6 +196,15 @@ export class Builder {
     const p = this.s.categories[c]!.pages.length - 1;
     this.s.categories[c]!.pages[p]!.buttons.push(button);
     this.o.categories[c]!.pages[p]!.buttons.push(line);
+  }
+
+  private checked = 0;
+
+  /** Checks the recipes before `upTo` not checked yet (a recipe is complete once the next one starts). */
+  checkRecipes(upTo = this.s.recipes.length): void {
+    for (; this.checked < upTo; this.checked++) {
+      if (!this.problems.full) validateRecipe(this, this.checked);
+    }
   }
 
   /* The general reader. */

@@ -17,7 +17,7 @@ let num = 0;
 let str = '';
 // The file being read, as bytes (scanned) and as text (values are sliced from it; the file is ASCII, so
 // positions agree).
-let c: Uint8Array = new Uint8Array(0);
+let src: Uint8Array = new Uint8Array(0);
 let text = '';
 
 const SPACE = 0x20;
@@ -30,17 +30,17 @@ const IR = ['OFF', 'LOW', 'MEDIUM', 'HIGH'] as const satisfies readonly IrLevel[
 const COLORS = new Set<string>(BUTTON_COLOR_NAMES);
 
 /** A value ends at a space or at the end of the line. */
-const ends = (p: number, end: number) => p === end || c[p] === SPACE;
+const ends = (c: Uint8Array, p: number, end: number) => p === end || c[p] === SPACE;
 
 /** A fixed piece of syntax (the line's end is a line feed, so no literal can match across it). */
-function lit(p: number, l: Uint8Array): number {
+function lit(c: Uint8Array, p: number, l: Uint8Array): number {
   if (p < 0) return -1;
   for (let i = 0; i < l.length; i++) if (c[p + i] !== l[i]) return -1;
   return p + l.length;
 }
 
 /** 1 to 9 digits (no sign), as a whole number. */
-function uint(p: number, end: number): number {
+function uint(c: Uint8Array, p: number, end: number): number {
   if (p < 0) return -1;
   const from = p;
   let n = 0;
@@ -49,35 +49,35 @@ function uint(p: number, end: number): number {
     if (d < 0 || d > 9) break;
     n = n * 10 + d;
   }
-  if (p === from || p - from > 9 || !ends(p, end)) return -1;
+  if (p === from || p - from > 9 || !ends(c, p, end)) return -1;
   num = n;
   return p;
 }
 
 /** A single 0 or 1. */
-function flag(p: number, end: number): number {
+function flag(c: Uint8Array, p: number, end: number): number {
   if (p < 0) return -1;
   const d = c[p]! - 48;
-  if ((d !== 0 && d !== 1) || !ends(p + 1, end)) return -1;
+  if ((d !== 0 && d !== 1) || !ends(c, p + 1, end)) return -1;
   num = d;
   return p + 1;
 }
 
 /** Two digits, as a number. */
-function two(p: number): number {
+function two(c: Uint8Array, p: number): number {
   const a = c[p]! - 48;
   const b = c[p + 1]! - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** A quoted value without escapes, or a bare one up to the next space; printable ASCII only. */
-function value(p: number, end: number): number {
+function value(c: Uint8Array, p: number, end: number): number {
   if (p < 0) return -1;
   if (c[p] === QUOTE) {
     for (let q = p + 1; q < end; q++) {
       const ch = c[q]!;
       if (ch === QUOTE) {
-        if (!ends(q + 1, end)) return -1;
+        if (!ends(c, q + 1, end)) return -1;
         str = text.slice(p + 1, q);
         return q + 1;
       }
@@ -96,23 +96,23 @@ function value(p: number, end: number): number {
 }
 
 /** Whether `s` stands at p, followed by the end of the value. */
-function standsAt(s: string, p: number, end: number): boolean {
+function standsAt(c: Uint8Array, s: string, p: number, end: number): boolean {
   const n = s.length;
   for (let i = 0; i < n; i++) if (c[p + i] !== s.charCodeAt(i)) return false;
-  return ends(p + n, end);
+  return ends(c, p + n, end);
 }
 
 /** A bare value that usually repeats (icons, colours, categories): the last one is reused, not copied again. */
 class Repeated {
   last = '\0';
-  read(p: number, end: number): number {
+  read(c: Uint8Array, p: number, end: number): number {
     if (p < 0) return -1;
-    if (standsAt(this.last, p, end)) {
+    if (standsAt(c, this.last, p, end)) {
       str = this.last;
       return p + this.last.length;
     }
-    if (c[p] === QUOTE) return value(p, end);
-    p = value(p, end);
+    if (c[p] === QUOTE) return value(c, p, end);
+    p = value(c, p, end);
     this.last = str;
     return p;
   }
@@ -121,10 +121,10 @@ const icons = new Repeated();
 const colors = new Repeated();
 const categories = new Repeated();
 
-function irLevel(p: number, end: number): number {
+function irLevel(c: Uint8Array, p: number, end: number): number {
   if (p < 0) return -1;
   for (const level of IR) {
-    if (standsAt(level, p, end)) {
+    if (standsAt(c, level, p, end)) {
       str = level;
       return p + level.length;
     }
@@ -164,59 +164,60 @@ const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => ascii(` ${key}=`));
 
 /** The file the next lines come from: its bytes, and the same as text (ASCII, so positions agree). */
 export function canonicalSource(bytes: Uint8Array, asText: string): void {
-  c = bytes;
+  src = bytes;
   text = asText;
 }
 
 /** Reads the line [start, end) of the current source if it is canonical; false leaves it to the general reader. */
 export function readCanonicalLine(b: Builder, start: number, end: number, line: number): boolean {
+  const c = src;
   let p: number;
   switch (c[start]) {
     case 0x53: // S
-      p = lit(start, L.stage);
-      return p >= 0 && stage(b, p, end, line);
+      p = lit(c, start, L.stage);
+      return p >= 0 && stage(c, b, p, end, line);
     case 0x52: // R
-      p = lit(start, L.recipe);
-      return p >= 0 && recipe(b, p, end, line);
+      p = lit(c, start, L.recipe);
+      return p >= 0 && recipe(c, b, p, end, line);
     case 0x45: // E
-      p = lit(start, L.event);
-      return p >= 0 && event(b, p, end, line);
+      p = lit(c, start, L.event);
+      return p >= 0 && event(c, b, p, end, line);
     case 0x42: // B
-      p = lit(start, L.screenButton);
-      if (p >= 0) return screenButton(b, p, end, line);
-      p = lit(start, L.pageButton);
-      return p >= 0 && pageButton(b, p, end, line);
+      p = lit(c, start, L.screenButton);
+      if (p >= 0) return screenButton(c, b, p, end, line);
+      p = lit(c, start, L.pageButton);
+      return p >= 0 && pageButton(c, b, p, end, line);
     default:
       return false;
   }
 }
 
-function stage(b: Builder, p: number, end: number, line: number): boolean {
-  p = uint(p, end);
+function stage(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(c, p, end);
   const owner = num;
-  p = uint(lit(p, L.n), end);
+  p = uint(c, lit(c, p, L.n), end);
   const n = num;
-  p = lit(p, L.time);
-  if (p < 0 || c[p + 2] !== COLON || c[p + 5] !== COLON || !ends(p + 8, end)) return false;
-  const hours = two(p);
-  const minutes = two(p + 3);
-  const seconds = two(p + 6);
+  p = lit(c, p, L.time);
+  if (p < 0 || c[p + 2] !== COLON || c[p + 5] !== COLON || !ends(c, p + 8, end)) return false;
+  const hours = two(c, p);
+  const minutes = two(c, p + 3);
+  const seconds = two(c, p + 6);
   if (hours < 0 || minutes < 0 || seconds < 0) return false;
-  p = uint(lit(p + 8, L.temp), end);
+  p = uint(c, lit(c, p + 8, L.temp), end);
   const temp = num;
-  p = uint(lit(p, L.airTop), end);
+  p = uint(c, lit(c, p, L.airTop), end);
   const airTop = num;
-  p = uint(lit(p, L.airBottom), end);
+  p = uint(c, lit(c, p, L.airBottom), end);
   const airBottom = num;
-  p = uint(lit(p, L.blower), end);
+  p = uint(c, lit(c, p, L.blower), end);
   const blower = num;
-  p = uint(lit(p, L.microwave), end);
+  p = uint(c, lit(c, p, L.microwave), end);
   const microwave = num;
-  p = irLevel(lit(p, L.irTop), end);
+  p = irLevel(c, lit(c, p, L.irTop), end);
   const irTop = str as IrLevel;
-  p = irLevel(lit(p, L.irBottom), end);
+  p = irLevel(c, lit(c, p, L.irBottom), end);
   const irBottom = str as IrLevel;
-  p = flag(lit(p, L.vent), end);
+  p = flag(c, lit(c, p, L.vent), end);
   if (p !== end) return false;
 
   const current = b.s.recipes.length;
@@ -244,18 +245,18 @@ function stage(b: Builder, p: number, end: number, line: number): boolean {
 // The optional recipe texts of the line being read, by their place in OPTIONAL_RECIPE_KEYS.
 const optional: string[] = OPTIONAL_LITS.map(() => '');
 
-function recipe(b: Builder, p: number, end: number, line: number): boolean {
-  p = uint(p, end);
+function recipe(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(c, p, end);
   const n = num;
-  p = value(lit(p, L.name), end);
+  p = value(c, lit(c, p, L.name), end);
   const name = str;
-  p = value(lit(p, L.product), end);
+  p = value(c, lit(c, p, L.product), end);
   const product = str;
-  p = uint(lit(p, L.setTemp), end);
+  p = uint(c, lit(c, p, L.setTemp), end);
   const setTemp = num;
-  p = categories.read(lit(p, L.category), end);
+  p = categories.read(c, lit(c, p, L.category), end);
   const category = str;
-  p = icons.read(lit(p, L.icon), end);
+  p = icons.read(c, lit(c, p, L.icon), end);
   const icon = str;
   if (p < 0) return false;
   optional.fill('');
@@ -264,10 +265,10 @@ function recipe(b: Builder, p: number, end: number, line: number): boolean {
   let k = 0;
   while (p < end) {
     let q = -1;
-    for (; k < OPTIONAL_LITS.length && q < 0; k++) q = lit(p, OPTIONAL_LITS[k]!);
+    for (; k < OPTIONAL_LITS.length && q < 0; k++) q = lit(c, p, OPTIONAL_LITS[k]!);
     if (q < 0) return false;
     k--;
-    p = value(q, end);
+    p = value(c, q, end);
     if (p < 0) return false;
     optional[k] = str;
     if (k === 0) hasState = true;
@@ -298,17 +299,17 @@ function recipe(b: Builder, p: number, end: number, line: number): boolean {
   return true;
 }
 
-function event(b: Builder, p: number, end: number, line: number): boolean {
-  p = uint(p, end);
+function event(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(c, p, end);
   const owner = num;
-  p = uint(lit(p, L.n), end);
+  p = uint(c, lit(c, p, L.n), end);
   const n = num;
-  p = value(lit(p, L.name), end);
+  p = value(c, lit(c, p, L.name), end);
   const name = str;
-  p = lit(p, L.at);
+  p = lit(c, p, L.at);
   if (p < 0 || c[p + 2] !== COLON || p + 5 !== end) return false;
-  const minutes = two(p);
-  const seconds = two(p + 3);
+  const minutes = two(c, p);
+  const seconds = two(c, p + 3);
   if (minutes < 0 || seconds < 0) return false;
 
   const current = b.s.recipes.length;
@@ -323,47 +324,47 @@ let lookIcon = '';
 let lookColor: ButtonColor = 'ORANGE_900';
 
 /** `icon=… color=… favorite=…`, the end of every BUTTON line; sets lookIcon, lookColor and num (favourite). */
-function buttonLook(p: number, end: number): number {
-  p = icons.read(lit(p, L.icon), end);
+function buttonLook(c: Uint8Array, p: number, end: number): number {
+  p = icons.read(c, lit(c, p, L.icon), end);
   const icon = str;
-  p = colors.read(lit(p, L.color), end);
+  p = colors.read(c, lit(c, p, L.color), end);
   if (p < 0 || !COLORS.has(str)) return -1;
   lookIcon = icon;
   lookColor = str as ButtonColor;
-  return flag(lit(p, L.favorite), end);
+  return flag(c, lit(c, p, L.favorite), end);
 }
 
-function screenButton(b: Builder, p: number, end: number, line: number): boolean {
-  p = uint(p, end);
+function screenButton(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(c, p, end);
   const screen = num;
-  p = uint(lit(p, L.pos), end);
+  p = uint(c, lit(c, p, L.pos), end);
   const position = num;
   if (p < 0) return false;
   let kind: 'recipe' | 'category' = 'recipe';
-  let q = lit(p, L.recipeRef);
+  let q = lit(c, p, L.recipeRef);
   if (q < 0) {
     kind = 'category';
-    q = lit(p, L.category);
+    q = lit(c, p, L.category);
   }
-  p = uint(q, end);
+  p = uint(c, q, end);
   const ref = num;
-  p = buttonLook(p, end);
+  p = buttonLook(c, p, end);
   if (p !== end) return false;
   if (b.section !== SECTION.SCREEN || screen < 1 || screen !== b.s.screens.length) return false;
   b.pushScreenButton({ position, kind, ref, icon: lookIcon, color: lookColor, favorite: num === 1 }, line);
   return true;
 }
 
-function pageButton(b: Builder, p: number, end: number, line: number): boolean {
-  p = uint(p, end);
+function pageButton(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
+  p = uint(c, p, end);
   const category = num;
-  p = uint(lit(p, L.page), end);
+  p = uint(c, lit(c, p, L.page), end);
   const page = num;
-  p = uint(lit(p, L.pos), end);
+  p = uint(c, lit(c, p, L.pos), end);
   const position = num;
-  p = uint(lit(p, L.recipeRef), end);
+  p = uint(c, lit(c, p, L.recipeRef), end);
   const ref = num;
-  p = buttonLook(p, end);
+  p = buttonLook(c, p, end);
   if (p !== end) return false;
   const cats = b.s.categories;
   if (

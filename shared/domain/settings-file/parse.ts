@@ -170,6 +170,7 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
     start = stop + 1;
     line++;
   }
+  builder.checkRecipes();
   const linesBeforeEnd = end.start === 0 ? 0 : line - 1;
 
   if (linesBeforeEnd === 0 || !endLine.startsWith('END')) {

@@ -1,4 +1,5 @@
 import { ovenModel } from '../oven-models';
+import type { CookEvent, Stage } from '../rules';
 import { crc32Bytes } from './crc32';
 import { FORMAT_VERSION, type OvenSettings, type SettingsButton, type SettingsRecipe } from './types';
 import {
@@ -106,7 +107,7 @@ function recipeLines(out: ByteOut, recipe: SettingsRecipe, n: number): number {
   const optional = optionalValues(recipe);
   let text = recipe.name.length + recipe.product_name.length + recipe.category.length + recipe.icon.length;
   for (let k = 0; k < optional.length; k++) text += optional[k]?.length ?? 0;
-  let buf = out.room(LINE_ROOM + quotedBytes(text) * 2);
+  const buf = out.room(LINE_ROOM + quotedBytes(text) * 2);
   let p = out.pos;
   p = putInt(buf, putLit(buf, p, L_RECIPE_N), n);
   p = putQuoted(buf, putLit(buf, p, L_NAME), recipe.name);
@@ -123,45 +124,49 @@ function recipeLines(out: ByteOut, recipe: SettingsRecipe, n: number): number {
   out.pos = p;
 
   const { stages, events } = recipe;
-  for (let i = 0; i < stages.length; i++) {
-    const s = stages[i]!;
-    const strings =
-      s.hours.length + s.minutes.length + s.seconds.length + s.ir_lvl_top.length + s.ir_lvl_bottom.length;
-    buf = out.room(LINE_ROOM + strings);
-    p = out.pos;
-    p = putInt(buf, putLit(buf, p, L_STAGE_RECIPE), n);
-    p = putInt(buf, putLit(buf, p, L_N), s.order);
-    p = putAscii(buf, putLit(buf, p, L_TIME), s.hours);
-    buf[p++] = 0x3a;
-    p = putAscii(buf, p, s.minutes);
-    buf[p++] = 0x3a;
-    p = putAscii(buf, p, s.seconds);
-    p = putInt(buf, putLit(buf, p, L_TEMP), s.temp);
-    p = putInt(buf, putLit(buf, p, L_AIRTOP), s.percent_air_top);
-    p = putInt(buf, putLit(buf, p, L_AIRBOTTOM), s.percent_air_bottom);
-    p = putInt(buf, putLit(buf, p, L_BLOWER), s.blower_percent);
-    p = putInt(buf, putLit(buf, p, L_MICROWAVE), s.microwave_percent);
-    p = putAscii(buf, putLit(buf, p, L_IRTOP), s.ir_lvl_top);
-    p = putAscii(buf, putLit(buf, p, L_IRBOTTOM), s.ir_lvl_bottom);
-    p = putLit(buf, p, L_VENT);
-    buf[p++] = s.force_vent_open ? 49 : 48;
-    buf[p++] = 10;
-    out.pos = p;
-  }
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    buf = out.room(LINE_ROOM + quotedBytes(e.name.length));
-    p = out.pos;
-    p = putInt(buf, putLit(buf, p, L_EVENT_RECIPE), n);
-    p = putInt(buf, putLit(buf, p, L_N), i + 1);
-    p = putQuoted(buf, putLit(buf, p, L_NAME), e.name);
-    p = putInt2(buf, putLit(buf, p, L_AT), e.minutes);
-    buf[p++] = 0x3a;
-    p = putInt2(buf, p, e.seconds);
-    buf[p++] = 10;
-    out.pos = p;
-  }
+  for (let i = 0; i < stages.length; i++) stageLine(out, n, stages[i]!);
+  for (let i = 0; i < events.length; i++) eventLine(out, n, i + 1, events[i]!);
   return 1 + stages.length + events.length;
+}
+
+// Each line has its own function, so the small put* helpers are inlined into each (a function has an
+// inlining budget, and one function for all lines of a recipe runs out of it).
+function stageLine(out: ByteOut, n: number, s: Stage): void {
+  const strings =
+    s.hours.length + s.minutes.length + s.seconds.length + s.ir_lvl_top.length + s.ir_lvl_bottom.length;
+  const buf = out.room(LINE_ROOM + strings);
+  let p = out.pos;
+  p = putInt(buf, putLit(buf, p, L_STAGE_RECIPE), n);
+  p = putInt(buf, putLit(buf, p, L_N), s.order);
+  p = putAscii(buf, putLit(buf, p, L_TIME), s.hours);
+  buf[p++] = 0x3a;
+  p = putAscii(buf, p, s.minutes);
+  buf[p++] = 0x3a;
+  p = putAscii(buf, p, s.seconds);
+  p = putInt(buf, putLit(buf, p, L_TEMP), s.temp);
+  p = putInt(buf, putLit(buf, p, L_AIRTOP), s.percent_air_top);
+  p = putInt(buf, putLit(buf, p, L_AIRBOTTOM), s.percent_air_bottom);
+  p = putInt(buf, putLit(buf, p, L_BLOWER), s.blower_percent);
+  p = putInt(buf, putLit(buf, p, L_MICROWAVE), s.microwave_percent);
+  p = putAscii(buf, putLit(buf, p, L_IRTOP), s.ir_lvl_top);
+  p = putAscii(buf, putLit(buf, p, L_IRBOTTOM), s.ir_lvl_bottom);
+  p = putLit(buf, p, L_VENT);
+  buf[p++] = s.force_vent_open ? 49 : 48;
+  buf[p++] = 10;
+  out.pos = p;
+}
+
+function eventLine(out: ByteOut, n: number, order: number, e: CookEvent): void {
+  const buf = out.room(LINE_ROOM + quotedBytes(e.name.length));
+  let p = out.pos;
+  p = putInt(buf, putLit(buf, p, L_EVENT_RECIPE), n);
+  p = putInt(buf, putLit(buf, p, L_N), order);
+  p = putQuoted(buf, putLit(buf, p, L_NAME), e.name);
+  p = putInt2(buf, putLit(buf, p, L_AT), e.minutes);
+  buf[p++] = 0x3a;
+  p = putInt2(buf, p, e.seconds);
+  buf[p++] = 10;
+  out.pos = p;
 }
 
 /** One BUTTON line after its `BUTTON screen=1` or `BUTTON category=1 page=1` prefix. */

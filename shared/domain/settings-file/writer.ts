@@ -49,24 +49,22 @@ export function putAscii(buf: Uint8Array, p: number, text: string): number {
   return p;
 }
 
-/** A number in plain decimal; 0–999 without building a string. */
+/** A number in plain decimal; whole numbers below a billion without building a string. */
 export function putInt(buf: Uint8Array, p: number, n: number): number {
-  if (n >= 0 && n < 1000 && (n | 0) === n) {
-    if (n >= 100) {
-      const h = (n / 100) | 0;
-      buf[p++] = 48 + h;
-      n -= h * 100;
-      const t = (n / 10) | 0;
-      buf[p++] = 48 + t;
-      buf[p++] = 48 + n - t * 10;
-    } else if (n >= 10) {
-      const t = (n / 10) | 0;
-      buf[p++] = 48 + t;
-      buf[p++] = 48 + n - t * 10;
-    } else buf[p++] = 48 + n;
+  if (n >= 0 && n < 10) {
+    buf[p++] = 48 + n;
     return p;
   }
-  return putAscii(buf, p, String(n));
+  if (!(n > 0 && n < 1e9 && Math.floor(n) === n)) return putAscii(buf, p, String(n));
+  let digits = 2;
+  for (let limit = 100; n >= limit; limit *= 10) digits++;
+  let at = p + digits;
+  for (let v = n; v > 0; ) {
+    const q = Math.floor(v / 10);
+    buf[--at] = 48 + v - q * 10;
+    v = q;
+  }
+  return p + digits;
 }
 
 /** Two digits at least, zero-padded (event times). */
