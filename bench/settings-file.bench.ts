@@ -1,6 +1,6 @@
 import { maximalMiloSettings } from '../shared/domain/settings-file/examples';
-import { parseSettings } from '../shared/domain/settings-file/parse';
-import { serializeSettings } from '../shared/domain/settings-file/serialize';
+import { parseSettingsFile } from '../shared/domain/settings-file/parse';
+import { writeSettingsFile } from '../shared/domain/settings-file/serialize';
 import { measure, ms, report } from './measure';
 
 /**
@@ -9,20 +9,20 @@ import { measure, ms, report } from './measure';
  */
 export async function settingsFileBench() {
   const settings = maximalMiloSettings();
-  const file = serializeSettings(settings);
+  const file = writeSettingsFile(settings).slice();
   const json = JSON.stringify(settings);
 
   const baseline = await measure(() => JSON.stringify(JSON.parse(json)));
   const codec = await measure(() => {
-    const r = parseSettings(file, { expectedType: 'MiLO/Double MiLO' });
+    const r = parseSettingsFile(file, { expectedType: 'MiLO/Double MiLO' });
     if (!r.ok) throw new Error('maximal file refused');
-    return serializeSettings(r.settings);
+    return writeSettingsFile(r.settings);
   });
-  const parseOnly = await measure(() => parseSettings(file));
-  const serializeOnly = await measure(() => serializeSettings(settings));
+  const parseOnly = await measure(() => parseSettingsFile(file));
+  const serializeOnly = await measure(() => writeSettingsFile(settings));
 
   report('Settings file: maximal MiLO (32 categories × 1,024 recipes)', [
-    ['file size', `${(file.length / 1024 / 1024).toFixed(1)} MiB, ${file.split('\n').length - 1} lines`],
+    ['file size', `${(file.length / 1024 / 1024).toFixed(1)} MiB, ${file.filter((b) => b === 10).length} lines`],
     ['baseline JSON.parse + JSON.stringify', ms(baseline.median)],
     ['parse + validate + serialize', ms(codec.median)],
     ['  of which parse + validate', ms(parseOnly.median)],

@@ -18,6 +18,7 @@ let str = '';
 // The file being read, as bytes (scanned) and as text (values are sliced from it; the file is ASCII, so
 // positions agree).
 let src: Uint8Array = new Uint8Array(0);
+let view = new DataView(src.buffer);
 let text = '';
 
 const SPACE = 0x20;
@@ -33,10 +34,42 @@ const COLORS = new Set<string>(BUTTON_COLOR_NAMES);
 const ends = (c: Uint8Array, p: number, end: number) => p === end || c[p] === SPACE;
 
 /** A fixed piece of syntax (the line's end is a line feed, so no literal can match across it). */
-function lit(c: Uint8Array, p: number, l: Uint8Array): number {
-  if (p < 0) return -1;
-  for (let i = 0; i < l.length; i++) if (c[p + i] !== l[i]) return -1;
+function lit(c: Uint8Array, p: number, end: number, l: Lit): number {
+  if (p < 0 || p + l.length > end) return -1;
+  const { words, at } = l;
+  if (words.length === 0) {
+    for (let i = 0; i < l.length; i++) if (c[p + i] !== l.bytes[i]) return -1;
+  } else {
+    for (let i = 0; i < words.length; i++) if (view.getInt32(p + at[i]!, true) !== words[i]) return -1;
+  }
   return p + l.length;
+}
+
+/**
+ * A fixed piece of syntax, compared four bytes at a time: as 32-bit words at 0, 4, … and one ending at its
+ * last byte (overlapping). ' airbottom=' is three comparisons instead of eleven.
+ */
+interface Lit {
+  length: number;
+  bytes: Uint8Array;
+  words: Int32Array;
+  at: Int32Array;
+}
+
+function literal(text: string): Lit {
+  const bytes = ascii(text);
+  const view = new DataView(bytes.buffer);
+  const at: number[] = [];
+  if (bytes.length >= 4) {
+    for (let i = 0; i + 4 <= bytes.length; i += 4) at.push(i);
+    if (bytes.length % 4 !== 0) at.push(bytes.length - 4);
+  }
+  return {
+    length: bytes.length,
+    bytes,
+    words: Int32Array.from(at, (i) => view.getInt32(i, true)),
+    at: Int32Array.from(at),
+  };
 }
 
 /** 1 to 9 digits (no sign), as a whole number. */
@@ -133,38 +166,39 @@ function irLevel(c: Uint8Array, p: number, end: number): number {
 }
 
 const L = {
-  stage: ascii('STAGE recipe='),
-  recipe: ascii('RECIPE n='),
-  event: ascii('EVENT recipe='),
-  screenButton: ascii('BUTTON screen='),
-  pageButton: ascii('BUTTON category='),
-  n: ascii(' n='),
-  time: ascii(' time='),
-  temp: ascii(' temp='),
-  airTop: ascii(' airtop='),
-  airBottom: ascii(' airbottom='),
-  blower: ascii(' blower='),
-  microwave: ascii(' microwave='),
-  irTop: ascii(' irtop='),
-  irBottom: ascii(' irbottom='),
-  vent: ascii(' vent='),
-  name: ascii(' name='),
-  product: ascii(' product='),
-  setTemp: ascii(' settemp='),
-  category: ascii(' category='),
-  icon: ascii(' icon='),
-  at: ascii(' at='),
-  pos: ascii(' pos='),
-  page: ascii(' page='),
-  recipeRef: ascii(' recipe='),
-  color: ascii(' color='),
-  favorite: ascii(' favorite='),
+  stage: literal('STAGE recipe='),
+  recipe: literal('RECIPE n='),
+  event: literal('EVENT recipe='),
+  screenButton: literal('BUTTON screen='),
+  pageButton: literal('BUTTON category='),
+  n: literal(' n='),
+  time: literal(' time='),
+  temp: literal(' temp='),
+  airTop: literal(' airtop='),
+  airBottom: literal(' airbottom='),
+  blower: literal(' blower='),
+  microwave: literal(' microwave='),
+  irTop: literal(' irtop='),
+  irBottom: literal(' irbottom='),
+  vent: literal(' vent='),
+  name: literal(' name='),
+  product: literal(' product='),
+  setTemp: literal(' settemp='),
+  category: literal(' category='),
+  icon: literal(' icon='),
+  at: literal(' at='),
+  pos: literal(' pos='),
+  page: literal(' page='),
+  recipeRef: literal(' recipe='),
+  color: literal(' color='),
+  favorite: literal(' favorite='),
 };
-const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => ascii(` ${key}=`));
+const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => literal(` ${key}=`));
 
 /** The file the next lines come from: its bytes, and the same as text (ASCII, so positions agree). */
 export function canonicalSource(bytes: Uint8Array, asText: string): void {
   src = bytes;
+  view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   text = asText;
 }
 
@@ -174,18 +208,18 @@ export function readCanonicalLine(b: Builder, start: number, end: number, line: 
   let p: number;
   switch (c[start]) {
     case 0x53: // S
-      p = lit(c, start, L.stage);
+      p = lit(c, start, end, L.stage);
       return p >= 0 && stage(c, b, p, end, line);
     case 0x52: // R
-      p = lit(c, start, L.recipe);
+      p = lit(c, start, end, L.recipe);
       return p >= 0 && recipe(c, b, p, end, line);
     case 0x45: // E
-      p = lit(c, start, L.event);
+      p = lit(c, start, end, L.event);
       return p >= 0 && event(c, b, p, end, line);
     case 0x42: // B
-      p = lit(c, start, L.screenButton);
+      p = lit(c, start, end, L.screenButton);
       if (p >= 0) return screenButton(c, b, p, end, line);
-      p = lit(c, start, L.pageButton);
+      p = lit(c, start, end, L.pageButton);
       return p >= 0 && pageButton(c, b, p, end, line);
     default:
       return false;
@@ -195,29 +229,29 @@ export function readCanonicalLine(b: Builder, start: number, end: number, line: 
 function stage(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
   p = uint(c, p, end);
   const owner = num;
-  p = uint(c, lit(c, p, L.n), end);
+  p = uint(c, lit(c, p, end, L.n), end);
   const n = num;
-  p = lit(c, p, L.time);
+  p = lit(c, p, end, L.time);
   if (p < 0 || c[p + 2] !== COLON || c[p + 5] !== COLON || !ends(c, p + 8, end)) return false;
   const hours = two(c, p);
   const minutes = two(c, p + 3);
   const seconds = two(c, p + 6);
   if (hours < 0 || minutes < 0 || seconds < 0) return false;
-  p = uint(c, lit(c, p + 8, L.temp), end);
+  p = uint(c, lit(c, p + 8, end, L.temp), end);
   const temp = num;
-  p = uint(c, lit(c, p, L.airTop), end);
+  p = uint(c, lit(c, p, end, L.airTop), end);
   const airTop = num;
-  p = uint(c, lit(c, p, L.airBottom), end);
+  p = uint(c, lit(c, p, end, L.airBottom), end);
   const airBottom = num;
-  p = uint(c, lit(c, p, L.blower), end);
+  p = uint(c, lit(c, p, end, L.blower), end);
   const blower = num;
-  p = uint(c, lit(c, p, L.microwave), end);
+  p = uint(c, lit(c, p, end, L.microwave), end);
   const microwave = num;
-  p = irLevel(c, lit(c, p, L.irTop), end);
+  p = irLevel(c, lit(c, p, end, L.irTop), end);
   const irTop = str as IrLevel;
-  p = irLevel(c, lit(c, p, L.irBottom), end);
+  p = irLevel(c, lit(c, p, end, L.irBottom), end);
   const irBottom = str as IrLevel;
-  p = flag(c, lit(c, p, L.vent), end);
+  p = flag(c, lit(c, p, end, L.vent), end);
   if (p !== end) return false;
 
   const current = b.s.recipes.length;
@@ -248,24 +282,24 @@ const optional: string[] = OPTIONAL_LITS.map(() => '');
 function recipe(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
   p = uint(c, p, end);
   const n = num;
-  p = value(c, lit(c, p, L.name), end);
+  p = value(c, lit(c, p, end, L.name), end);
   const name = str;
-  p = value(c, lit(c, p, L.product), end);
+  p = value(c, lit(c, p, end, L.product), end);
   const product = str;
-  p = uint(c, lit(c, p, L.setTemp), end);
+  p = uint(c, lit(c, p, end, L.setTemp), end);
   const setTemp = num;
-  p = categories.read(c, lit(c, p, L.category), end);
+  p = categories.read(c, lit(c, p, end, L.category), end);
   const category = str;
-  p = icons.read(c, lit(c, p, L.icon), end);
+  p = icons.read(c, lit(c, p, end, L.icon), end);
   const icon = str;
   if (p < 0) return false;
-  optional.fill('');
+  for (let i = 0; i < optional.length; i++) optional[i] = '';
   let hasState = false;
   // Optional keys follow in their order, each at most once.
   let k = 0;
   while (p < end) {
     let q = -1;
-    for (; k < OPTIONAL_LITS.length && q < 0; k++) q = lit(c, p, OPTIONAL_LITS[k]!);
+    for (; k < OPTIONAL_LITS.length && q < 0; k++) q = lit(c, p, end, OPTIONAL_LITS[k]!);
     if (q < 0) return false;
     k--;
     p = value(c, q, end);
@@ -302,11 +336,11 @@ function recipe(c: Uint8Array, b: Builder, p: number, end: number, line: number)
 function event(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
   p = uint(c, p, end);
   const owner = num;
-  p = uint(c, lit(c, p, L.n), end);
+  p = uint(c, lit(c, p, end, L.n), end);
   const n = num;
-  p = value(c, lit(c, p, L.name), end);
+  p = value(c, lit(c, p, end, L.name), end);
   const name = str;
-  p = lit(c, p, L.at);
+  p = lit(c, p, end, L.at);
   if (p < 0 || c[p + 2] !== COLON || p + 5 !== end) return false;
   const minutes = two(c, p);
   const seconds = two(c, p + 3);
@@ -325,26 +359,26 @@ let lookColor: ButtonColor = 'ORANGE_900';
 
 /** `icon=… color=… favorite=…`, the end of every BUTTON line; sets lookIcon, lookColor and num (favourite). */
 function buttonLook(c: Uint8Array, p: number, end: number): number {
-  p = icons.read(c, lit(c, p, L.icon), end);
+  p = icons.read(c, lit(c, p, end, L.icon), end);
   const icon = str;
-  p = colors.read(c, lit(c, p, L.color), end);
+  p = colors.read(c, lit(c, p, end, L.color), end);
   if (p < 0 || !COLORS.has(str)) return -1;
   lookIcon = icon;
   lookColor = str as ButtonColor;
-  return flag(c, lit(c, p, L.favorite), end);
+  return flag(c, lit(c, p, end, L.favorite), end);
 }
 
 function screenButton(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
   p = uint(c, p, end);
   const screen = num;
-  p = uint(c, lit(c, p, L.pos), end);
+  p = uint(c, lit(c, p, end, L.pos), end);
   const position = num;
   if (p < 0) return false;
   let kind: 'recipe' | 'category' = 'recipe';
-  let q = lit(c, p, L.recipeRef);
+  let q = lit(c, p, end, L.recipeRef);
   if (q < 0) {
     kind = 'category';
-    q = lit(c, p, L.category);
+    q = lit(c, p, end, L.category);
   }
   p = uint(c, q, end);
   const ref = num;
@@ -358,11 +392,11 @@ function screenButton(c: Uint8Array, b: Builder, p: number, end: number, line: n
 function pageButton(c: Uint8Array, b: Builder, p: number, end: number, line: number): boolean {
   p = uint(c, p, end);
   const category = num;
-  p = uint(c, lit(c, p, L.page), end);
+  p = uint(c, lit(c, p, end, L.page), end);
   const page = num;
-  p = uint(c, lit(c, p, L.pos), end);
+  p = uint(c, lit(c, p, end, L.pos), end);
   const position = num;
-  p = uint(c, lit(c, p, L.recipeRef), end);
+  p = uint(c, lit(c, p, end, L.recipeRef), end);
   const ref = num;
   p = buttonLook(c, p, end);
   if (p !== end) return false;
