@@ -32,20 +32,9 @@ export const OPTIONAL_RECIPE_KEYS = [
 /** Optional keys as the bytes written before their value. */
 const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => ascii(` ${key}=`));
 
-/** The optional texts in OPTIONAL_RECIPE_KEYS order, read by name (a loop of `recipe[field]` is several times slower). */
-function optionalValues(r: SettingsRecipe): (string | null)[] {
-  return [
-    r.starting_state,
-    r.dish_type,
-    r.brand,
-    r.sku,
-    r.weight,
-    r.quantity,
-    r.ingredients,
-    r.outcome_attributes,
-    r.procedure,
-    r.outcome,
-  ];
+/** An optional text, written only when not empty (`k` is its place in OPTIONAL_RECIPE_KEYS). */
+function putOptional(buf: Uint8Array, p: number, k: number, value: string | null): number {
+  return value ? putQuoted(buf, putLit(buf, p, OPTIONAL_LITS[k]!), value) : p;
 }
 
 /** A value written without quotes: letters, digits and _ . : / - only. */
@@ -104,9 +93,23 @@ const L_DOT = ascii('.');
 const LINE_ROOM = 256 + 16 * MAX_INT_BYTES;
 
 function recipeLines(out: ByteOut, recipe: SettingsRecipe, n: number): number {
-  const optional = optionalValues(recipe);
-  let text = recipe.name.length + recipe.product_name.length + recipe.category.length + recipe.icon.length;
-  for (let k = 0; k < optional.length; k++) text += optional[k]?.length ?? 0;
+  const r = recipe;
+  // Fields by name, in OPTIONAL_RECIPE_KEYS order: a loop over `recipe[field]` is several times slower.
+  const text =
+    r.name.length +
+    r.product_name.length +
+    r.category.length +
+    r.icon.length +
+    (r.starting_state?.length ?? 0) +
+    r.dish_type.length +
+    r.brand.length +
+    r.sku.length +
+    r.weight.length +
+    r.quantity.length +
+    r.ingredients.length +
+    r.outcome_attributes.length +
+    r.procedure.length +
+    r.outcome.length;
   const buf = out.room(LINE_ROOM + quotedBytes(text) * 2);
   let p = out.pos;
   p = putInt(buf, putLit(buf, p, L_RECIPE_N), n);
@@ -116,10 +119,16 @@ function recipeLines(out: ByteOut, recipe: SettingsRecipe, n: number): number {
   p = putLit(buf, p, L_CATEGORY);
   p = isBare(recipe.category) ? putAscii(buf, p, recipe.category) : putQuoted(buf, p, recipe.category);
   p = putAscii(buf, putLit(buf, p, L_ICON), recipe.icon);
-  for (let k = 0; k < optional.length; k++) {
-    const value = optional[k];
-    if (value) p = putQuoted(buf, putLit(buf, p, OPTIONAL_LITS[k]!), value);
-  }
+  p = putOptional(buf, p, 0, r.starting_state);
+  p = putOptional(buf, p, 1, r.dish_type);
+  p = putOptional(buf, p, 2, r.brand);
+  p = putOptional(buf, p, 3, r.sku);
+  p = putOptional(buf, p, 4, r.weight);
+  p = putOptional(buf, p, 5, r.quantity);
+  p = putOptional(buf, p, 6, r.ingredients);
+  p = putOptional(buf, p, 7, r.outcome_attributes);
+  p = putOptional(buf, p, 8, r.procedure);
+  p = putOptional(buf, p, 9, r.outcome);
   buf[p++] = 10;
   out.pos = p;
 

@@ -49,15 +49,26 @@ export function putAscii(buf: Uint8Array, p: number, text: string): number {
   return p;
 }
 
-/** A number in plain decimal; whole numbers below a billion without building a string. */
+/** A number in plain decimal. Small enough to be inlined where it is called: 0–999 are written here. */
 export function putInt(buf: Uint8Array, p: number, n: number): number {
-  if (n >= 0 && n < 10) {
-    buf[p++] = 48 + n;
+  if (n >= 0 && n < 1000 && (n | 0) === n) {
+    if (n >= 100) {
+      const h = (n / 100) | 0;
+      buf[p++] = 48 + h;
+      n -= h * 100;
+      buf[p++] = 48 + ((n / 10) | 0);
+    } else if (n >= 10) buf[p++] = 48 + ((n / 10) | 0);
+    buf[p++] = 48 + (n % 10);
     return p;
   }
+  return putLargeInt(buf, p, n);
+}
+
+/** Whole numbers from 1,000 to a billion digit by digit; anything else as JavaScript writes it. */
+function putLargeInt(buf: Uint8Array, p: number, n: number): number {
   if (!(n > 0 && n < 1e9 && Math.floor(n) === n)) return putAscii(buf, p, String(n));
-  let digits = 2;
-  for (let limit = 100; n >= limit; limit *= 10) digits++;
+  let digits = 4;
+  for (let limit = 10000; n >= limit; limit *= 10) digits++;
   let at = p + digits;
   for (let v = n; v > 0; ) {
     const q = Math.floor(v / 10);
