@@ -195,11 +195,18 @@ const L = {
 };
 const OPTIONAL_LITS = OPTIONAL_RECIPE_KEYS.map(([key]) => literal(` ${key}=`));
 
+/** Lets go of the file read last (15 MB for the largest), once its lines are read. */
+export function releaseCanonicalSource(): void {
+  canonicalSource(new Uint8Array(0), '');
+}
+
 /** The file the next lines come from: its bytes, and the same as text (ASCII, so positions agree). */
 export function canonicalSource(bytes: Uint8Array, asText: string): void {
   src = bytes;
   view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   text = asText;
+  // Values remembered from the last file may be slices of its text: start afresh, so it can be let go.
+  icons.last = colors.last = categories.last = '\0';
 }
 
 /** Reads the line [start, end) of the current source if it is canonical; false leaves it to the general reader. */

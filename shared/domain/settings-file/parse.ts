@@ -1,6 +1,6 @@
 import { type OvenType, ovenModel, ovenModelByCode } from '../oven-models';
 import { Builder, finish, knownKeys, Problems } from './build';
-import { canonicalSource, readCanonicalLine } from './canonical-lines';
+import { canonicalSource, readCanonicalLine, releaseCanonicalSource } from './canonical-lines';
 import { crc32Scan } from './crc32';
 import { tokenizeLine } from './text';
 import { FORMAT_VERSION, type ParseResult } from './types';
@@ -42,6 +42,7 @@ export function parseSettingsFile(input: Uint8Array, options: ParseOptions = {})
   try {
     return parse(input, options);
   } catch (error) {
+    releaseCanonicalSource();
     return {
       ok: false,
       errors: [
@@ -170,6 +171,7 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
     start = stop + 1;
     line++;
   }
+  if (canonical) releaseCanonicalSource();
   builder.checkRecipes();
   const linesBeforeEnd = end.start === 0 ? 0 : line - 1;
 
