@@ -1,7 +1,7 @@
 /**
  * The canonical reader: reads STAGE, RECIPE, EVENT and BUTTON lines laid out exactly as the serializer writes
- * them (keys in order, single spaces, plain numbers, no escapes) straight from the file text, without splitting
- * the line into key and value lists. It only accepts a line the general reader (`Builder.record`) would accept
+ * them (keys in order, single spaces, plain numbers, no escapes) straight from the file's bytes, without
+ * splitting the line into key and value lists; strings are made only for names and texts. It only accepts a line the general reader (`Builder.record`) would accept
  * with nothing to report, and it builds the same values; anything else it declines (returns false) and the
  * general reader takes the line. A test holds the two readers to the same results on edited files.
  */
@@ -33,7 +33,7 @@ const COLORS = new Set<string>(BUTTON_COLOR_NAMES);
 /** A value ends at a space or at the end of the line. */
 const ends = (c: Uint8Array, p: number, end: number) => p === end || c[p] === SPACE;
 
-/** A fixed piece of syntax (the line's end is a line feed, so no literal can match across it). */
+/** A fixed piece of syntax, within the line, or -1. */
 function lit(c: Uint8Array, p: number, end: number, l: Lit): number {
   if (p < 0 || p + l.length > end) return -1;
   const { words, at } = l;
