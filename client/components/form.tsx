@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { BoundField } from '../lib/use-zod-form';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -98,21 +99,36 @@ export function Spinner({ label = 'Loading ...' }: { label?: string }) {
   );
 }
 
+type FieldProps = BoundField & Partial<Omit<TextFieldProps, keyof BoundField>>;
+
+/** The e-mail input of every account form. */
+export function EmailField(props: FieldProps) {
+  return <TextField label="E-mail" type="email" autoComplete="email" required {...props} />;
+}
+
+/** The username input of every account form: usernames have no spaces, so none can be typed. */
+export function UsernameField(props: FieldProps) {
+  return (
+    <TextField
+      label="Username"
+      autoComplete="username"
+      autoCapitalize="none"
+      required
+      {...props}
+      onChange={(v) => props.onChange(v.replace(/\s/g, ''))}
+    />
+  );
+}
+
 /** A new password and its confirmation, as the register, reset and profile forms ask for them. */
 export function NewPasswordFields({
   password,
   confirmation,
-  errors,
-  onPassword,
-  onConfirmation,
   labels = ['Password', 'Confirm password'],
   required = true,
 }: {
-  password: string;
-  confirmation: string;
-  errors: { password?: string; password_confirmation?: string };
-  onPassword(v: string): void;
-  onConfirmation(v: string): void;
+  password: BoundField;
+  confirmation: BoundField;
   labels?: [string, string];
   required?: boolean;
 }) {
@@ -120,24 +136,18 @@ export function NewPasswordFields({
     <>
       <TextField
         label={labels[0]}
-        name="password"
         type="password"
         autoComplete="new-password"
         required={required}
-        value={password}
-        onChange={onPassword}
-        error={errors.password}
         hint="At least 8 characters."
+        {...password}
       />
       <TextField
         label={labels[1]}
-        name="password_confirmation"
         type="password"
         autoComplete="new-password"
         required={required}
-        value={confirmation}
-        onChange={onConfirmation}
-        error={errors.password_confirmation}
+        {...confirmation}
       />
     </>
   );

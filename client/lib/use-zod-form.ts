@@ -78,7 +78,29 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
     [validate, applyServerErrors],
   );
 
-  return { values, set, setValues, errors, validate, applyServerErrors, onSubmit, busy, failure };
+  /**
+   * What a text input bound to `name` needs (its name, value, change handler and error), to spread into a
+   * field; `clean` tidies each change (for example, no spaces in a username).
+   */
+  const field = useCallback(
+    <K extends keyof z.input<S> & string>(name: K, clean?: (value: string) => string): BoundField => ({
+      name,
+      value: String((values as Record<string, unknown>)[name] ?? ''),
+      onChange: (value: string) => set(name, (clean ? clean(value) : value) as z.input<S>[K]),
+      error: errors[name],
+    }),
+    [values, errors, set],
+  );
+
+  return { values, set, setValues, errors, field, validate, applyServerErrors, onSubmit, busy, failure };
+}
+
+/** A text input's binding to one field of a form (`useZodForm().field`). */
+export interface BoundField {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
 }
 
 /** True when a failure carried messages for fields (they are shown on the fields, not in a banner). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordRequest } from '../../../shared/contracts/auth';
-import { Alert, TextField } from '../../components/form';
+import { Alert, EmailField } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -35,16 +35,7 @@ export function ForgotPasswordPage() {
           <p className="muted">
             Enter the e-mail of your account and we will send you a link to choose a new password.
           </p>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
+          <EmailField {...form.field('email')} />
           {form.failure ? <Alert tone="error">{form.failure.message}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
             {form.busy ? 'Sending ...' : 'Send reset link'}

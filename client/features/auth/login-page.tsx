@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { loginRequest } from '../../../shared/contracts/auth';
-import { Alert, CheckboxField, TextField } from '../../components/form';
+import { Alert, CheckboxField, TextField, UsernameField } from '../../components/form';
 import { ApiError } from '../../lib/api';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useLogin } from './auth-api';
@@ -31,25 +31,13 @@ export function LoginPage() {
         <h1 id="login-title">Log in</h1>
         <p className="muted">Welcome back. Your ovens and recipes are waiting.</p>
         <form onSubmit={submit} noValidate>
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            required
-            value={form.values.username}
-            onChange={(v) => form.set('username', v)}
-            error={form.errors.username}
-          />
+          <UsernameField {...form.field('username')} />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={form.values.password}
-            onChange={(v) => form.set('password', v)}
-            error={form.errors.password}
+            {...form.field('password')}
           />
           <CheckboxField
             name="remember"

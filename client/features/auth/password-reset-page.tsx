@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequest } from '../../../shared/contracts/auth';
-import { Alert, NewPasswordFields, TextField } from '../../components/form';
+import { Alert, EmailField, NewPasswordFields } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -48,22 +48,10 @@ export function PasswordResetPage() {
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
+          <EmailField {...form.field('email')} />
           <NewPasswordFields
-            password={form.values.password}
-            confirmation={form.values.password_confirmation}
-            errors={form.errors}
-            onPassword={(v) => form.set('password', v)}
-            onConfirmation={(v) => form.set('password_confirmation', v)}
+            password={form.field('password')}
+            confirmation={form.field('password_confirmation')}
             labels={['New password', 'Confirm new password']}
           />
           {form.errors.token ? <Alert tone="error">{form.errors.token}</Alert> : null}

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { registerRequest } from '../../../shared/contracts/auth';
-import { Alert, CheckboxField, NewPasswordFields, TextField } from '../../components/form';
+import {
+  Alert,
+  CheckboxField,
+  EmailField,
+  NewPasswordFields,
+  TextField,
+  UsernameField,
+} from '../../components/form';
 import { api } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
@@ -48,42 +55,12 @@ export function RegisterPage() {
       <h1 id="register-title">Create your account</h1>
       <p className="muted">Keep your ovens, recipes and menus in one place.</p>
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-          value={form.values.username}
-          onChange={(v) => form.set('username', v.replace(/\s/g, ''))}
-          error={form.errors.username}
-          hint="Letters, numbers, dashes and underscores."
-        />
-        <TextField
-          label="Company"
-          name="company"
-          autoComplete="organization"
-          value={form.values.company ?? ''}
-          onChange={(v) => form.set('company', v)}
-          error={form.errors.company}
-        />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.email}
-          onChange={(v) => form.set('email', v)}
-          error={form.errors.email}
-        />
+        <UsernameField {...form.field('username')} hint="Letters, numbers, dashes and underscores." />
+        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+        <EmailField {...form.field('email')} />
         <NewPasswordFields
-          password={form.values.password}
-          confirmation={form.values.password_confirmation}
-          errors={form.errors}
-          onPassword={(v) => form.set('password', v)}
-          onConfirmation={(v) => form.set('password_confirmation', v)}
-          labels={['Password', 'Confirm password']}
+          password={form.field('password')}
+          confirmation={form.field('password_confirmation')}
         />
         <CheckboxField
           name="privacy_policy"

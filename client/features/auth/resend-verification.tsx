@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { resendVerificationRequest } from '../../../shared/contracts/auth';
-import { Alert, TextField } from '../../components/form';
+import { Alert, EmailField } from '../../components/form';
 import { api } from '../../lib/api';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
@@ -22,15 +22,7 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
   }
   return (
     <form className="resend" onSubmit={submit} noValidate>
-      <TextField
-        label="Your e-mail"
-        type="email"
-        name="resend-email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(v) => form.set('email', v)}
-        error={form.errors.email}
-      />
+      <EmailField {...form.field('email')} name="resend-email" label="Your e-mail" required={false} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <button type="submit" className="btn btn-secondary" disabled={form.busy}>
         {form.busy ? 'Sending ...' : 'Send a new verification link'}

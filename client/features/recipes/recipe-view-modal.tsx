@@ -6,6 +6,16 @@ import { useRecipe } from './recipes-api';
 
 export type ViewAction = 'duplicate' | 'edit' | 'delete' | 'pdf';
 
+type ActionButton = [ViewAction, string, 'primary' | 'secondary' | 'danger'];
+const VIEW_ACTIONS: ActionButton[] = [
+  ['duplicate', 'Duplicate', 'secondary'],
+  ['edit', 'Edit', 'primary'],
+];
+const EDIT_ACTIONS: ActionButton[] = [
+  ['pdf', 'Download PDF', 'secondary'],
+  ['delete', 'Delete', 'danger'],
+];
+
 /** Spec §2.5 view modal: Duplicate, Edit, Delete, Download PDF; in view-only mode Duplicate and Edit only. */
 export function RecipeViewModal({
   id,
@@ -22,46 +32,20 @@ export function RecipeViewModal({
 }) {
   const query = useRecipe(id);
   const recipe = query.data;
-  const footer = recipe ? (
-    <>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={busy}
-        onClick={() => onAction('duplicate', recipe)}
-      >
-        Duplicate
-      </button>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={busy}
-        onClick={() => onAction('edit', recipe)}
-      >
-        Edit
-      </button>
-      {editMode ? (
-        <>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy}
-            onClick={() => onAction('pdf', recipe)}
-          >
-            Download PDF
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={busy}
-            onClick={() => onAction('delete', recipe)}
-          >
-            Delete
-          </button>
-        </>
-      ) : null}
-    </>
-  ) : null;
+  const actions = editMode ? [...VIEW_ACTIONS, ...EDIT_ACTIONS] : VIEW_ACTIONS;
+  const footer = recipe
+    ? actions.map(([action, label, tone]) => (
+        <button
+          key={action}
+          type="button"
+          className={`btn btn-${tone}`}
+          disabled={busy}
+          onClick={() => onAction(action, recipe)}
+        >
+          {label}
+        </button>
+      ))
+    : null;
   return (
     <Modal title={recipe?.name ?? 'Recipe'} onClose={onClose} footer={footer} size="lg" busy={busy}>
       {query.isPending ? <Spinner label="Loading recipe ..." /> : null}

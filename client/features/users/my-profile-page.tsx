@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthCheckResponse, PublicUser } from '../../../shared/contracts/auth';
 import { updateProfileRequest } from '../../../shared/contracts/users';
-import { Alert, NewPasswordFields, TextField } from '../../components/form';
+import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
 import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -53,32 +53,14 @@ function ProfileForm({ user }: { user: PublicUser }) {
           readOnly
           hint="Your e-mail address cannot be changed."
         />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          required
-          value={form.values.username}
-          onChange={(v) => form.set('username', v.replace(/\s/g, ''))}
-          error={form.errors.username}
-        />
-        <TextField
-          label="Company"
-          name="company"
-          autoComplete="organization"
-          value={form.values.company ?? ''}
-          onChange={(v) => form.set('company', v)}
-          error={form.errors.company}
-        />
+        <UsernameField {...form.field('username')} />
+        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
         <fieldset className="fieldset">
           <legend>Change password</legend>
           <p className="muted small">Leave both empty to keep your current password.</p>
           <NewPasswordFields
-            password={form.values.password ?? ''}
-            confirmation={form.values.password_confirmation ?? ''}
-            errors={form.errors}
-            onPassword={(v) => form.set('password', v)}
-            onConfirmation={(v) => form.set('password_confirmation', v)}
+            password={form.field('password')}
+            confirmation={form.field('password_confirmation')}
             labels={['New password', 'Confirm new password']}
             required={false}
           />
