@@ -40,7 +40,7 @@ export function finish(problems: Problems): SettingsFileError[] {
     });
 }
 
-export const KEYS: Record<string, { required: string[]; optional?: string[] }> = {
+const KEYS: Record<string, { required: string[]; optional?: string[] }> = {
   OVEN: { required: ['name'] },
   WARMUP: { required: ['n', 'name', 'temp'] },
   RECIPE: {
@@ -168,7 +168,7 @@ export class Builder {
   /* The steps both readers share. */
 
   pushRecipe(recipe: SettingsRecipe, line: number): void {
-    this.checkRecipes(this.s.recipes.length);
+    this.checkRecipes();
     this.s.recipes.push(recipe);
     this.o.recipes.push(line);
     this.o.firstStage.push(this.o.stages.length);
@@ -200,9 +200,9 @@ export class Builder {
 
   private checked = 0;
 
-  /** Checks the recipes before `upTo` not checked yet (a recipe is complete once the next one starts). */
-  checkRecipes(upTo = this.s.recipes.length): void {
-    for (; this.checked < upTo; this.checked++) {
+  /** Checks the recipes read so far and not yet checked (a recipe is complete once the next one starts). */
+  checkRecipes(): void {
+    for (; this.checked < this.s.recipes.length; this.checked++) {
       if (!this.problems.full) validateRecipe(this, this.checked);
     }
   }

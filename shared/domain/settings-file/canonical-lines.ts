@@ -5,7 +5,7 @@
  * with nothing to report, and it builds the same values; anything else it declines (returns false) and the
  * general reader takes the line. A test holds the two readers to the same results on edited files.
  */
-import { BUTTON_COLOR_NAMES, type ButtonColor, type IrLevel } from '../catalog';
+import { BUTTON_COLOR_NAMES, type ButtonColor, IR_LEVELS, type IrLevel } from '../catalog';
 import type { Stage } from '../rules';
 import { type Builder, SECTION } from './build';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
@@ -27,7 +27,6 @@ const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const IR = ['OFF', 'LOW', 'MEDIUM', 'HIGH'] as const satisfies readonly IrLevel[];
 const COLORS = new Set<string>(BUTTON_COLOR_NAMES);
 
 /** A value ends at a space or at the end of the line. */
@@ -156,7 +155,7 @@ const categories = new Repeated();
 
 function irLevel(c: Uint8Array, p: number, end: number): number {
   if (p < 0) return -1;
-  for (const level of IR) {
+  for (const level of IR_LEVELS) {
     if (standsAt(c, level, p, end)) {
       str = level;
       return p + level.length;

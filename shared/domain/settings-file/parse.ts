@@ -26,7 +26,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * Reads a settings file given as text (the same as `parseSettingsFile` on its UTF-8 bytes).
+ * Reads a settings file given as text: the same as `parseSettingsFile` on its UTF-8 bytes, which is what the
+ * checksum covers and what the canonical reader scans.
  */
 export function parseSettings(input: string, options: ParseOptions = {}): ParseResult {
   if (typeof input !== 'string') return empty();
@@ -144,15 +145,16 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   // The END line covers the bytes before it: one pass gives their CRC and whether they are all ASCII.
   const endInBytes = lastLine(bytes, (i) => bytes[i]!);
   const body = crc32Scan(bytes.subarray(0, endInBytes.start));
-  const endAscii = crc32Scan(bytes.subarray(endInBytes.start, endInBytes.end)).ascii;
+  const endAscii = bytes.subarray(endInBytes.start, endInBytes.end).every((b) => b < 0x80);
   // Only when every byte is ASCII are text positions byte positions, and only then is the canonical reader used.
   const ascii = body.ascii && endAscii;
   const end = ascii ? endInBytes : lastLine(text, (i) => text.charCodeAt(i));
   const endLine = text.slice(end.start, end.end);
 
-  // Records, line by line up to the END line; lineStarts[n] is where line n starts, for columns found later.
-  const lineStarts = [0, 0];
+  // A line by its number, for the column of a problem found after the line was read (found only then).
+  let lineStarts: number[] | undefined;
   const lineText = (n: number) => {
+    lineStarts ??= startsOfLines(text);
     const from = lineStarts[n] ?? 0;
     const to = text.indexOf('\n', from);
     return text.slice(from, to < 0 ? text.length : to);
@@ -164,7 +166,6 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   let start = end.start === 0 ? 0 : firstLf + 1;
   while (start < end.start) {
     const stop = text.indexOf('\n', start);
-    lineStarts.push(start);
     if (!problems.full && !(canonical && readCanonicalLine(builder, start, stop, line))) {
       readGeneralLine(builder, text.slice(start, stop), line);
     }
@@ -219,6 +220,13 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   validateSettings(builder, problems.list.length === 0);
   if (problems.list.length > 0) return fail();
   return { ok: true, settings: builder.s };
+}
+
+/** Where each line starts, by line number (from 1). */
+function startsOfLines(text: string): number[] {
+  const starts = [0, 0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
 }
 
 /** Any line, in any layout the grammar allows, with every problem reported. */
