@@ -228,7 +228,11 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
     ]);
     const byRecipe = <T extends { recipeId: number }>(list: T[]) => {
       const map = new Map<number, T[]>();
-      for (const item of list) map.set(item.recipeId, [...(map.get(item.recipeId) ?? []), item]);
+      for (const item of list) {
+        const own = map.get(item.recipeId);
+        if (own) own.push(item);
+        else map.set(item.recipeId, [item]);
+      }
       return map;
     };
     const stagesOf = byRecipe(stages);
@@ -285,10 +289,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const ownerId = scope === 'provider' ? null : actor.id;
       const photo = image ? decodeImage(image) : null;
       const id = await db.transaction(async (tx) => {
-        let imageId: string | null = null;
-        if (photo) {
-          imageId = await insertImage(tx, photo);
-        }
+        const imageId = photo ? await insertImage(tx, photo) : null;
         return insertRecipe(tx, input, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(id);
@@ -298,11 +299,8 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const current = await writable(actor, id);
       const photo = image ? decodeImage(image) : null;
       await db.transaction(async (tx) => {
-        let imageId = current.imageId;
-        if (photo || image === null) {
-          imageId = null;
-          if (photo) imageId = await insertImage(tx, photo);
-        }
+        // A new photo replaces the old one; null removes it; undefined keeps it.
+        const imageId = photo ? await insertImage(tx, photo) : image === null ? null : current.imageId;
         await tx
           .update(recipes)
           .set({ ...recipeColumns(input), imageId, updatedAt: now() })
@@ -410,9 +408,10 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
           for (const img of await db.select().from(recipeImages).where(inArray(recipeImages.id, imageIds)))
             images.set(img.id, img);
         }
-        for (const d of await details(rows)) {
-          const imageId = rows.find((r) => r.id === d.id)?.imageId;
-          yield { recipe: d, image: imageId ? (images.get(imageId) ?? null) : null };
+        const full = await details(rows);
+        for (let i = 0; i < rows.length; i++) {
+          const imageId = rows[i]!.imageId;
+          yield { recipe: full[i]!, image: imageId ? (images.get(imageId) ?? null) : null };
         }
         if (rows.length < batch) return;
       }
