@@ -23,5 +23,3 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
-
-export const messageResponse = z.object({ message: z.string() });

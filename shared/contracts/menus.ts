@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BUTTON_COLOR_NAMES } from '../domain/catalog';
+import { categoryNameIssue } from '../domain/category';
 import { ICON_NAMES } from '../domain/icons';
-import { categoryNameIssue, MESSAGES } from '../domain/rules';
+import { MESSAGES } from '../domain/messages';
 
 /** Screens, buttons and categories of an oven's menu (spec §3, §7). Limits per model live in the domain. */
 const id = (what: string) =>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from '../domain/messages';
+import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
-import { MESSAGES, ovenNameIssue, warmUpsIssues } from '../domain/rules';
+import { warmUpsIssues } from '../domain/warm-up';
 import { report } from './validation';
 
 export const warmUpSchema = z.object({

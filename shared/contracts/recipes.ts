@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { DEFAULT_CATEGORY, FOOD_CATEGORIES, IR_LEVELS, STARTING_STATES } from '../domain/catalog';
 import { ICON_NAMES, ICON_RECIPE_DEFAULT } from '../domain/icons';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../domain/image';
+import { MESSAGES } from '../domain/messages';
 import { DEFAULT_OVEN_TYPE, findOvenModel, OVEN_TYPES } from '../domain/oven-models';
-import {
-  MESSAGES,
-  normalizeRecipeName,
-  normalizeSetTemp,
-  padTime,
-  recipeIssues,
-  STAGE_DEFAULTS,
-} from '../domain/rules';
+import { normalizeRecipeName, normalizeSetTemp, recipeIssues } from '../domain/recipe';
+import { normalizeTimePart, STAGE_DEFAULTS } from '../domain/stage';
 import { pageParam } from './pagination';
 import { report } from './validation';
 
-/** Time parts travel as two-digit strings (spec §3); numbers are accepted and padded. */
+/** Time parts travel as two-digit strings (spec §3); whole numbers are accepted and padded. */
 const timePart = z
   .union([z.string(), z.number()])
-  .transform((v) => (typeof v === 'number' ? padTime(v) : /^\d$/.test(v) ? padTime(v) : v))
+  .transform(normalizeTimePart)
   .default(STAGE_DEFAULTS.seconds);
 
 export const stageSchema = z.object({
@@ -197,9 +193,6 @@ export const recipeDetail = recipeCard.extend({
 });
 export type RecipeDetail = z.infer<typeof recipeDetail>;
 
-/** Largest accepted photo, in bytes (decoded). */
-export const RECIPE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 /**
  * A recipe write (POST/PUT): the recipe, plus its photo as a data URL (`image`), or `null` to remove it,
  * or absent to keep the current one; and for admins, `scope: 'provider'` to write to the library.
@@ -207,8 +200,8 @@ export const RECIPE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const recipeWrite = z.object({
   image: z
     .string()
-    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, 'The image must be a PNG or JPEG file.')
-    .max(Math.ceil((RECIPE_IMAGE_MAX_BYTES * 4) / 3) + 40, 'The image may be at most 5 MB.')
+    .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 40, IMAGE_MESSAGES.size)
+    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, IMAGE_MESSAGES.type)
     .nullish(),
   scope: z.enum(owners).optional(),
 });

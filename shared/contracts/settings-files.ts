@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
-import { MESSAGES } from '../domain/rules';
 import { ovenName } from './ovens';
 
 /** Largest settings file accepted for import (the largest MiLO file is about 15 MB). */

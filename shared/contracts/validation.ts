@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Issue } from '../domain/rules';
+import type { Issue } from '../domain/issues';
 
 /** Reports domain issues on a zod refinement context, under an optional path prefix. */
 export function report(ctx: z.RefinementCtx, issues: Issue[], prefix: (string | number)[] = []): void {

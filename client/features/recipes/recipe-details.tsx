@@ -1,6 +1,6 @@
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { findOvenModel } from '../../../shared/domain/oven-models';
-import { stageTempWarnings } from '../../../shared/domain/rules';
+import { stageTempWarnings } from '../../../shared/domain/stage';
 import { OvenBadge } from './oven-badge';
 import { RecipeImage } from './recipe-image';
 

@@ -2,23 +2,17 @@ import { useMemo, useState } from 'react';
 import { fieldErrors } from '../../../shared/contracts/common';
 import {
   type Owner,
-  RECIPE_IMAGE_MAX_BYTES,
   RECIPE_TEXT_LIMITS,
   type RecipeDetail,
   recipeInput,
 } from '../../../shared/contracts/recipes';
 import { DEFAULT_CATEGORY, FOOD_CATEGORIES, STARTING_STATES } from '../../../shared/domain/catalog';
+import type { CookEvent } from '../../../shared/domain/event';
 import { ICON_NAMES, ICON_RECIPE_DEFAULT, ICONS, iconUrl } from '../../../shared/domain/icons';
+import { imageIssue } from '../../../shared/domain/image';
 import { DEFAULT_OVEN_TYPE, OVEN_MODELS, type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import {
-  type CookEvent,
-  detectImageType,
-  isAllowedImageName,
-  normalizeSetTemp,
-  recipeNameIssue,
-  type Stage,
-  stagesIssues,
-} from '../../../shared/domain/rules';
+import { normalizeSetTemp, recipeNameIssue } from '../../../shared/domain/recipe';
+import { type Stage, stagesIssues } from '../../../shared/domain/stage';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
@@ -76,10 +70,9 @@ function toDraft(r: RecipeDetail | null): Draft {
 const STEPS = ['Name and oven', 'Cooking stages', 'Details', 'Preview', 'Saved'];
 
 async function readPhoto(file: File): Promise<{ dataUrl: string } | { error: string }> {
-  if (!isAllowedImageName(file.name)) return { error: 'The image must be a PNG or JPEG file.' };
-  if (file.size > RECIPE_IMAGE_MAX_BYTES) return { error: 'The image may be at most 5 MB.' };
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  if (!detectImageType(head)) return { error: 'The image must be a PNG or JPEG file.' };
+  const issue = imageIssue({ name: file.name, size: file.size, head });
+  if (issue) return { error: issue };
   const dataUrl = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

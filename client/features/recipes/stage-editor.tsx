@@ -1,22 +1,20 @@
 import { useId, useState } from 'react';
 import { IR_LEVELS } from '../../../shared/domain/catalog';
+import { type CookEvent, eventIssues, totalStageMinutes } from '../../../shared/domain/event';
+import { LIMITS } from '../../../shared/domain/messages';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import {
   addStage,
-  type CookEvent,
   canAddStage,
   clampTemp,
   deleteStage,
-  eventIssues,
-  LIMITS,
   newStage,
   type Stage,
   stageIssues,
   stageSeconds,
   stageTempIssue,
-  totalStageMinutes,
   updateStage,
-} from '../../../shared/domain/rules';
+} from '../../../shared/domain/stage';
 import { EventList, StageTimeline } from './recipe-details';
 
 const range = (from: number, to: number, step = 1) =>

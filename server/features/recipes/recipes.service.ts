@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from '../../../shared/contracts/common';
 import type { Owner, RecipeCard, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
-import { RECIPE_IMAGE_MAX_BYTES, RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
+import { RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
 import type { IrLevel } from '../../../shared/domain/catalog';
+import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { copyRecipeName, detectImageType, normalizeRecipeName } from '../../../shared/domain/rules';
+import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
 import type { RequestUser } from '../../http/request-user';
@@ -137,9 +138,9 @@ async function insertChildren(tx: DbOrTx, recipeId: number, r: Pick<RecipeData, 
 export function decodeImage(dataUrl: string): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
   const comma = dataUrl.indexOf(',');
   const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
-  if (bytes.length > RECIPE_IMAGE_MAX_BYTES) throw invalid('image', 'The image may be at most 5 MB.');
+  const issue = imageIssue({ size: bytes.length, head: bytes.subarray(0, 16) });
+  if (issue) throw invalid('image', issue);
   const type = detectImageType(bytes);
-  if (!type) throw invalid('image', 'The image must be a PNG or JPEG file.');
   return { contentType: type === 'png' ? 'image/png' : 'image/jpeg', bytes };
 }
 

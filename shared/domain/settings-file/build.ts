@@ -1,6 +1,7 @@
 import { BUTTON_COLOR_NAMES, type ButtonColor, IR_LEVELS, type IrLevel } from '../catalog';
+import type { CookEvent } from '../event';
 import type { OvenModel } from '../oven-models';
-import type { CookEvent, Stage } from '../rules';
+import type { Stage } from '../stage';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import { tokenizeLine } from './text';
 import type { OvenSettings, SettingsButton, SettingsFileError, SettingsRecipe } from './types';

@@ -6,7 +6,7 @@
  * general reader takes the line. A test holds the two readers to the same results on edited files.
  */
 import { BUTTON_COLOR_NAMES, type ButtonColor, IR_LEVELS, type IrLevel } from '../catalog';
-import type { Stage } from '../rules';
+import type { Stage } from '../stage';
 import { type Builder, SECTION } from './build';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import type { SettingsRecipe } from './types';

@@ -1,6 +1,6 @@
 import { FOOD_CATEGORIES } from '../catalog';
 import { OVEN_MODELS, type OvenModel, type OvenType, ovenModel } from '../oven-models';
-import { STAGE_DEFAULTS, type Stage } from '../rules';
+import { STAGE_DEFAULTS, type Stage } from '../stage';
 import type { OvenSettings, SettingsButton, SettingsRecipe } from './types';
 
 /**

@@ -1,5 +1,6 @@
+import type { CookEvent } from '../event';
 import { ovenModel } from '../oven-models';
-import type { CookEvent, Stage } from '../rules';
+import type { Stage } from '../stage';
 import { crc32Bytes } from './crc32';
 import { FORMAT_VERSION, type OvenSettings, type SettingsButton, type SettingsRecipe } from './types';
 import {

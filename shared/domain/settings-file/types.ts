@@ -1,6 +1,8 @@
 import type { ButtonColor } from '../catalog';
+import type { CookEvent } from '../event';
 import type { OvenType } from '../oven-models';
-import type { CookEvent, Stage, WarmUp } from '../rules';
+import type { Stage } from '../stage';
+import type { WarmUp } from '../warm-up';
 
 /** Everything an oven needs, as Hearth's settings-file codec reads and writes it. */
 export interface OvenSettings {

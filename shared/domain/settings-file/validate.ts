@@ -1,6 +1,9 @@
 import { isIconName } from '../icons';
+import type { Issue } from '../issues';
+import { ovenNameIssue } from '../oven';
 import type { OvenModel } from '../oven-models';
-import { type Issue, ovenNameIssue, recipeIssuesFor, warmUpsIssues } from '../rules';
+import { recipeIssuesFor } from '../recipe';
+import { warmUpsIssues } from '../warm-up';
 import type { Builder } from './build';
 import type { SettingsButton, SettingsCategory } from './types';
 

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { categoryNameIssue } from './category';
+import { MESSAGES } from './messages';
+import { ovenNameIssue } from './oven';
+import { ovenModel } from './oven-models';
+import { STAGE_DEFAULTS, type Stage } from './stage';
+import { parseProfileTemperature, warmUpsIssues } from './warm-up';
+
+const conveyor = ovenModel('Conveyor 2600/2000/1400');
+const matchbox = ovenModel('Matchbox 1718/1313');
+const _m360 = ovenModel('Matchbox M360 14/12');
+const milo = ovenModel('MiLO/Double MiLO');
+const _misa = ovenModel('MiSA');
+const _shuttle = ovenModel('Shuttle 1200/1600/2000/2600');
+
+const _stage = (patch: Partial<Stage> = {}): Stage => ({
+  ...STAGE_DEFAULTS,
+  order: 1,
+  temp: 400,
+  minutes: '01',
+  ...patch,
+});
+const messages = (issues: { message: string }[]) => issues.map((i) => i.message);
+
+describe('names: category, oven, warm-up profiles (spec §5)', () => {
+  it.each([
+    ['Pizza', null],
+    ['Hot-Snacks 2', null],
+    ['X'.repeat(16), null],
+    ['X'.repeat(17), MESSAGES.categoryName],
+    ['Pizza_Pies', MESSAGES.categoryName],
+    ['', MESSAGES.categoryName],
+  ])('category %j', (name, expected) => {
+    expect(categoryNameIssue(name)).toBe(expected);
+  });
+
+  it.each([
+    ['Main Street', null],
+    ['Oven_2-North', null],
+    ['  Padded  ', null],
+    ['X'.repeat(16), null],
+    ['X'.repeat(17), MESSAGES.ovenName],
+    ['', MESSAGES.ovenName],
+    ['Oven #1', MESSAGES.ovenName],
+  ])('oven %j', (name, expected) => {
+    expect(ovenNameIssue(name)).toBe(expected);
+  });
+
+  it.each([
+    ['475', matchbox, 475],
+    ['475.9', matchbox, 475],
+    ['250', matchbox, 250],
+    ['249', matchbox, null],
+    ['526', matchbox, null],
+    ['1000', milo, null],
+    ['4a5', matchbox, null],
+    ['', matchbox, null],
+    ['82', milo, 82],
+  ])('profile temperature %j on $1.key → %j', (input, model, expected) => {
+    expect(parseProfileTemperature(input, model)).toBe(expected);
+  });
+
+  it('warm-ups: up to 3, none on conveyor, names up to 24, temperatures in range', () => {
+    const w = { name: 'Morning', temperature: 400 };
+    expect(warmUpsIssues([w, w, w], matchbox)).toEqual([]);
+    expect(messages(warmUpsIssues([w, w, w, w], matchbox))).toEqual([
+      'An oven has at most 3 warm-up profiles.',
+    ]);
+    expect(messages(warmUpsIssues([w], conveyor))[0]).toMatch(/no warm-up profiles/);
+    expect(messages(warmUpsIssues([{ name: 'X'.repeat(25), temperature: 400 }], matchbox))).toEqual([
+      MESSAGES.profileName,
+    ]);
+    expect(messages(warmUpsIssues([{ name: 'X'.repeat(24), temperature: 600 }], matchbox))).toEqual([
+      MESSAGES.profileTemp,
+    ]);
+  });
+});

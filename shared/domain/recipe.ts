@@ -1,0 +1,113 @@
+/** A whole recipe (spec §3 Recipe, §5 recipe name and Set Temp). */
+import { FOOD_CATEGORIES, STARTING_STATES } from './catalog';
+import { type CookEvent, eventsIssues } from './event';
+import { isIconName } from './icons';
+import { type Issue, nest } from './issues';
+import { LIMITS, MESSAGES } from './messages';
+import { findOvenModel, type OvenModel } from './oven-models';
+import { type Stage, stagesIssues } from './stage';
+
+const RECIPE_NAME_CHARS = /^[A-Za-z0-9 _\-"]*$/;
+
+/** Trims, then truncates to the model's maximum (spec §5: over-long names are truncated, not refused). */
+export function normalizeRecipeName(name: string, model: OvenModel): string {
+  return name.trim().slice(0, model.recipeNameMax).trimEnd();
+}
+
+export function recipeNameIssue(name: string): string | null {
+  if (name.trim() === '') return MESSAGES.recipeName;
+  if (!RECIPE_NAME_CHARS.test(name)) return MESSAGES.recipeNameCharset;
+  return null;
+}
+
+const COPY = ' Copy';
+const SHORT_COPY = '--- Copy';
+
+/**
+ * The name of a copy: "<name> Copy" when it fits the model's maximum. Otherwise the name is cut so that
+ * "--- Copy" fits, the dashes marking the cut: "Pepperoni Supreme" (16 max) → "Pepperon--- Copy".
+ */
+export function copyRecipeName(name: string, model: OvenModel): string {
+  const base = name.trim();
+  if (base.length + COPY.length <= model.recipeNameMax) return base + COPY;
+  return base.slice(0, Math.max(0, model.recipeNameMax - SHORT_COPY.length)).trimEnd() + SHORT_COPY;
+}
+
+/* ---------- Set temp ---------- */
+
+/** Spec §5: an integer 0–999; anything else (out of range, NaN, text) becomes 0. */
+export function normalizeSetTemp(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= LIMITS.setTempMax ? n : 0;
+}
+
+export function setTempIssue(value: number): string | null {
+  return value === 0 ? MESSAGES.setTempZero : null;
+}
+
+/**
+ * What a typed Set Temp means, in words: the spec turns anything that is not a whole number 1–999 into 0, so
+ * the form says why the value counts as 0 instead of changing what was typed.
+ */
+export function setTempTextIssue(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return `${MESSAGES.setTempZero} "${t}" is not a whole number from 1 to 999.`;
+  const n = Number(t);
+  if (n > LIMITS.setTempMax) return `${MESSAGES.setTempZero} ${n} is above 999.`;
+  return n === 0 ? MESSAGES.setTempZero : null;
+}
+
+/* ---------- Whole recipe ---------- */
+
+export interface RecipeFields {
+  name: string;
+  oven_type: string;
+  product_name: string;
+  set_temp: number;
+  category: string;
+  starting_state: string | null;
+  icon: string;
+  stages: Stage[];
+  events: CookEvent[];
+}
+
+/** Every recipe rule; the name is expected already normalized (trimmed, truncated) for its model. */
+export function recipeIssues(recipe: RecipeFields): Issue[] {
+  const model = findOvenModel(recipe.oven_type);
+  if (!model) return [{ path: ['oven_type'], message: MESSAGES.ovenType }];
+  return recipeIssuesFor(recipe, model);
+}
+
+/** Every recipe rule, for a recipe whose model is known (the settings-file reader knows it once per file). */
+export function recipeIssuesFor(recipe: Omit<RecipeFields, 'oven_type'>, model: OvenModel): Issue[] {
+  const issues: Issue[] = [];
+  const nameIssue = recipeNameIssue(recipe.name);
+  if (nameIssue) issues.push({ path: ['name'], message: nameIssue });
+  if (recipe.name.length > model.recipeNameMax) {
+    issues.push({
+      path: ['name'],
+      message: `The name may have at most ${model.recipeNameMax} characters on ${model.type}.`,
+    });
+  }
+  if (recipe.product_name.trim() === '')
+    issues.push({ path: ['product_name'], message: 'Product name is required.' });
+  const setTemp = setTempIssue(recipe.set_temp);
+  if (setTemp) issues.push({ path: ['set_temp'], message: setTemp });
+  if (!(FOOD_CATEGORIES as readonly string[]).includes(recipe.category)) {
+    issues.push({ path: ['category'], message: `Choose a category: ${FOOD_CATEGORIES.join(', ')}.` });
+  }
+  if (
+    recipe.starting_state !== null &&
+    !(STARTING_STATES as readonly string[]).includes(recipe.starting_state)
+  ) {
+    issues.push({
+      path: ['starting_state'],
+      message: `Choose a starting state: ${STARTING_STATES.join(', ')}.`,
+    });
+  }
+  if (!isIconName(recipe.icon)) issues.push({ path: ['icon'], message: 'Choose one of the icons.' });
+  nest(issues, 'stages', stagesIssues(recipe.stages, model));
+  if (recipe.events.length > 0) nest(issues, 'events', eventsIssues(recipe.events, recipe.stages));
+  return issues;
+}
