@@ -65,9 +65,9 @@ export async function recipesBench() {
     const relaxed = { max: 1e9, windowMs: 60_000 };
     const app = await buildApp({
       config,
-      db: database.db,
+      database,
       mailer,
-      rateLimits: { loginPerIp: relaxed, loginPerAccount: relaxed },
+      rateLimits: { loginFailuresPerIp: relaxed, loginFailuresPerAccount: relaxed },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -24,10 +24,15 @@ cleanup() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null
 trap cleanup EXIT
 
 as_owner "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
-as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100" start >/dev/null
+pg_opts="-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100"
+as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "$pg_opts" start >/dev/null
 
 echo "PostgreSQL 15 on 127.0.0.1:$port"
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 export TEST_DATABASE_URL="$DATABASE_URL"
+# Fault tests stop and start this throwaway server under a running app (server/db/outage.test.ts).
+owner_prefix=""
+if [ "$(id -u)" = 0 ]; then owner_prefix="runuser -u nobody --"; fi
+export HEARTH_PG_STOP="$owner_prefix $PGBIN/pg_ctl -D $dir/data -m fast -w stop"
+export HEARTH_PG_START="$owner_prefix $PGBIN/pg_ctl -D $dir/data -l $dir/log -w -o '$pg_opts' start"
 "$@"

@@ -1,21 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/auth';
 import type { PublicConfig } from '../shared/contracts/config';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -25,15 +21,19 @@ import { createRecipesService } from './features/recipes/recipes.service';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits';
+import { registerErrorHandler } from './http/error-handler';
+import { rejectNulCharacters } from './http/nul-guard';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
-import { HttpError } from './lib/http-errors';
+import { CsrfError } from './lib/errors';
+import { serializeError } from './lib/log';
 import { RateLimiter } from './lib/rate-limiter';
 import { newToken } from './lib/tokens';
 import type { Mailer } from './mail/mailer';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  database: Database;
   mailer: Mailer;
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
@@ -63,16 +63,23 @@ export function toPublicConfig(config: Config): PublicConfig {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Hashed build output may be cached for good; everything else is checked again each time. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const db = deps.database.db;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { err: serializeError, error: serializeError } },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -91,56 +98,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // API replies are compressed when the browser asks; built assets are served pre-compressed (see below).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
 
-  // Double-submit CSRF (spec §7): every page load gets a cookie; every write must echo it in a header.
+  // Double-submit CSRF (spec §7): every page load gets a cookie; every write must echo it in a header. Every
+  // unsafe method is checked whatever its path, so an encoded path (/%61pi/…) cannot slip past.
   const secureCookie = config.APP_URL.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(CSRF_COOKIE, newToken(), { path: '/', sameSite: 'strict', secure: secureCookie });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const headerToken = request.headers[CSRF_HEADER];
-    if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) {
-      throw new HttpError(
-        419,
-        'Your session is out of date (CSRF token mismatch). Reload the page and try again.',
-      );
-    }
+    if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) throw new CsrfError();
   });
-
-  app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const v of error.validation) {
-        const field =
-          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-          (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ||
-          '_';
-        const message = v.message ?? 'The given data was invalid.';
-        const list = errors[field] ?? [];
-        if (!list.includes(message)) list.push(message);
-        errors[field] = list;
-      }
-      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-      return reply.code(422).send({ message: first, errors });
-    }
-    if (error instanceof HttpError) {
-      if (error.statusCode === 429 && typeof error.extra?.retry_after === 'number') {
-        reply.header('retry-after', String(error.extra.retry_after));
-      }
-      return reply
-        .code(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-    }
-    return reply.code(status).send({ message: (error as Error).message });
-  });
+  app.addHook('preValidation', rejectNulCharacters);
 
   await app.register(swagger, {
     openapi: {
@@ -152,37 +126,62 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const now = deps.now;
+  const limiter = new RateLimiter(now ? () => now().getTime() : undefined);
+  const limits = { ...defaultRateLimits, ...deps.rateLimits };
   const auth = createAuthService({
-    db: deps.db,
+    db,
     mailer: deps.mailer,
     appUrl: config.APP_URL,
     providerName: config.PROVIDER_NAME,
     log: app.log,
-    now: deps.now,
+    now,
+    limiter,
+    limits,
   });
   await app.register(authPlugin, { auth });
-
-  const limiter = new RateLimiter(deps.now ? () => deps.now!().getTime() : undefined);
-  const limits = { ...defaultRateLimits, ...deps.rateLimits };
   await app.register(authRoutes, { auth, limiter, limits });
-  await app.register(usersRoutes, { users: createUsersService({ db: deps.db }) });
-  await app.register(systemRoutes, { publicConfig: toPublicConfig(config), mailer: deps.mailer });
-  const recipes = createRecipesService({ db: deps.db, now: deps.now });
+  await app.register(usersRoutes, { users: createUsersService({ db }) });
+  await app.register(systemRoutes, {
+    publicConfig: toPublicConfig(config),
+    mailer: deps.mailer,
+    database: deps.database,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const recipes = createRecipesService({ db, now });
   await app.register(recipesRoutes, {
     recipes,
-    pdfs: createRecipePdfs({ db: deps.db, recipes, provider: config.PROVIDER_NAME, now: deps.now }),
+    pdfs: createRecipePdfs({ db, recipes, provider: config.PROVIDER_NAME, now }),
     appUrl: config.APP_URL,
   });
 
   const clientDir = deps.clientDir;
-  if (clientDir && existsSync(`${clientDir}/index.html`)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1h' });
+  const hasClient = clientDir !== undefined && existsSync(`${clientDir}/index.html`);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        const hashed = /[/\\]assets[/\\]/.test(path);
+        res.header(
+          'cache-control',
+          hashed ? IMMUTABLE : path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/storage/');
-    if (!isApi && request.method === 'GET' && clientDir && existsSync(`${clientDir}/index.html`)) {
+    // A missing file (an old hashed asset, a source map) is a 404, not the page: only routes get the page.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (!isApi && !isFile && request.method === 'GET' && hasClient) {
       // Client-side routes (/recipes, /password/reset/…) all load the single page; it is never cached.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', clientDir!, { cacheControl: false });
     }
     return reply.code(404).send({ message: 'Not found.' });
   });

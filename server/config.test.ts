@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(c.PROVIDER_TOOLS_LINKS.length).toBeGreaterThan(0);
   });
 
+  it('seeds the demo accounts only for the embedded development start', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/hearth' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/hearth', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
   it('turns the outbox page off when real mail is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).OUTBOX_PAGE).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', OUTBOX_PAGE: 'true' }).OUTBOX_PAGE).toBe(true);

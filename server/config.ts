@@ -48,7 +48,7 @@ export const configSchema = z
     APP_URL: url('APP_URL').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
-    SEED_DEMO: booleanFlag.default(true),
+    SEED_DEMO: booleanFlag.optional(),
     OUTBOX_PAGE: booleanFlag.optional(),
     PROVIDER_NAME: z.string().min(1).max(40).default('Hearth'),
     PROVIDER_TOOLS_LINKS: linkList.default([
@@ -78,8 +78,11 @@ export const configSchema = z
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    // The outbox page shows every mail, links included: only on by default where no real mail goes out.
+    // The outbox page shows mail, links included: only on by default where no real mail goes out.
     OUTBOX_PAGE: env.OUTBOX_PAGE ?? env.SMTP_URL === undefined,
+    // Demo accounts with published passwords: only for the embedded two-command start, never by default on
+    // PostgreSQL or in production (an operator creates the first admin with `npm run create-admin`).
+    SEED_DEMO: env.SEED_DEMO ?? (env.DATABASE_URL === undefined && env.NODE_ENV !== 'production'),
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,36 +1,82 @@
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp, DEFAULT_CLIENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseStartError, openDatabase } from './db/client';
 import { createMailer } from './mail/mailer';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './seed/demo-users';
 import { seedLibrary } from './seed/library-recipes';
+
+/** A problem the operator can fix: one line naming the setting, no stack trace, exit code 1. */
+function fail(message: string): never {
+  console.error(`Hearth cannot start: ${message}`);
+  process.exit(1);
+}
+
+function describeListenError(error: unknown, host: string, port: number): string | null {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return `PORT=${port} is already in use on ${host}. Stop the other program or set another PORT.`;
+  if (code === 'EACCES') return `PORT=${port} needs more privileges on ${host}; use a port above 1024.`;
+  if (code === 'EADDRNOTAVAIL') return `HOST=${host} is not an address of this machine.`;
+  return null;
+}
+
+/** Tries the address once, so a taken port is reported before the database is opened. */
+function listenProblem(host: string, port: number): Promise<string | null> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      done(describeListenError(error, host, port) ?? `cannot listen on ${host}:${port} (${error.message}).`),
+    );
+    probe.listen(port, host, () => probe.close(() => done(null)));
+  });
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: resolve(config.DATA_DIR),
-  });
+  const log = (msg: string) => config.LOG_LEVEL !== 'silent' && console.error(msg);
+  // Said before anything is opened: a start that cannot listen never touches the database.
+  const portProblem = await listenProblem(config.HOST, config.PORT);
+  if (portProblem) fail(portProblem);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: resolve(config.DATA_DIR),
+      // An idle connection dropped by a PostgreSQL restart: the pool reconnects on the next query.
+      onIdleError: (error) => log(`database connection lost (${error.message}); reconnecting on demand`),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseStartError) fail(error.message);
+    throw error;
+  }
   await database.migrate();
-  if (config.SEED_DEMO) await seedDemoUsers(database.db);
+  if (config.SEED_DEMO) {
+    await seedDemoUsers(database.db);
+    if (database.kind === 'postgres')
+      log(
+        'Warning: SEED_DEMO=true created the demo accounts, whose passwords are published. Remove them before going live.',
+      );
+  }
   // The provider's library is part of the product, not demo data: seeded whenever it is empty.
   await seedLibrary(database.db);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ config, db: database.db, mailer, clientDir: DEFAULT_CLIENT_DIR });
+  const app = await buildApp({ config, database, mailer, clientDir: DEFAULT_CLIENT_DIR });
 
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Requests in flight finish; new connections are refused; then the database closes (and its lock goes).
     await app.close();
     mailer.close();
     await database.close();
@@ -39,7 +85,20 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(
+        `PORT=${config.PORT} is already in use on ${config.HOST}. Stop the other program or set another PORT.`,
+      );
+    if (code === 'EACCES')
+      fail(`PORT=${config.PORT} needs more privileges on ${config.HOST}; use a port above 1024.`);
+    if (code === 'EADDRNOTAVAIL') fail(`HOST=${config.HOST} is not an address of this machine.`);
+    throw error;
+  }
   const where =
     database.kind === 'pglite' ? `embedded database in ${resolve(config.DATA_DIR)}` : 'PostgreSQL';
   const lines = [

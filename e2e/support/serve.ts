@@ -36,13 +36,14 @@ const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: config.M
 const relaxed = { max: 10_000, windowMs: 60_000 };
 const app = await buildApp({
   config,
-  db: database.db,
+  database,
   mailer,
   clientDir: DEFAULT_CLIENT_DIR,
   // Every browser test logs in from 127.0.0.1; the limits themselves are covered by the API tests.
   rateLimits: {
-    loginPerIp: relaxed,
-    loginPerAccount: relaxed,
+    loginFailuresPerIp: relaxed,
+    loginFailuresPerIpAccount: relaxed,
+    loginFailuresPerAccount: relaxed,
     registerPerIp: relaxed,
     registerPerAccount: relaxed,
     passwordEmailPerIp: relaxed,

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgCode } from '../lib/errors';
 import * as schema from './schema/index';
 
 export { schema };
@@ -21,6 +23,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** True when the database answers a trivial query within the time given. */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -32,13 +36,67 @@ export const countAll = sql<number>`cast(count(*) as integer)`;
 /** Extensions the migrations create; PGlite must load them when it starts. */
 export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
-export function wrapPglite(client: PGlite): Database {
+/** A start-up problem the operator can fix, said in one line that names the setting (no stack trace). */
+export class DatabaseStartError extends Error {}
+
+// SQLSTATEs and socket errors that mean "the database is away", not "this query is wrong".
+const UNAVAILABLE_CODES = new Set([
+  '57P01', // admin_shutdown: the server was stopped or restarted
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = pgCode(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (UNAVAILABLE_MESSAGES.test(String((e as { message?: unknown }).message ?? ''))) return true;
+  }
+  return false;
+}
+
+async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      query().then(() => true),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    ping: (timeoutMs = 2000) => pingWith(() => client.query('select 1'), timeoutMs),
+    close: async () => {
+      await client.close();
+      onClose?.();
+    },
   };
 }
 
@@ -48,20 +106,130 @@ export function wrapPostgres(pool: pg.Pool): Database {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: (timeoutMs = 2000) => pingWith(() => pool.query('select 1'), timeoutMs),
     close: () => pool.end(),
   };
 }
 
+/**
+ * A pool that survives the database going away: an idle connection's error (57P01 when PostgreSQL restarts)
+ * is logged instead of crashing the process, and connecting gives up after a few seconds so a request gets a
+ * clear 503 instead of hanging.
+ */
+export function createPool(
+  connectionString: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'the given address';
+  }
+}
+
+/**
+ * Embedded PGlite must be opened by one process at a time: a second one writing the same files corrupts them.
+ * The lock file holds the owner's pid; a lock whose process is gone is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = join(dataDir, 'hearth.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new DatabaseStartError(
+          `DATA_DIR=${dataDir} is in use by another Hearth process (pid ${pid}). Stop it first, or give this one another DATA_DIR.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseStartError(`DATA_DIR=${dataDir}: could not take the lock file ${lockPath}.`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates DATA_DIR when missing and proves it writable, so a bad setting fails in one line before PGlite starts. */
+function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const probe = join(dataDir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const why =
+      code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+        ? 'is not writable'
+        : code === 'ENOSPC'
+          ? 'is on a full disk'
+          : code === 'ENOTDIR' || code === 'EEXIST'
+            ? 'is not a folder'
+            : `cannot be used (${code})`;
+    throw new DatabaseStartError(
+      `DATA_DIR=${dataDir} ${why}: the embedded database needs a writable folder.`,
+    );
+  }
+}
+
 /** PostgreSQL when a URL is given (production, CI); otherwise embedded PGlite in `dataDir`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
-    await pool.query('select 1');
+    const pool = createPool(options.databaseUrl, { onIdleError: options.onIdleError });
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      const reason = (error as Error).message || pgCode(error) || 'no answer';
+      throw new DatabaseStartError(
+        `DATABASE_URL: cannot reach PostgreSQL at ${describeUrl(options.databaseUrl)} (${reason}). Check that it is running and that DATABASE_URL is right.`,
+      );
+    }
     return wrapPostgres(pool);
   }
-  const dir = `${options.dataDir.replace(/\/+$/, '')}/pglite`;
-  mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, PGLITE_OPTIONS);
-  await client.waitReady;
-  return wrapPglite(client);
+  const dataDir = resolve(options.dataDir);
+  prepareDataDir(dataDir);
+  const unlock = lockDataDir(dataDir);
+  try {
+    const dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    const client = new PGlite(dir, PGLITE_OPTIONS);
+    await client.waitReady;
+    return wrapPglite(client, unlock);
+  } catch (error) {
+    unlock();
+    if (error instanceof DatabaseStartError) throw error;
+    throw new DatabaseStartError(
+      `DATA_DIR=${dataDir}: the embedded database could not be opened (${(error as Error).message}).`,
+    );
+  }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, PGLITE_OPTIONS, wrapPglite, wrapPostgres } from './client';
+import { createPool, type Database, PGLITE_OPTIONS, wrapPglite, wrapPostgres } from './client';
 
 /**
  * Test databases. With TEST_DATABASE_URL (CI's real PostgreSQL) each test file gets a new database copied
@@ -24,7 +24,7 @@ export async function prepareTestTemplate(snapshotPath: string): Promise<void> {
     } finally {
       await admin.end();
     }
-    const pool = new pg.Pool({ connectionString: withDatabase(url, TEMPLATE_DB) });
+    const pool = createPool(withDatabase(url, TEMPLATE_DB), { max: 2 });
     const database = wrapPostgres(pool);
     await database.migrate();
     await database.close();
@@ -46,7 +46,7 @@ export async function openTestDatabase(snapshotPath: string): Promise<Database> 
     await admin.connect();
     await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
     await admin.end();
-    const database = wrapPostgres(new pg.Pool({ connectionString: withDatabase(url, name), max: 5 }));
+    const database = wrapPostgres(createPool(withDatabase(url, name), { max: 5 }));
     return {
       ...database,
       async close() {

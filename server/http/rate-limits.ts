@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-errors';
+import { TooManyError } from '../lib/errors';
 import type { RateLimiter, RateRule } from '../lib/rate-limiter';
 
 export interface RateLimits {
-  loginPerIp: RateRule;
-  loginPerAccount: RateRule;
+  /** Failed log-ins from one address, whatever the account. */
+  loginFailuresPerIp: RateRule;
+  /** Failed log-ins on one account from one address. */
+  loginFailuresPerIpAccount: RateRule;
+  /** Failed log-ins on one account from anywhere: past this, every attempt on it is slowed, none refused. */
+  loginFailuresPerAccount: RateRule;
   registerPerIp: RateRule;
   registerPerAccount: RateRule;
   passwordEmailPerIp: RateRule;
@@ -16,8 +20,9 @@ export interface RateLimits {
 
 const MINUTE = 60_000;
 export const defaultRateLimits: RateLimits = {
-  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE },
+  loginFailuresPerIpAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   registerPerAccount: { max: 5, windowMs: 60 * MINUTE },
   passwordEmailPerIp: { max: 10, windowMs: 60 * MINUTE },
@@ -27,19 +32,19 @@ export const defaultRateLimits: RateLimits = {
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
 };
 
-/** Counts the request against each rule and answers 429 with a plain wait time when any is exceeded. */
+export function tooMany(waitSeconds: number): TooManyError {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  return new TooManyError(
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    waitSeconds,
+  );
+}
+
+/** Counts the request against each rule and refuses it with a plain wait time when any is exceeded. */
 export function enforceRateLimit(limiter: RateLimiter, checks: { key: string; rule: RateRule }[]): void {
   let wait = 0;
   for (const { key, rule } of checks) wait = Math.max(wait, limiter.hit(key, rule));
-  if (wait > 0) {
-    const minutes = Math.max(1, Math.ceil(wait / 60));
-    throw new HttpError(
-      429,
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      undefined,
-      { retry_after: wait },
-    );
-  }
+  if (wait > 0) throw tooMany(wait);
 }
 
 /**

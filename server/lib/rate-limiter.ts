@@ -26,6 +26,21 @@ export class RateLimiter {
     return entry.count > rule.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** How many hits the key has in its current window (without counting one). */
+  count(key: string): number {
+    const entry = this.hits.get(key);
+    return entry && entry.resetAt > this.now() ? entry.count : 0;
+  }
+
+  /** Seconds until the key may go again when it has used up the rule, else 0 (without counting a hit). */
+  wait(key: string, rule: RateRule): number {
+    const entry = this.hits.get(key);
+    const now = this.now();
+    return entry && entry.resetAt > now && entry.count >= rule.max
+      ? Math.ceil((entry.resetAt - now) / 1000)
+      : 0;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/index';
@@ -13,7 +13,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Records the message in the outbox and, with SMTP configured, delivers it. Throws if delivery fails. */
   send(message: MailMessage): Promise<void>;
-  list(limit?: number): Promise<(typeof outbox.$inferSelect)[]>;
+  /** The newest messages, all or those to one address. */
+  list(options?: { limit?: number; to?: string }): Promise<(typeof outbox.$inferSelect)[]>;
   close(): void;
 }
 
@@ -35,8 +36,11 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string }
       await options.db.insert(outbox).values({ ...message, transport: transport ? 'smtp' : 'outbox', error });
       if (error) throw new Error(`Could not send mail to ${message.to}: ${error}`);
     },
-    list(limit = 100) {
-      return options.db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+    list({ limit = 100, to } = {}) {
+      const query = options.db.select().from(outbox);
+      return (to === undefined ? query : query.where(eq(outbox.to, to)))
+        .orderBy(desc(outbox.id))
+        .limit(limit);
     },
     close() {
       transport?.close();

@@ -53,7 +53,7 @@ export async function createTestContext(overrides: Partial<AppDeps> & { env?: Re
     },
   };
   const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: config.MAIL_FROM });
-  const app = await buildApp({ config, db: database.db, mailer, now: () => clock.now, ...overrides });
+  const app = await buildApp({ config, database, mailer, now: () => clock.now, ...overrides });
   await app.ready();
 
   const api: ApiClient = async (method, url, body, options = {}) => {

@@ -97,3 +97,29 @@ describe('auth forms (spec §5)', () => {
     });
   });
 });
+
+describe('every problem of a form at once (spec §5)', () => {
+  it('register: a mismatched confirmation shows while the privacy policy is unticked', () => {
+    expect(
+      errors(
+        registerRequest.safeParse({ ...register, privacy_policy: false, password_confirmation: 'different' }),
+      ),
+    ).toEqual({
+      privacy_policy: ['You need to accept the Privacy Policy.'],
+      password_confirmation: ['Passwords does not match.'],
+    });
+  });
+
+  it('reset: a mismatched confirmation shows while the e-mail is missing', () => {
+    expect(
+      errors(
+        resetPasswordRequest.safeParse({
+          email: '',
+          password: 'longenough',
+          password_confirmation: 'x',
+          token: 't',
+        }),
+      ),
+    ).toEqual({ email: ['Email is required.'], password_confirmation: ['Password does not match.'] });
+  });
+});

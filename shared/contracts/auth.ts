@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../domain/email';
-import { requiredString } from './common';
+import { filled, onlyWhen, requiredString } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -17,7 +17,7 @@ export type Role = z.infer<typeof role>;
 
 export const username = requiredString('Username is required.')
   .max(USERNAME_MAX_LENGTH, `The username may not be greater than ${USERNAME_MAX_LENGTH} characters.`)
-  .regex(/^[A-Za-z0-9_-]+$/, USERNAME_CHARSET_MESSAGE);
+  .regex(/^[A-Za-z0-9_-]+$/, onlyWhen(USERNAME_CHARSET_MESSAGE, filled));
 
 export const company = z
   .string()
@@ -30,16 +30,33 @@ export const company = z
 export function emailField(requiredMessage: string, invalidMessage: string) {
   return requiredString(requiredMessage)
     .max(EMAIL_MAX_LENGTH, invalidMessage)
-    .refine(isValidEmail, invalidMessage)
+    .refine(isValidEmail, onlyWhen(invalidMessage, filled))
     .transform(normalizeEmail);
 }
 
 function password(requiredMessage = 'Password is required.') {
   return z
     .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage, abort: true })
-    .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+    .min(1, requiredMessage)
+    .min(
+      PASSWORD_MIN_LENGTH,
+      onlyWhen(PASSWORD_MIN_MESSAGE, (p) => typeof p.value === 'string' && p.value !== ''),
+    )
     .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+}
+
+/**
+ * The "does not match" check runs whenever both passwords were typed, even while other fields fail, so a form
+ * shows every problem at once instead of one more after each submit.
+ */
+function bothPasswordsTyped(payload: { value: unknown }): boolean {
+  const v = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+  return (
+    typeof v?.password === 'string' &&
+    v.password !== '' &&
+    typeof v.password_confirmation === 'string' &&
+    v.password_confirmation !== ''
+  );
 }
 
 export const loginRequest = z.object({
@@ -64,6 +81,7 @@ export const registerRequest = z
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords does not match.',
     path: ['password_confirmation'],
+    when: bothPasswordsTyped,
   });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
@@ -84,6 +102,7 @@ export const resetPasswordRequest = z
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Password does not match.',
     path: ['password_confirmation'],
+    when: bothPasswordsTyped,
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 

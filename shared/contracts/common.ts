@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './error-map';
 
 /** Every rejected request answers with this shape (Laravel style): a summary and the messages per field. */
 export const errorResponse = z.object({
@@ -7,10 +8,18 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-/** A string field that is required: missing, non-string and blank all give the same message, and only that one. */
+/**
+ * A string field that is required: missing, non-string and blank all give the same message. It does not abort
+ * the parse (an abort would stop the form's own cross-field checks, such as "passwords do not match"), so the
+ * checks chained after it skip a blank value with `{ when: filled }`.
+ */
 export function requiredString(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  return z.string({ error: message }).trim().min(1, message);
 }
+
+/** `when` for a check that only makes sense once something was typed. */
+export const filled = (payload: { value: unknown }) =>
+  typeof payload.value === 'string' && payload.value.trim() !== '';
 
 /** Turns a zod error into `{ field: [messages] }`, the first path segment naming the field. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -23,3 +32,71 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/** Ids are PostgreSQL integers: 1 to 2,147,483,647. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a path or query: plain decimal digits only (no "0x10", "1e3" or " 7"), within the integer range,
+ * so a guessed or hostile id gets a 422 naming it, never a database error.
+ */
+export function idParam(label: string) {
+  const message = `${label} must be a whole number from 1 to ${MAX_ID}.`;
+  return z.union([z.string(), z.number()], { error: `${label} is required.` }).transform((v, ctx) => {
+    const text = String(v);
+    const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 1 && n <= MAX_ID)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** An id inside a JSON body. */
+export function idValue(label: string) {
+  const message = `${label} must be a whole number from 1 to ${MAX_ID}.`;
+  return z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+}
+
+/**
+ * A list whose length is checked before its items, so a body of 250,000 stages is refused at once instead of
+ * checking every one of them.
+ */
+export function boundedArray<T extends z.ZodType>(
+  item: T,
+  max: number,
+  message: string,
+  params?: { error?: string },
+): z.ZodType<z.output<T>[], z.input<T>[]> {
+  // The cast keeps the list's own input type (the unknown[] of the length check is an inner step).
+  return z.array(z.unknown(), params).max(max, onlyForLists(message)).pipe(z.array(item)) as never;
+}
+
+/** A small whole number typed in a form or sent as JSON ("05" or 5); anything else is refused by name. */
+export function wholeNumber(label: string, max = 999) {
+  const message = `${label} must be a whole number from 0 to ${max}.`;
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const text = String(v).trim();
+    const n = /^[0-9]{1,4}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 0 && n <= max)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/**
+ * Params for a check that runs only when `when` says so: zod 4 supports `when` on every check, but the string and
+ * array methods' parameter types leave it out.
+ */
+export function onlyWhen(
+  message: string,
+  when: (payload: { value: unknown }) => boolean,
+): { message: string } {
+  return { message, when } as { message: string };
+}
+
+/** A list check that skips a value that is not even a list (zod 4 would add "at most N" to "must be a list"). */
+export const onlyForLists = (message: string) => onlyWhen(message, (p) => Array.isArray(p.value));

@@ -35,9 +35,17 @@ export type Paginated<T> = {
   total: number;
 };
 
-export const pageParam = z.coerce
-  .number({ error: 'The page must be a number.' })
-  .int('The page must be a whole number.')
-  .min(1, 'The page must be 1 or more.')
-  .max(100_000, 'The page is too large.')
-  .default(1);
+/** A page number in a query: plain digits, 1 to 100,000. */
+export const pageParam = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return 1;
+    const text = String(v);
+    const n = /^[0-9]{1,6}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 1 && n <= 100_000)) {
+      ctx.addIssue({ code: 'custom', message: 'The page must be a whole number from 1 to 100000.' });
+      return z.NEVER;
+    }
+    return n;
+  });

@@ -79,3 +79,18 @@ describe('recipe contract', () => {
     });
   });
 });
+
+describe('every problem of a recipe at once', () => {
+  it('a stage rule shows while a free-text field is too long', () => {
+    expect(
+      errors({
+        ...valid,
+        procedure: 'x'.repeat(4001),
+        stages: [valid.stages[0], { order: 2, minutes: '01', seconds: '00', temp: 520 }],
+      }),
+    ).toEqual({
+      procedure: ['Procedure may have at most 4000 characters.'],
+      'stages.1.temp': ['The temperature is too far from previous stage. Please edit stage to correct it.'],
+    });
+  });
+});

@@ -6,6 +6,7 @@ import { MESSAGES } from '../domain/messages';
 import { DEFAULT_OVEN_TYPE, findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { normalizeRecipeName, normalizeSetTemp, recipeIssues } from '../domain/recipe';
 import { normalizeTimePart, STAGE_DEFAULTS } from '../domain/stage';
+import { boundedArray, idParam, idValue, onlyForLists, wholeNumber } from './common';
 import { pageParam } from './pagination';
 import { report } from './validation';
 
@@ -34,8 +35,8 @@ export type StageData = z.output<typeof stageSchema>;
 
 export const eventSchema = z.object({
   name: z.string({ error: MESSAGES.eventName }).transform((s) => s.trim()),
-  minutes: z.coerce.number().int().default(0),
-  seconds: z.coerce.number().int().default(0),
+  minutes: wholeNumber('Event minutes').default(0),
+  seconds: wholeNumber('Event seconds').default(0),
 });
 export type EventData = z.output<typeof eventSchema>;
 
@@ -61,6 +62,17 @@ export const RECIPE_TEXT_LIMITS = {
   outcome: 1000,
 } as const;
 
+// Bounds checked before the items: the models' own limits (1–3 stages, 2 events) come with their messages after.
+const MAX_LISTED_STAGES = 3;
+const MAX_LISTED_EVENTS = 2;
+
+const STRUCTURAL = new Set(['name', 'oven_type', 'stages', 'events', 'set_temp']);
+
+function withNormalizedName<T extends { name: string; oven_type: string }>(r: T): T {
+  const model = findOvenModel(r.oven_type);
+  return model ? { ...r, name: normalizeRecipeName(r.name, model) } : r;
+}
+
 /** A recipe as written by a client: every rule of spec §5 checked against its oven type. */
 export const recipeInput = z
   .object({
@@ -85,14 +97,23 @@ export const recipeInput = z
     outcome_attributes: text(RECIPE_TEXT_LIMITS.outcome_attributes, 'Outcome attributes'),
     procedure: text(RECIPE_TEXT_LIMITS.procedure, 'Procedure'),
     outcome: text(RECIPE_TEXT_LIMITS.outcome, 'Outcome'),
-    stages: z.array(stageSchema, { error: MESSAGES.stageCountMin }),
-    events: z.array(eventSchema).default([]),
+    stages: boundedArray(
+      stageSchema,
+      MAX_LISTED_STAGES,
+      `A recipe has at most ${MAX_LISTED_STAGES} stages.`,
+      {
+        error: MESSAGES.stageCountMin,
+      },
+    ),
+    events: boundedArray(eventSchema, MAX_LISTED_EVENTS, MESSAGES.eventCount).default([]),
   })
-  .transform((r) => {
-    const model = findOvenModel(r.oven_type);
-    return model ? { ...r, name: normalizeRecipeName(r.name, model) } : r;
-  })
-  .superRefine((r, ctx) => report(ctx, recipeIssues(r)));
+  // The recipe rules run even while a free-text field fails (a form shows every problem at once); only a body
+  // whose stages, events or type are not even the right shapes is left to its shape errors.
+  .superRefine((r, ctx) => report(ctx, recipeIssues(withNormalizedName(r))), {
+    when: (payload: { issues: readonly { path?: PropertyKey[] }[] }) =>
+      !payload.issues.some((i) => STRUCTURAL.has(String(i.path?.[0]))),
+  } as never)
+  .transform(withNormalizedName);
 export type RecipeInput = z.input<typeof recipeInput>;
 export type RecipeData = z.output<typeof recipeInput>;
 
@@ -143,7 +164,7 @@ export const recipeListQuery = recipeFilters.extend({
 export type RecipeListQuery = z.input<typeof recipeListQuery>;
 
 export const userRecipesQuery = recipeFilters.extend({
-  user_id: z.coerce.number({ error: 'user_id is required.' }).int().positive('user_id is required.'),
+  user_id: idParam('user_id'),
   page: pageParam,
 });
 
@@ -208,9 +229,8 @@ export const recipeWrite = z.object({
 
 export const bulkDeleteRequest = z.object({
   data: z
-    .array(z.number({ error: 'Each id must be a number.' }).int().positive(), {
-      error: 'Send the ids to delete in data.',
-    })
+    .array(z.unknown(), { error: 'Send the ids to delete in data.' })
     .min(1, 'Select at least one recipe.')
-    .max(500, 'Delete at most 500 recipes at a time.'),
+    .max(500, onlyForLists('Delete at most 500 recipes at a time.'))
+    .pipe(z.array(idValue('Each id'))) as z.ZodType<number[], number[]>,
 });

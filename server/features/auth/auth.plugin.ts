@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../../lib/http-errors';
+import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import type { AuthService } from './auth.service';
 
 /** Resolves the bearer token on every request and offers requireUser / requireAdmin guards to every feature. */
@@ -21,10 +21,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
+    if (!request.user) throw new UnauthenticatedError();
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    if (request.user.role !== 'admin') throw forbidden();
+    if (!request.user) throw new UnauthenticatedError();
+    if (request.user.role !== 'admin') throw new ForbiddenError();
   });
 });

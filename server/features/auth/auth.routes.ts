@@ -50,20 +50,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/login',
     {
-      preValidation: rateLimit(limiter, 'login', limits.loginPerIp, {
-        field: 'username',
-        rule: limits.loginPerAccount,
-      }),
       schema: {
         tags,
         summary: 'Log in; the reply carries the bearer token',
         body: loginRequest,
-        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse.extend({ code: z.string() }) },
+        response: {
+          200: loginResponse,
+          401: errorResponse,
+          403: errorResponse.extend({ code: z.string() }),
+          429: errorResponse,
+        },
       },
     },
-    async (request) => {
-      return auth.login(request.body);
-    },
+    async (request) => auth.login(request.body, request.ip),
   );
 
   r.post(

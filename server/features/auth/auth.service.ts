@@ -1,12 +1,16 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { accountTokens, sessions, users } from '../../db/schema/index';
-import { HttpError } from '../../lib/http-errors';
+import type { RateLimits } from '../../http/rate-limits';
+import { EMAIL_TAKEN, USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail, verificationMail } from '../../mail/templates';
+import { createLoginThrottle } from './login-throttle';
 
 const HOUR = 3_600_000;
 export const SESSION_TTL_MS = 12 * HOUR;
@@ -18,6 +22,8 @@ export const UNVERIFIED_MESSAGE =
   'Your account is not verified yet. Open the link in the e-mail we sent you, or ask for a new one below.';
 export const INVALID_RESET_MESSAGE =
   'This password reset link is invalid or has expired. Please ask for a new one.';
+export const RESET_EMAIL_MISMATCH_MESSAGE =
+  'This e-mail address does not match the reset link. Use the address the link was sent to.';
 export const INVALID_VERIFY_MESSAGE =
   'This verification link is invalid or has expired. Please ask for a new one.';
 
@@ -28,7 +34,11 @@ export interface AuthServiceDeps {
   providerName: string;
   log: { error(obj: unknown, msg?: string): void };
   now?: () => Date;
+  limiter: RateLimiter;
+  limits: RateLimits;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type UserRow = typeof users.$inferSelect;
 
@@ -46,6 +56,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const later = (ms: number) => new Date(now().getTime() + ms);
+  const throttle = createLoginThrottle(deps.limiter, deps.limits);
 
   async function findByEmail(email: string) {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -53,7 +64,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function issueToken(
-    tx: Db,
+    tx: DbOrTx,
     userId: number,
     kind: 'verify' | 'reset',
     ttlMs: number,
@@ -117,20 +128,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       opt_in: boolean;
     }): Promise<PublicUser> {
       const errors: Record<string, string[]> = {};
-      const [sameName] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${input.username})`)
-        .limit(1);
-      if (sameName) errors.username = ['The username has already been taken.'];
-      if (await findByEmail(input.email)) errors.email = ['The email has already been taken.'];
-      if (Object.keys(errors).length > 0) {
-        throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
-      }
+      if (await usernameTaken(db, input.username)) errors.username = [USERNAME_TAKEN];
+      if (await findByEmail(input.email)) errors.email = [EMAIL_TAKEN];
+      if (Object.keys(errors).length > 0) throw ValidationError.of(errors);
       const passwordHash = await hashPassword(input.password);
-      let created: { user: UserRow; token: string };
-      try {
-        created = await db.transaction(async (tx) => {
+      // Two sign-ups racing for the same name or e-mail: the unique index decides.
+      const created = await uniqueAccountWrite(() =>
+        db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
             .values({
@@ -142,22 +146,10 @@ export function createAuthService(deps: AuthServiceDeps) {
               privacyAcceptedAt: now(),
             })
             .returning();
-          const token = await issueToken(tx as unknown as Db, user!.id, 'verify', VERIFY_TTL_MS);
+          const token = await issueToken(tx, user!.id, 'verify', VERIFY_TTL_MS);
           return { user: user!, token };
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same name or e-mail: the unique index decides.
-        if (
-          String(
-            (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
-          ) === '23505'
-        ) {
-          throw new HttpError(422, 'The username or email has already been taken.', {
-            username: ['The username or email has already been taken.'],
-          });
-        }
-        throw error;
-      }
+        }),
+      );
       await sendVerification(created.user, created.token);
       return toPublicUser(created.user);
     },
@@ -165,23 +157,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resendVerification(email: string): Promise<void> {
       const user = await findByEmail(email);
       if (!user || user.verifiedAt) return;
-      const token = await db.transaction((tx) =>
-        issueToken(tx as unknown as Db, user.id, 'verify', VERIFY_TTL_MS),
-      );
+      const token = await db.transaction((tx) => issueToken(tx, user.id, 'verify', VERIFY_TTL_MS));
       await sendVerification(user, token);
     },
 
-    async login(input: { username: string; password: string; remember: boolean }) {
+    /** `from`: the address the attempt comes from, for the throttle (see login-throttle.ts). */
+    async login(input: { username: string; password: string; remember: boolean }, from: string) {
       const login = input.username.trim();
       const [user] = await db
         .select()
         .from(users)
         .where(or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())))
         .limit(1);
+      // Username and e-mail share one count: the account's id when it exists, else what was typed.
+      const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
+      const delayMs = throttle.before(from, account);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !ok) throw new HttpError(401, 'Wrong credentials');
+      if (delayMs > 0) await sleep(delayMs);
+      if (!user || !ok) {
+        throttle.failed(from, account);
+        throw new UnauthenticatedError('Wrong credentials');
+      }
       // Said only after the password matched, so it reveals nothing to a guesser.
-      if (!user.verifiedAt) throw new HttpError(403, UNVERIFIED_MESSAGE, undefined, { code: 'unverified' });
+      if (!user.verifiedAt) throw new ForbiddenError(UNVERIFIED_MESSAGE, { code: 'unverified' });
       const token = newToken();
       const expiresAt = later(input.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
       await db.transaction(async (tx) => {
@@ -225,7 +223,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) return 'user_not_found' as const;
       if (user.verifiedAt) return 'already_verified' as const;
       const row = await liveToken(user.id, 'verify', input.token);
-      if (!row) throw new HttpError(422, INVALID_VERIFY_MESSAGE);
+      if (!row) throw new ValidationError(INVALID_VERIFY_MESSAGE);
       await db.transaction(async (tx) => {
         await tx.update(accountTokens).set({ usedAt: now() }).where(eq(accountTokens.id, row.id));
         await tx.update(users).set({ verifiedAt: now() }).where(eq(users.id, user.id));
@@ -236,9 +234,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async forgotPassword(email: string): Promise<void> {
       const user = await findByEmail(email);
       if (!user) return;
-      const token = await db.transaction((tx) =>
-        issueToken(tx as unknown as Db, user.id, 'reset', RESET_TTL_MS),
-      );
+      const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset', RESET_TTL_MS));
       const url = `${deps.appUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
       try {
         await deps.mailer.send(
@@ -257,9 +253,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resetPassword(input: { email: string; password: string; token: string }): Promise<void> {
-      const user = await findByEmail(input.email);
-      const row = user ? await liveToken(user.id, 'reset', input.token) : undefined;
-      if (!user || !row) throw new HttpError(422, INVALID_RESET_MESSAGE, undefined, { updated: false });
+      // The link is found by its token alone, so a mistyped address is told apart from a dead link.
+      const [found] = await db
+        .select({ row: accountTokens, user: users })
+        .from(accountTokens)
+        .innerJoin(users, eq(users.id, accountTokens.userId))
+        .where(
+          and(
+            eq(accountTokens.tokenHash, hashToken(input.token)),
+            eq(accountTokens.kind, 'reset'),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now()),
+          ),
+        )
+        .limit(1);
+      if (!found) throw new ValidationError(INVALID_RESET_MESSAGE, {}, { updated: false });
+      if (found.user.email !== input.email)
+        throw ValidationError.field('email', RESET_EMAIL_MISMATCH_MESSAGE);
+      const { row, user } = found;
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await tx.update(accountTokens).set({ usedAt: now() }).where(eq(accountTokens.id, row.id));

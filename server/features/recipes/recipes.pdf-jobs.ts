@@ -1,9 +1,9 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import type { Db } from '../../db/client';
 import { pdfJobs } from '../../db/schema/index';
 import type { RequestUser } from '../../http/request-user';
+import { NotFoundError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import { recipesPdf } from './recipes.pdf';
 import type { RecipeFilterValues, RecipesService } from './recipes.service';
@@ -66,20 +66,14 @@ export function createRecipePdfs(deps: {
       return { name: await save(user.id, { kind: 'recipes', ...input, total }), total };
     },
 
-    async stream(name: string, reply: FastifyReply) {
+    /** The PDF a download name stands for, drawn as it is read; NotFoundError when expired or unknown. */
+    async open(name: string): Promise<{ fileName: string; doc: NodeJS.ReadableStream }> {
       const [job] = await db
         .select()
         .from(pdfJobs)
         .where(and(eq(pdfJobs.name, name), gt(pdfJobs.expiresAt, now())))
         .limit(1);
-      if (!job) {
-        return reply
-          .code(404)
-          .type('text/html')
-          .send(
-            '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download link has expired or does not exist. Go back and ask for the PDF again.</p>',
-          );
-      }
+      if (!job) throw new NotFoundError('Download');
       const params = job.params as JobParams;
       const source =
         params.kind === 'recipe'
@@ -110,14 +104,7 @@ export function createRecipePdfs(deps: {
         intro,
         empty: 'No recipes match these filters.',
       });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName(params.kind === 'recipe' ? params.name : title)}"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(doc);
+      return { fileName: fileName(params.kind === 'recipe' ? params.name : title), doc };
     },
   };
 }

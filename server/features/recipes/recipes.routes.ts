@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, idParam } from '../../../shared/contracts/common';
 import { paginated } from '../../../shared/contracts/pagination';
 import {
   bulkDeleteRequest,
@@ -15,14 +15,17 @@ import {
   recipeWrite,
   userRecipesQuery,
 } from '../../../shared/contracts/recipes';
+import { RECIPE_BODY_LIMIT } from '../../http/body-limits';
 import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
-import { notFound } from '../../lib/http-errors';
+import { NotFoundError } from '../../lib/errors';
 import type { RecipePdfs } from './recipes.pdf-jobs';
 import type { RecipeFilterValues, RecipesService } from './recipes.service';
 
 const tags = ['Recipes'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam('The recipe id') });
+const EXPIRED_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download link has expired or does not exist. Go back and ask for the PDF again.</p>';
 const writeBody = z.intersection(recipeInput, recipeWrite);
 
 export async function recipesRoutes(
@@ -110,6 +113,7 @@ export async function recipesRoutes(
     '/api/recipes',
     {
       ...guard,
+      bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Create a recipe (yours; admins may add to the library with scope=provider)',
@@ -128,6 +132,7 @@ export async function recipesRoutes(
     '/api/recipes/:id',
     {
       ...guard,
+      bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Update a recipe you own (admins: library recipes too)',
@@ -215,7 +220,7 @@ export async function recipesRoutes(
       schema: {
         tags,
         summary: 'Prepare the PDF of one recipe; download it from /storage/pdf/{name}',
-        params: z.object({ recipeId: z.coerce.number().int().positive() }),
+        params: z.object({ recipeId: idParam('The recipe id') }),
         response: { 200: z.object({ name: z.string() }), 404: errorResponse },
       },
     },
@@ -235,7 +240,20 @@ export async function recipesRoutes(
         params: z.object({ name: z.string() }),
       },
     },
-    async (request, reply) => pdfs.stream(request.params.name, reply),
+    async (request, reply) => {
+      try {
+        const { fileName, doc } = await pdfs.open(request.params.name);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(doc);
+      } catch (error) {
+        // The browser opened this address itself: it gets a page to read, not JSON.
+        if (error instanceof NotFoundError) return reply.code(404).type('text/html').send(EXPIRED_PAGE);
+        throw error;
+      }
+    },
   );
 
   r.get(
@@ -247,7 +265,7 @@ export async function recipesRoutes(
         params: z.object({ id: z.string().regex(/^[\w-]{10,40}$/) }),
       },
     },
-    async (request, reply) => sendImage(reply, await recipes.image(request.params.id).catch(() => null)),
+    async (request, reply) => sendImage(reply, await recipes.image(request.params.id)),
   );
 }
 
@@ -256,8 +274,7 @@ function rawQuery(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 }
 
-function sendImage(reply: FastifyReply, img: { contentType: string; bytes: Buffer } | null) {
-  if (!img) throw notFound('Image');
+function sendImage(reply: FastifyReply, img: { contentType: string; bytes: Buffer }) {
   // The address changes whenever the photo does (?t=…), so it may be cached for good.
   return reply
     .header('content-type', img.contentType)

@@ -5,15 +5,14 @@ import { RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes
 import type { IrLevel } from '../../../shared/domain/catalog';
 import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
-import type { RequestUser } from '../../http/request-user';
-import { forbidden, HttpError, invalid, notFound } from '../../lib/http-errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 
 type RecipeRow = typeof recipes.$inferSelect;
-type Actor = Pick<RequestUser, 'id' | 'role'>;
 
 export interface RecipeFilterValues {
   ovens: string[] | 'All';
@@ -139,7 +138,7 @@ export function decodeImage(dataUrl: string): { contentType: 'image/png' | 'imag
   const comma = dataUrl.indexOf(',');
   const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
   const issue = imageIssue({ size: bytes.length, head: bytes.subarray(0, 16) });
-  if (issue) throw invalid('image', issue);
+  if (issue) throw ValidationError.field('image', issue);
   const type = detectImageType(bytes);
   return { contentType: type === 'png' ? 'image/png' : 'image/jpeg', bytes };
 }
@@ -200,23 +199,15 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
     return r;
   }
 
-  /** Library recipes are for everyone logged in, a user's for that user; admins read all. */
-  function canRead(actor: Actor, r: RecipeRow): boolean {
-    return r.ownerId === null || r.ownerId === actor.id || actor.role === 'admin';
-  }
-  function canWrite(actor: Actor, r: RecipeRow): boolean {
-    return r.ownerId === actor.id || (r.ownerId === null && actor.role === 'admin');
-  }
-
   /** Someone who may not even read a recipe learns nothing about it: 404, never 403. */
   async function readable(actor: Actor, id: number): Promise<RecipeRow> {
     const r = await row(id);
-    if (!r || !canRead(actor, r)) throw notFound('Recipe');
+    if (!r || !canReadRecipe(actor, r)) throw new NotFoundError('Recipe');
     return r;
   }
   async function writable(actor: Actor, id: number): Promise<RecipeRow> {
     const r = await readable(actor, id);
-    if (!canWrite(actor, r)) throw forbidden('You can only change your own recipes.');
+    if (!canWriteRecipe(actor, r)) throw new ForbiddenError('You can only change your own recipes.');
     return r;
   }
 
@@ -243,7 +234,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
 
   async function detail(id: number): Promise<RecipeDetail> {
     const r = await row(id);
-    if (!r) throw notFound('Recipe');
+    if (!r) throw new NotFoundError('Recipe');
     return (await details([r]))[0]!;
   }
 
@@ -254,8 +245,6 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
   }
 
   return {
-    canRead,
-
     /** One round trip for the page and the total (a window count); a page past the end asks for the total alone. */
     async list(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
       const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
@@ -285,8 +274,8 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       image: string | null | undefined,
       scope: Owner | undefined,
     ) {
-      if (scope === 'provider' && actor.role !== 'admin')
-        throw forbidden("Only the provider's admins add to the library.");
+      if (!canCreateIn(actor, scope ?? 'community'))
+        throw new ForbiddenError("Only the provider's admins add to the library.");
       const ownerId = scope === 'provider' ? null : actor.id;
       const photo = image ? decodeImage(image) : null;
       const id = await db.transaction(async (tx) => {
@@ -338,8 +327,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const checked = recipeInput.safeParse({ ...full, name });
       if (!checked.success) {
         const errors = fieldErrors(checked.error);
-        throw new HttpError(
-          422,
+        throw new ValidationError(
           `This recipe cannot be copied until it is fixed: ${Object.values(errors)[0]?.[0]}`,
           errors,
         );
@@ -357,16 +345,23 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const unique = [...new Set(ids)];
       return db.transaction(async (tx) => {
         const rows = await tx.select().from(recipes).where(inArray(recipes.id, unique));
-        const missing = unique.filter((id) => !rows.some((r) => r.id === id && canRead(actor, r)));
+        const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
         if (missing.length > 0) {
-          throw new HttpError(404, `Recipe ${missing.join(', ')} not found. Nothing was deleted.`, {
-            data: [`Recipe ${missing.join(', ')} not found.`],
-          });
+          const list = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
+          const message = `Recipe ${list} not found. Nothing was deleted.`;
+          throw new NotFoundError('Recipe', { errors: { data: [message] } }, message);
         }
-        const notMine = rows.filter((r) => !canWrite(actor, r));
+        const notMine = rows.filter((r) => !canWriteRecipe(actor, r));
         if (notMine.length > 0) {
-          throw new HttpError(403, 'You can only delete your own recipes. Nothing was deleted.', {
-            data: [`You cannot delete ${notMine.map((r) => `"${r.name}"`).join(', ')}.`],
+          throw new ForbiddenError('You can only delete your own recipes. Nothing was deleted.', {
+            errors: {
+              data: [
+                `You cannot delete ${notMine
+                  .slice(0, 10)
+                  .map((r) => `"${r.name}"`)
+                  .join(', ')}.`,
+              ],
+            },
           });
         }
         await tx.delete(recipes).where(inArray(recipes.id, unique));
@@ -378,7 +373,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
 
     async image(imageId: string) {
       const [img] = await db.select().from(recipeImages).where(eq(recipeImages.id, imageId)).limit(1);
-      if (!img) throw notFound('Image');
+      if (!img) throw new NotFoundError('Image');
       return img;
     },
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, idParam } from '../../../shared/contracts/common';
 import { profileResponse, updateProfileRequest } from '../../../shared/contracts/users';
 import { currentUser } from '../../http/request-user';
 import type { UsersService } from './users.service';
@@ -18,7 +18,7 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
       schema: {
         tags,
         summary: 'Update your own profile (username, company, password)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam('The user id') }),
         body: updateProfileRequest,
         response: { 200: profileResponse, 403: errorResponse, 422: errorResponse },
       },

@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import { forbidden, invalid, notFound } from '../../lib/http-errors';
+import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
 export function createUsersService(deps: { db: Db }) {
@@ -16,39 +17,38 @@ export function createUsersService(deps: { db: Db }) {
       input: { username: string; company: string; email?: string; password: string; opt_in?: boolean },
       currentTokenHash: string,
     ): Promise<PublicUser> {
-      if (actor.id !== userId) throw forbidden('You can only change your own profile.');
+      if (actor.id !== userId) throw new ForbiddenError('You can only change your own profile.');
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!user) throw notFound('User');
+      if (!user) throw new NotFoundError('User');
       if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
-        throw invalid('email', 'The email address cannot be changed.');
+        throw ValidationError.field('email', 'The email address cannot be changed.');
       }
-      const [clash] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = lower(${input.username})`, ne(users.id, userId)))
-        .limit(1);
-      if (clash) throw invalid('username', 'The username has already been taken.');
+      if (await usernameTaken(db, input.username, userId))
+        throw ValidationError.field('username', USERNAME_TAKEN);
 
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({
-            username: input.username,
-            company: input.company,
-            ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
-            ...(passwordHash ? { passwordHash } : {}),
-          })
-          .where(eq(users.id, userId))
-          .returning();
-        // A new password signs out every other device, keeping the one that changed it.
-        if (passwordHash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, currentTokenHash)));
-        }
-        return row!;
-      });
+      // A rename racing another for the same name: the unique index decides, with the same message.
+      const updated = await uniqueAccountWrite(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              username: input.username,
+              company: input.company,
+              ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
+              ...(passwordHash ? { passwordHash } : {}),
+            })
+            .where(eq(users.id, userId))
+            .returning();
+          // A new password signs out every other device, keeping the one that changed it.
+          if (passwordHash) {
+            await tx
+              .delete(sessions)
+              .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, currentTokenHash)));
+          }
+          return row!;
+        }),
+      );
       return {
         id: updated.id,
         username: updated.username,
