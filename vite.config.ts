@@ -1,10 +1,42 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside each text asset, so the server sends them pre-compressed (no work per request). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hearth-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((f) =>
+          statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  // Source maps stay out of the shipped build (they would publish the whole source).
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

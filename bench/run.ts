@@ -1,9 +1,11 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
+import { bundleBench } from './bundle.bench';
 import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
+  bundle: bundleBench,
   'settings-file': settingsFileBench,
   recipes: recipesBench,
 };

@@ -141,3 +141,46 @@ test('the outbox lists sent mail with working links', async ({ page }) => {
   await mail.getByRole('link').first().click();
   await expect(page.getByText('The account has been successfully verified.')).toBeVisible();
 });
+
+test('register shows every problem at once, the password mismatch included', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill('new_cook');
+  await page.getByLabel('E-mail').fill('new_cook@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+  await page.getByLabel('Confirm password').fill('long-enough-2');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('You need to accept the Privacy Policy.')).toBeVisible();
+  await expect(page.getByText('Passwords does not match.')).toBeVisible();
+});
+
+test('a reset with a mistyped e-mail says so and keeps the link usable', async ({ page }) => {
+  const user = await newVerifiedUser(page);
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const link = linkIn(await mailTo(user.email, /Reset your/));
+  await page.goto(link);
+  await page.getByLabel('E-mail').fill(`x${user.email}`);
+  await page.getByLabel('New password', { exact: true }).fill('reset-password-9');
+  await page.getByLabel('Confirm new password').fill('reset-password-9');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    page.getByText(
+      'This e-mail address does not match the reset link. Use the address the link was sent to.',
+    ),
+  ).toBeVisible();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Password updated successfully.')).toBeVisible();
+});
+
+test('on the login page the keyboard reaches the form before the carousel', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  // From the page's top, past the navigation, the first form control is Username, not a carousel dot.
+  await page.locator('main').focus();
+  await page.evaluate(() => (document.querySelector('main') as HTMLElement).setAttribute('tabindex', '-1'));
+  await page.locator('main').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Username')).toBeFocused();
+});

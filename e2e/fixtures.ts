@@ -1,7 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** The one fixtures file: log in, read caught mail, make fresh verified users. */
-export const MAIL_URL = 'http://127.0.0.1:3101';
+/**
+ * The one fixtures file. Most tests start as a fresh user seeded straight into the database and logged in by
+ * token (the `cook` and `admin` fixtures); only the auth specs register and log in through the screens.
+ */
+export const FIXTURE_URL = 'http://127.0.0.1:3101';
+export const MAIL_URL = `${FIXTURE_URL}/mail`;
 export const DEMO = {
   admin: { username: 'admin', password: 'hearth-admin-2026' },
   user: { username: 'demo', password: 'hearth-demo-2026' },
@@ -88,7 +92,55 @@ async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   return { 'x-xsrf-token': cookie?.value ?? '' };
 }
 
-export const test = base;
+export interface SeededUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+async function seedCall<T>(what: string, input: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${FIXTURE_URL}/seed/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(`seeding ${what} failed: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Data written straight into the test server's database. */
+export const seed = {
+  user: (role: 'admin' | 'other' = 'other') => seedCall<SeededUser>('user', { role }),
+  /** Recipes of a user; each entry overrides a valid Matchbox recipe (name, oven_type, stages…). */
+  recipes: (owner: SeededUser, recipes: Record<string, unknown>[]) =>
+    seedCall<{ id: number; name: string }[]>('recipes', { ownerId: owner.id, recipes }),
+};
+
+/** Signs the page in as `user` with its token, as a login would leave it (once: a later logout sticks). */
+export async function loginByToken(page: Page, user: SeededUser): Promise<void> {
+  await page.addInitScript((token) => {
+    if (sessionStorage.getItem('hearth-e2e-signed-in')) return;
+    localStorage.setItem('hearth_auth_token', token);
+    sessionStorage.setItem('hearth-e2e-signed-in', '1');
+  }, user.token);
+}
+
+export const test = base.extend<{ cook: SeededUser; admin: SeededUser }>({
+  /** A new regular user of this test alone, signed in. */
+  cook: async ({ page }, use) => {
+    const user = await seed.user();
+    await loginByToken(page, user);
+    await use(user);
+  },
+  /** A new admin of this test alone, signed in. */
+  admin: async ({ page }, use) => {
+    const user = await seed.user('admin');
+    await loginByToken(page, user);
+    await use(user);
+  },
+});
 export { expect };
 
 /** Text of a PDF the page downloads: its address is taken from the download and fetched again for pdftotext. */

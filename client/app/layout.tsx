@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { FlameLogo, HelpIcon, UserIcon } from '../components/icons';
 import { Menu } from '../components/menu';
-import { useAuthCheck, useLogout } from '../features/auth/auth-api';
+import { useLogout } from '../features/auth/auth-api';
+import { useCurrentUser } from '../lib/current-user';
 import { usePublicConfig } from '../lib/public-config';
 
 /** The provider's own pages open in a new tab. */
@@ -19,14 +20,13 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
 }
 
 function NavBar() {
-  const auth = useAuthCheck().data;
+  const { user, isAdmin } = useCurrentUser();
   const config = usePublicConfig().data;
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const loggedIn = auth?.auth === true;
-  const isAdmin = loggedIn && auth?.role === 'admin';
+  const loggedIn = user !== null;
   const onReports = location.pathname.startsWith('/reports');
   // The phone menu closes after each navigation.
   const { key } = location;
@@ -36,7 +36,7 @@ function NavBar() {
   const provider = config?.providerName ?? 'Hearth';
 
   const onLogout = async () => {
-    await logout();
+    await logout.mutateAsync();
     navigate('/', { replace: true });
   };
 

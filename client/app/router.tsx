@@ -1,17 +1,38 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { Spinner } from '../components/form';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
-import { PasswordResetPage } from '../features/auth/password-reset-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { VerifyAccountPage } from '../features/auth/verify-account-page';
-import { HelpPage } from '../features/help/help-page';
-import { RecipeListPage } from '../features/recipes/recipe-list-page';
-import { OutboxPage } from '../features/system/outbox-page';
-import { MyProfilePage } from '../features/users/my-profile-page';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+
+/** Each route's code loads when the route is first opened; the login page (the first screen) ships with the app. */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
+  return (props: P) => (
+    <Suspense fallback={<Spinner label="Loading ..." />}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+}
+
+const RegisterPage = page(() => import('../features/auth/register-page').then((m) => m.RegisterPage));
+const ForgotPasswordPage = page(() =>
+  import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const VerifyAccountPage = page(() =>
+  import('../features/auth/verify-account-page').then((m) => m.VerifyAccountPage),
+);
+const PasswordResetPage = page(() =>
+  import('../features/auth/password-reset-page').then((m) => m.PasswordResetPage),
+);
+const RecipeListPage = page(() =>
+  import('../features/recipes/recipe-list-page').then((m) => m.RecipeListPage),
+);
+const MyProfilePage = page(() => import('../features/users/my-profile-page').then((m) => m.MyProfilePage));
+const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
+const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
 
 const guarded = (access: Access, element: React.ReactNode) => <Guard access={access}>{element}</Guard>;
 

@@ -1,8 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
+let openModals = 0;
+
 /**
  * An accessible dialog: labelled, focus moved in and kept in, Escape and the backdrop close it
- * (unless `busy`), focus returned to where it was. Full screen on a phone.
+ * (unless `busy`), focus returned to where it was. Full screen on a phone. A form with changes passes
+ * `backdropCloses={false}` so a stray tap beside it never throws the changes away.
  */
 export function Modal({
   title,
@@ -11,6 +14,7 @@ export function Modal({
   footer,
   size = 'md',
   busy = false,
+  backdropCloses = true,
 }: {
   title: ReactNode;
   onClose(): void;
@@ -18,6 +22,7 @@ export function Modal({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   busy?: boolean;
+  backdropCloses?: boolean;
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -37,6 +42,9 @@ export function Modal({
       );
     (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? panel)?.focus();
     const onKey = (e: KeyboardEvent) => {
+      // Only the top dialog answers (a confirmation opened over a form).
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      if (dialogs[dialogs.length - 1] !== panel) return;
       if (e.key === 'Escape' && !busyRef.current) closeRef.current();
       if (e.key === 'Tab') {
         const list = focusables();
@@ -53,10 +61,13 @@ export function Modal({
       }
     };
     document.addEventListener('keydown', onKey);
+    openModals += 1;
     document.body.classList.add('modal-open');
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
+      openModals -= 1;
+      // A confirmation closing over a form leaves the page locked for the form still open.
+      if (openModals === 0) document.body.classList.remove('modal-open');
       before?.focus?.();
     };
   }, []);
@@ -65,7 +76,7 @@ export function Modal({
     <div
       className="modal-backdrop"
       onPointerDown={(e) => {
-        if (e.target === e.currentTarget && !busy) onClose();
+        if (e.target === e.currentTarget && !busy && backdropCloses) onClose();
       }}
     >
       <div
@@ -82,7 +93,10 @@ export function Modal({
             ×
           </button>
         </header>
-        <div className="modal-body">{children}</div>
+        {/* Focusable, so a keyboard can scroll a long body that holds no control of its own. */}
+        <div className="modal-body" tabIndex={0}>
+          {children}
+        </div>
         {footer ? <footer className="modal-footer">{footer}</footer> : null}
       </div>
     </div>
@@ -94,6 +108,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
   busy,
@@ -101,6 +116,7 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
   busy?: boolean;
@@ -120,7 +136,7 @@ export function ConfirmDialog({
             disabled={busy}
             data-autofocus
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
             {busy ? 'Working ...' : confirmLabel}
@@ -128,7 +144,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p>{message}</p>
+      {typeof message === 'string' ? <p>{message}</p> : message}
     </Modal>
   );
 }

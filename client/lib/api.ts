@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/auth';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { authToken } from './auth-token';
 
 /** A failed call: the HTTP status, the server's message, and its messages per field (422). */

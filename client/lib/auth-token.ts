@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/contracts/auth';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/contracts/http';
 
 export const authToken = {
   get: (): string | null => localStorage.getItem(AUTH_TOKEN_STORAGE_KEY),

@@ -1,34 +1,64 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/contracts/common';
+import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ApiError } from './api';
 
 /**
- * Form state checked by the same zod schema the server uses. Errors show after the first submit and then
- * follow every change; server 422 messages land on the same fields.
+ * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
+ * a moment later (a submit before that waits for it).
  */
-export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) {
-  const [values, setValues] = useState<z.input<S>>(initial);
+export interface LazySchema<S> {
+  load(): Promise<S>;
+}
+
+export function lazySchema<S>(load: () => Promise<S>): LazySchema<S> {
+  let pending: Promise<S> | undefined;
+  return { load: () => (pending ??= load()) };
+}
+
+function isLazy<S>(source: S | LazySchema<S>): source is LazySchema<S> {
+  return typeof (source as LazySchema<S>).load === 'function';
+}
+
+/**
+ * Form state checked by the same zod schema the server uses. Errors show after the first submit and then
+ * follow every change; server 422 messages land on the same fields. A form whose values are not the schema's
+ * input as such (the recipe wizard keeps text for numbers) passes `toInput` to map them.
+ */
+export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & object>(
+  source: S | LazySchema<S>,
+  initial: V,
+  toInput: (values: V) => z.input<S> = (v) => v as z.input<S>,
+) {
+  const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
+  useEffect(() => {
+    if (isLazy(source)) void source.load().then(setSchema);
+  }, [source]);
 
-  const check = useCallback(
-    (next: z.input<S>) => {
-      const result = schema.safeParse(next);
-      if (result.success) return { data: result.data as z.output<S>, errors: {} };
-      const map: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
-        map[field] = messages[0] ?? '';
-      return { data: null, errors: map };
+  const checkWith = useCallback(
+    (s: S | undefined, next: V) => {
+      if (!s) return { data: null, all: {} as Record<string, string[]> };
+      const result = s.safeParse(toInput(next));
+      if (result.success) return { data: result.data as z.output<S>, all: {} as Record<string, string[]> };
+      return { data: null, all: fieldErrors(result.error) };
     },
-    [schema],
+    [toInput],
   );
+  const check = useCallback((next: V) => checkWith(schema, next), [checkWith, schema]);
+  const firsts = (all: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(all).map(([f, m]) => [f, m[0] ?? '']));
+
+  /** Every current problem of the values, per field, whether or not it is shown yet (for step gates). */
+  const live = useMemo(() => check(values).all, [check, values]);
 
   const set = useCallback(
-    <K extends keyof z.input<S> & string>(field: K, value: z.input<S>[K]) => {
+    <K extends keyof V & string>(field: K, value: V[K]) => {
       setValues((prev) => {
-        const next = { ...(prev as object), [field]: value } as z.input<S>;
-        if (submitted) setErrors(check(next).errors);
+        const next = { ...prev, [field]: value };
+        if (submitted) setErrors(firsts(check(next).all));
         return next;
       });
     },
@@ -39,16 +69,14 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
   const validate = useCallback((): z.output<S> | null => {
     setSubmitted(true);
     const result = check(values);
-    setErrors(result.errors);
+    setErrors(firsts(result.all));
     return result.data;
   }, [check, values]);
 
   /** Puts a server's field errors on the form; answers whether there were any. */
   const applyServerErrors = useCallback((error: unknown): boolean => {
     if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
-    const map: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(error.errors)) map[field] = messages[0] ?? '';
-    setErrors(map);
+    setErrors(firsts(error.errors));
     return true;
   }, []);
 
@@ -60,9 +88,16 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
    * the error in `failure` and puts any field messages on their fields.
    */
   const onSubmit = useCallback(
-    (run: (data: z.output<S>) => Promise<void>) => async (event: FormEvent) => {
-      event.preventDefault();
-      const data = validate();
+    (run: (data: z.output<S>) => Promise<void>) => async (event?: FormEvent) => {
+      event?.preventDefault();
+      let data = validate();
+      if (!schema && isLazy(source)) {
+        const loaded = await source.load();
+        setSchema(loaded);
+        const result = checkWith(loaded, values);
+        setErrors(firsts(result.all));
+        data = result.data;
+      }
       if (!data) return;
       setBusy(true);
       setFailure(null);
@@ -75,7 +110,7 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
         setBusy(false);
       }
     },
-    [validate, applyServerErrors],
+    [validate, applyServerErrors, schema, source, checkWith, values],
   );
 
   /**
@@ -83,16 +118,28 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: z.input<S>) 
    * field; `clean` tidies each change (for example, no spaces in a username).
    */
   const field = useCallback(
-    <K extends keyof z.input<S> & string>(name: K, clean?: (value: string) => string): BoundField => ({
+    <K extends keyof V & string>(name: K, clean?: (value: string) => string): BoundField => ({
       name,
       value: String((values as Record<string, unknown>)[name] ?? ''),
-      onChange: (value: string) => set(name, (clean ? clean(value) : value) as z.input<S>[K]),
+      onChange: (value: string) => set(name, (clean ? clean(value) : value) as V[K]),
       error: errors[name],
     }),
     [values, errors, set],
   );
 
-  return { values, set, setValues, errors, field, validate, applyServerErrors, onSubmit, busy, failure };
+  return {
+    values,
+    set,
+    setValues,
+    errors,
+    live,
+    field,
+    validate,
+    applyServerErrors,
+    onSubmit,
+    busy,
+    failure,
+  };
 }
 
 /** A text input's binding to one field of a form (`useZodForm().field`). */

@@ -1,9 +1,11 @@
 /**
  * The server the browser tests drive: the real app on a fresh embedded database, its mail going over SMTP to
- * a catcher on 127.0.0.1 whose messages the tests read from a small JSON endpoint.
+ * a catcher on 127.0.0.1. Beside it, on E2E_MAIL_PORT, a small test-only endpoint the fixtures use: the caught
+ * mail (GET /mail), and seeding straight into the database (POST /seed/...) so a test starts with its own user,
+ * recipes and ovens, logged in by token, without clicking through the screens it does not test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../../server/app';
@@ -12,10 +14,11 @@ import { openDatabase } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoUsers } from '../../server/seed/demo-users';
 import { seedLibrary } from '../../server/seed/library-recipes';
+import { createRecipe, createSession, createUser } from '../../server/test/factories';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3101);
+const FIXTURE_PORT = Number(process.env.E2E_MAIL_PORT ?? 3101);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
 const smtp = await startSmtpCatcher();
@@ -55,15 +58,53 @@ const app = await buildApp({
 });
 await app.listen({ port: PORT, host: '127.0.0.1' });
 
-const mailApi = createServer((req, res) => {
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+type Seeder = (input: Record<string, unknown>) => Promise<unknown>;
+const seeders: Record<string, Seeder> = {
+  /** A verified user with a session: { role? } → { id, username, email, password, token }. */
+  user: async (input) => {
+    const user = await createUser(database.db, { role: input.role === 'admin' ? 'admin' : 'other' });
+    const token = await createSession(database.db, user.id);
+    return { id: user.id, username: user.username, email: user.email, password: user.password, token };
+  },
+  /** Recipes for a user: { ownerId, recipes: [partial recipe inputs] } → [{ id, name }]. */
+  recipes: async (input) => {
+    const list = (input.recipes as Record<string, unknown>[]) ?? [];
+    const out = [];
+    for (const recipe of list)
+      out.push(await createRecipe(database.db, { ...recipe, ownerId: input.ownerId as number }));
+    return out;
+  },
+};
+
+const fixtures = createServer(async (req, res) => {
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(smtp.messages));
-  void req;
+  try {
+    if (req.method === 'GET' && (req.url === '/' || req.url === '/mail')) {
+      res.end(JSON.stringify(smtp.messages));
+      return;
+    }
+    const seeder = req.method === 'POST' ? seeders[(req.url ?? '').replace(/^\/seed\//, '')] : undefined;
+    if (!seeder) {
+      res.statusCode = 404;
+      res.end('{}');
+      return;
+    }
+    res.end(JSON.stringify(await seeder(await body(req))));
+  } catch (error) {
+    res.statusCode = 500;
+    res.end(JSON.stringify({ message: String(error) }));
+  }
 });
-mailApi.listen(MAIL_PORT, '127.0.0.1');
+fixtures.listen(FIXTURE_PORT, '127.0.0.1');
 
 const stop = async () => {
-  mailApi.close();
+  fixtures.close();
   await app.close();
   mailer.close();
   await smtp.close();
@@ -73,4 +114,4 @@ const stop = async () => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
-console.log(`e2e server on http://127.0.0.1:${PORT}, mail on http://127.0.0.1:${MAIL_PORT}`);
+console.log(`e2e server on http://127.0.0.1:${PORT}, fixtures and mail on http://127.0.0.1:${FIXTURE_PORT}`);

@@ -1,8 +1,9 @@
 import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
 import type { Db } from '../db/client';
-import { users } from '../db/schema/index';
+import { sessions, users } from '../db/schema/index';
 import { insertRecipe } from '../features/recipes/recipes.service';
 import { hashPassword } from '../lib/passwords';
+import { hashToken, newToken } from '../lib/tokens';
 
 let seq = 0;
 const hashes = new Map<string, Promise<string>>();
@@ -93,4 +94,16 @@ export function recipeBody(overrides: Record<string, unknown> = {}) {
     events: [{ name: 'Rotate', minutes: 1, seconds: 0 }],
     ...overrides,
   };
+}
+
+/** A signed-in session for a user, as a login would make: the browser tests log in with its token. */
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    remember: false,
+    expiresAt: new Date(Date.now() + 12 * 3_600_000),
+  });
+  return token;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/auth';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';

@@ -140,9 +140,3 @@ export const loginResponse = z.object({
   role,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
-
-/** Local-storage key of the bearer token (spec §9: named after the product's auth token). */
-export const AUTH_TOKEN_STORAGE_KEY = 'hearth_auth_token';
-/** Double-submit CSRF: the server sets this cookie, the client echoes it in the header. */
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';

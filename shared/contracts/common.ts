@@ -21,17 +21,7 @@ export function requiredString(message: string) {
 export const filled = (payload: { value: unknown }) =>
   typeof payload.value === 'string' && payload.value.trim() !== '';
 
-/** Turns a zod error into `{ field: [messages] }`, the first path segment naming the field. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    const list = out[field] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    out[field] = list;
-  }
-  return out;
-}
+export { fieldErrors } from './field-errors';
 
 /** Ids are PostgreSQL integers: 1 to 2,147,483,647. */
 export const MAX_ID = 2_147_483_647;

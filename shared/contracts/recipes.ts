@@ -225,6 +225,8 @@ export const recipeWrite = z.object({
     .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, IMAGE_MESSAGES.type)
     .nullish(),
   scope: z.enum(owners).optional(),
+  /** On create: copy the photo of this recipe (one you can read), for a copy made in the wizard. */
+  image_from: idValue('image_from').optional(),
 });
 
 export const bulkDeleteRequest = z.object({

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField } from '../../components/form';
-import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
+import { useForgotPassword } from './auth-api';
 
 export function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordRequest, { email: '' });
+  const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
   const left = useRedirectAfter(sent, TIMINGS.authRedirectMs, '/');
 
   const submit = form.onSubmit(async (data) => {
-    const reply = await api<{ sent: boolean; message?: string }>('POST', '/api/password/email', data);
+    const reply = await forgot.mutateAsync(data);
     // Spec §8: the server's message when it did not send.
     if (!reply.sent) throw new Error(reply.message ?? 'The e-mail could not be sent.');
     setSent(true);

@@ -1,18 +1,20 @@
 import { Link, useNavigate } from 'react-router';
-import { loginRequest } from '../../../shared/contracts/auth';
 import { Alert, CheckboxField, TextField, UsernameField } from '../../components/form';
 import { ApiError } from '../../lib/api';
-import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { useLogin } from './auth-api';
 import { LoginCarousel } from './login-carousel';
 import { ResendVerification } from './resend-verification';
 
+// The first screen is drawn before the validation library arrives (a tablet on kitchen Wi-Fi sees it sooner).
+const loginSchema = lazySchema(() => import('../../../shared/contracts/auth').then((m) => m.loginRequest));
+
 export function LoginPage() {
-  const form = useZodForm(loginRequest, { username: '', password: '', remember: false });
+  const form = useZodForm(loginSchema, { username: '', password: '', remember: false as boolean });
   const login = useLogin();
   const navigate = useNavigate();
   const submit = form.onSubmit(async (data) => {
-    await login(data);
+    await login.mutateAsync(data);
     navigate('/recipes', { replace: true });
   });
   const { failure, busy } = form;
@@ -25,8 +27,8 @@ export function LoginPage() {
         : failure.message;
 
   return (
+    // The form comes first in the page (keyboard and screen-reader order); CSS draws the carousel beside it.
     <div className="login-layout">
-      <LoginCarousel />
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">Log in</h1>
         <p className="muted">Welcome back. Your ovens and recipes are waiting.</p>
@@ -58,6 +60,7 @@ export function LoginPage() {
           </span>
         </div>
       </section>
+      <LoginCarousel />
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField, NewPasswordFields } from '../../components/form';
-import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { useResetPassword } from './auth-api';
 
 export function PasswordResetPage() {
   const { token = '' } = useParams();
@@ -16,6 +16,7 @@ export function PasswordResetPage() {
     password_confirmation: '',
     token,
   });
+  const reset = useResetPassword();
   const [updated, setUpdated] = useState(false);
   // Field errors stay on the form; any other answer is the result, shown before the timed redirect.
   const result = updated
@@ -31,7 +32,7 @@ export function PasswordResetPage() {
   );
 
   const submit = form.onSubmit(async (data) => {
-    const reply = await api<{ updated: boolean; message?: string }>('POST', '/api/password/reset', data);
+    const reply = await reset.mutateAsync(data);
     if (!reply.updated) throw new Error(reply.message ?? 'The password could not be updated.');
     setUpdated(true);
   });

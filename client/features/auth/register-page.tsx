@@ -9,11 +9,11 @@ import {
   TextField,
   UsernameField,
 } from '../../components/form';
-import { api } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
+import { useRegister } from './auth-api';
 
 export function RegisterPage() {
   const config = usePublicConfig().data;
@@ -26,11 +26,12 @@ export function RegisterPage() {
     privacy_policy: false as unknown as true,
     opt_in: false,
   });
+  const register = useRegister();
   const [done, setDone] = useState(false);
   const left = useRedirectAfter(done, TIMINGS.registerRedirectMs, '/');
 
   const submit = form.onSubmit(async (data) => {
-    await api('POST', '/api/register', data);
+    await register.mutateAsync(data);
     setDone(true);
   });
   if (done) {

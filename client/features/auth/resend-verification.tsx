@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { resendVerificationRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField } from '../../components/form';
-import { api } from '../../lib/api';
-import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
+import { useResendVerification } from './auth-api';
+
+// Shown on the login page, which is drawn before the validation library arrives.
+const resendSchema = lazySchema(() =>
+  import('../../../shared/contracts/auth').then((m) => m.resendVerificationRequest),
+);
 
 /** Asks for a new verification link; the reply is the same whether or not the address has an account. */
 export function ResendVerification({ initialEmail = '' }: { initialEmail?: string }) {
-  const form = useZodForm(resendVerificationRequest, { email: initialEmail });
+  const form = useZodForm(resendSchema, { email: initialEmail });
+  const resend = useResendVerification();
   const [sent, setSent] = useState(false);
   const submit = form.onSubmit(async (data) => {
-    await api('POST', '/api/verify-account/resend', data);
+    await resend.mutateAsync(data);
     setSent(true);
   });
   const error = form.failure && !hasFieldErrors(form.failure) ? form.failure.message : '';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
-import { api } from '../../lib/api';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
+import { useVerifyAccount } from './auth-api';
 
 const RESULTS: Record<string, { ok: boolean; text: string }> = {
   user_not_found: { ok: false, text: 'Wrong credentials, user not found.' },
@@ -16,16 +16,18 @@ export function VerifyAccountPage() {
   const email = query.get('email') ?? '';
   const token = query.get('token') ?? '';
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const verify = useVerifyAccount();
+  const { mutateAsync } = verify;
   const started = useRef(false);
   const left = useRedirectAfter(result !== null, TIMINGS.authRedirectMs, '/');
 
   useEffect(() => {
     if (!email || !token || started.current) return;
     started.current = true;
-    api<{ message: string }>('POST', '/api/verify-account', { email, token })
+    mutateAsync({ email, token })
       .then((reply) => setResult(RESULTS[reply.message] ?? { ok: false, text: reply.message }))
       .catch((err: Error) => setResult({ ok: false, text: err.message }));
-  }, [email, token]);
+  }, [email, token, mutateAsync]);
 
   if (!email || !token) return <Navigate to="/" replace />;
 

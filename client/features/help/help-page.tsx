@@ -43,10 +43,11 @@ export function HelpPage() {
           <em> All</em> to clear a filter).
         </p>
         <p>
-          Open a recipe to see its stages, events and preparation. <strong>Duplicate</strong> copies it into
-          My Recipes, where you can change it. <strong>Download PDF</strong> gives a printable sheet;{' '}
-          <strong>Download All Recipes in PDF</strong> gives every recipe that matches your current search and
-          filters.
+          Open a recipe to see its stages, events and preparation. <strong>Duplicate</strong> saves a copy
+          into My Recipes straight away and opens it; <strong>Edit</strong> opens a copy to change first,
+          which is saved to My Recipes only when you press Save. <strong>Download PDF</strong> gives a
+          printable sheet; <strong>Download All Recipes in PDF</strong> gives every recipe that matches your
+          current search and filters.
         </p>
       </section>
 

@@ -1,6 +1,6 @@
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { findOvenModel } from '../../../shared/domain/oven-models';
-import { stageTempWarnings } from '../../../shared/domain/stage';
+import { formatStageTime, stageTempWarnings } from '../../../shared/domain/stage';
 import { OvenBadge } from './oven-badge';
 import { RecipeImage } from './recipe-image';
 
@@ -32,10 +32,6 @@ type Shown = Pick<
     >
   >;
 
-export function stageTime(s: { hours: string; minutes: string; seconds: string }): string {
-  return s.hours && s.hours !== '00' ? `${s.hours}:${s.minutes}:${s.seconds}` : `${s.minutes}:${s.seconds}`;
-}
-
 /** The stages as a timeline: each stage's time, temperature, air, blower, microwave and IR at a glance. */
 export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stages']; ovenType: string }) {
   const model = findOvenModel(ovenType);
@@ -46,7 +42,7 @@ export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stag
         <li key={s.order} className={`timeline-stage ${warnings[i] ? 'timeline-warning' : ''}`}>
           <div className="timeline-head">
             <span className="timeline-order">Stage {s.order}</span>
-            <span className="timeline-time tabular">{stageTime(s)}</span>
+            <span className="timeline-time tabular">{formatStageTime(s)}</span>
             <span className="timeline-temp tabular">{s.temp} ºF</span>
           </div>
           <dl className="timeline-values tabular">

@@ -1,58 +1,87 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AuthCheckResponse } from '../../../shared/contracts/auth';
 import type { Owner, RecipeDetail } from '../../../shared/contracts/recipes';
+import { canCreateIn, canWriteRecipe } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { FlameLogo } from '../../components/icons';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { Pager } from '../../components/pager';
-import { ApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
+import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
 import { RecipeCard } from './recipe-card';
 import { RecipeFilters } from './recipe-filters';
 import { RecipeViewModal, type ViewAction } from './recipe-view-modal';
-import { RecipeWizard } from './recipe-wizard';
-import { downloadPdf, listQueryString, useRecipeActions, useRecipeList } from './recipes-api';
+import { RecipeWizard, type WizardMode } from './recipe-wizard';
+import {
+  listQueryString,
+  recipeListQuery,
+  useBulkDeleteRecipes,
+  useCloneRecipe,
+  useDeleteRecipe,
+  useDownloadPdf,
+} from './recipes-api';
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '');
+const message = (e: unknown) => (e instanceof Error ? e.message : '');
+const FILTER_DEFAULTS = { search: '', ovens: '', categories: '' };
+/** How many names a delete confirmation lists before "and N more". */
+const NAMES_SHOWN = 8;
 
 /** Spec §2.5: the provider's library (owner provider) and My Recipes (owner community). */
 export function RecipeListPage({ owner }: { owner: Owner }) {
-  const queryClient = useQueryClient();
-  const auth = queryClient.getQueryData<AuthCheckResponse>(['auth-check']);
-  const isAdmin = auth?.role === 'admin';
+  const { user, isAdmin } = useCurrentUser();
   const provider = usePublicConfig().data?.providerName ?? 'Hearth';
   const banners = useBanners();
-  const actions = useRecipeActions();
+  const remove = useDeleteRecipe();
+  const bulkDelete = useBulkDeleteRecipes();
+  const clone = useCloneRecipe();
+  const pdf = useDownloadPdf();
 
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [ovens, setOvens] = useState<string[]>([]);
-  const [categories, setCategories] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
+  // Filters and page live in the address: a reload or a shared link shows the same list.
+  const url = useUrlState(FILTER_DEFAULTS);
+  const ovens = parseListParam(url.values.ovens);
+  const categories = parseListParam(url.values.categories);
+  const search = url.values.search;
+  const page = url.page;
+  const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  // Names kept with the ids, so a confirmation can name recipes a search has since hidden.
+  const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [viewing, setViewing] = useState<number | null>(null);
-  const [wizard, setWizard] = useState<{ recipe: RecipeDetail | null; step: 1 | 2 } | null>(null);
-  const [confirm, setConfirm] = useState<{ ids: number[]; name?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [wizard, setWizard] = useState<{ recipe: RecipeDetail | null; mode: WizardMode; step: 1 | 2 } | null>(
+    null,
+  );
+  const [confirm, setConfirm] = useState<{ ids: number[]; names: string[]; single: boolean } | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
 
-  // Typing waits a moment before searching; every filter change starts again at page 1.
+  // Typing waits a moment before searching.
+  const { update } = url;
   useEffect(() => {
-    const t = window.setTimeout(() => setSearch(searchText), 300);
+    const t = window.setTimeout(() => {
+      if (searchText.trim() !== search) update({ search: searchText.trim() });
+    }, 300);
     return () => window.clearTimeout(t);
-  }, [searchText]);
-  useEffect(() => setPage(1), [search, ovens, categories]);
+  }, [searchText, search, update]);
 
-  const list = useRecipeList({ owner, ovens, categories, search, page });
+  const list = useQuery(recipeListQuery({ owner, ovens, categories, search, page }));
   const data = list.data;
-  // Users edit their own recipes; the provider's admins edit the library.
-  const editMode = owner === 'community' || isAdmin;
+  const { setPage } = url;
+  // After deletes (or an old link) the page may be past the end: show the last page that has recipes.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.data.length === 0 && data.total > 0 && page > data.last_page)
+      setPage(data.last_page);
+  }, [data, list.isPlaceholderData, page, setPage]);
+
+  const actor = user ?? { id: 0, role: 'other' as const };
+  const editMode = canCreateIn(actor, owner);
+  const writable = (r: RecipeDetail) =>
+    canWriteRecipe(actor, { ownerId: r.owner === 'provider' ? null : actor.id });
   const title = owner === 'provider' ? `${provider} Recipes` : 'My Recipes';
+  const filtered = ovens.length + categories.length > 0 || search !== '';
+  const busy = remove.isPending || bulkDelete.isPending || clone.isPending;
 
   const ok = (who: string, description: string, ms: number = TIMINGS.banner.success) =>
     banners.show({ tone: 'success', who, description, ms });
@@ -64,72 +93,17 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       setSelecting(true);
       return;
     }
-    if (selected.length === 0) {
+    if (selected.size === 0) {
       setSelecting(false);
       return;
     }
-    setConfirm({ ids: selected });
+    setConfirm({ ids: [...selected.keys()], names: [...selected.values()], single: false });
   };
 
-  const onAction = async (action: ViewAction, recipe: RecipeDetail) => {
-    if (action === 'delete') {
-      setConfirm({ ids: [recipe.id], name: recipe.name });
-      return;
-    }
-    if (action === 'pdf') {
-      await pdf(`/api/createpdfs/${recipe.id}`, recipe.name);
-      return;
-    }
-    if (action === 'edit' && editMode) {
-      setViewing(null);
-      setWizard({ recipe, step: 1 });
-      return;
-    }
-    // Duplicate (or Edit of a library recipe): a copy of yours, opened at the stages step.
-    setBusy(true);
-    try {
-      const copy = await actions.clone(recipe.id, editMode ? 1 : 0);
-      ok(copy.name, 'has been successfully duplicated', TIMINGS.banner.deleteOrDuplicateSuccess);
-      setViewing(null);
-      setWizard({ recipe: copy, step: 2 });
-    } catch (e) {
-      fail(recipe.name, 'could not be duplicated', message(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const doDelete = async () => {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      if (confirm.name) {
-        await actions.remove(confirm.ids[0]!);
-        ok(confirm.name, 'was successfully deleted', TIMINGS.banner.deleteOrDuplicateSuccess);
-      } else {
-        await actions.bulkDelete(confirm.ids);
-        ok(
-          'Recipes',
-          'The selected recipes were successfully deleted',
-          TIMINGS.banner.deleteOrDuplicateSuccess,
-        );
-        setSelecting(false);
-        setSelected([]);
-      }
-      setViewing(null);
-    } catch (e) {
-      if (confirm.name) fail(confirm.name, 'could not be deleted', message(e));
-      else fail('Recipes', 'The selected recipes could not be deleted', message(e));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-  };
-
-  const pdf = async (path: string, who: string) => {
+  const download = async (path: string, who: string) => {
     setPdfBusy(true);
     try {
-      await downloadPdf(path);
+      await pdf.mutateAsync(path);
     } catch (e) {
       fail(who, 'There was an error while trying to download recipes', message(e));
     } finally {
@@ -138,11 +112,58 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
     }
   };
 
+  const onAction = async (action: ViewAction, recipe: RecipeDetail) => {
+    if (action === 'delete') return setConfirm({ ids: [recipe.id], names: [recipe.name], single: true });
+    if (action === 'pdf') return download(`/api/createpdfs/${recipe.id}`, recipe.name);
+    if (action === 'edit') {
+      setViewing(null);
+      // Someone else's recipe (the library, for a cook) is edited as a copy that exists only once saved.
+      setWizard({ recipe, mode: writable(recipe) ? 'edit' : 'copy', step: 1 });
+      return;
+    }
+    // Duplicate makes the copy now (spec §4: then the wizard opens it at the stages step).
+    try {
+      const copy = await clone.mutateAsync({ id: recipe.id, mode: writable(recipe) ? 1 : 0 });
+      ok(copy.name, 'has been successfully duplicated', TIMINGS.banner.deleteOrDuplicateSuccess);
+      setViewing(null);
+      setWizard({ recipe: copy, mode: 'edit', step: 2 });
+    } catch (e) {
+      fail(recipe.name, 'could not be duplicated', message(e));
+    }
+  };
+
+  const doDelete = async () => {
+    if (!confirm) return;
+    try {
+      if (confirm.single) {
+        setViewing(null);
+        await remove.mutateAsync(confirm.ids[0]!);
+        ok(confirm.names[0]!, 'was successfully deleted', TIMINGS.banner.deleteOrDuplicateSuccess);
+      } else {
+        await bulkDelete.mutateAsync(confirm.ids);
+        ok(
+          'Recipes',
+          'The selected recipes were successfully deleted',
+          TIMINGS.banner.deleteOrDuplicateSuccess,
+        );
+        setSelecting(false);
+        setSelected(new Map());
+      }
+    } catch (e) {
+      if (confirm.single) fail(confirm.names[0]!, 'could not be deleted', message(e));
+      else fail('Recipes', 'The selected recipes could not be deleted', message(e));
+    } finally {
+      setConfirm(null);
+    }
+  };
+
   const counter = selecting
-    ? `${selected.length} Recipe(s) Selected`
-    : data && data.total > 0
+    ? `${selected.size} Recipe(s) Selected`
+    : data && data.total > 0 && data.from !== null && data.to !== null
       ? `Showing ${data.from}-${data.to} of ${data.total} Recipes`
       : '';
+  const shownNames = confirm?.names.slice(0, NAMES_SHOWN) ?? [];
+  const moreNames = (confirm?.names.length ?? 0) - shownNames.length;
 
   return (
     <section className="page recipes-page">
@@ -179,11 +200,11 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           Filters{ovens.length + categories.length > 0 ? ` (${ovens.length + categories.length})` : ''}
         </button>
         <div className="toolbar-actions">
-          {owner === 'community' || isAdmin ? (
+          {editMode ? (
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => setWizard({ recipe: null, step: 1 })}
+              onClick={() => setWizard({ recipe: null, mode: 'create', step: 1 })}
               disabled={selecting}
             >
               Create New Recipe
@@ -192,10 +213,11 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           {editMode ? (
             <button
               type="button"
-              className={`btn ${selecting && selected.length > 0 ? 'btn-danger' : 'btn-secondary'}`}
+              className={`btn ${selecting && selected.size > 0 ? 'btn-danger' : 'btn-secondary'}`}
               onClick={onBulkButton}
+              disabled={!selecting && (!data || data.total === 0)}
             >
-              {!selecting ? 'Recipe Bulk Delete' : selected.length === 0 ? 'Cancel' : 'Delete Selected'}
+              {!selecting ? 'Recipe Bulk Delete' : selected.size === 0 ? 'Cancel' : 'Delete Selected'}
             </button>
           ) : null}
           <button
@@ -203,7 +225,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
             className="btn btn-secondary"
             disabled={pdfBusy || !data || data.total === 0}
             onClick={() =>
-              pdf(`/api/createpdfs?${listQueryString({ owner, ovens, categories, search })}`, title)
+              download(`/api/createpdfs?${listQueryString({ owner, ovens, categories, search })}`, title)
             }
           >
             Download All Recipes in PDF
@@ -216,8 +238,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           <RecipeFilters
             ovens={ovens}
             categories={categories}
-            onOvens={setOvens}
-            onCategories={setCategories}
+            onOvens={(next) => update({ ovens: next.length ? listParam(next) : '' })}
+            onCategories={(next) => update({ categories: next.length ? listParam(next) : '' })}
           />
         </aside>
         <div className="recipes-main">
@@ -228,8 +250,18 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           {list.isError ? (
             <Alert tone="error">The recipes could not be loaded: {list.error.message}</Alert>
           ) : null}
-          {data && data.data.length === 0 ? (
-            <div className="card empty-state">No results were found</div>
+          {data && data.total === 0 ? (
+            <div className="card empty-state">
+              <p>No results were found</p>
+              {filtered ? (
+                <p className="muted">Try other filters, or clear the search.</p>
+              ) : owner === 'community' ? (
+                <p className="muted">
+                  Your recipes will be listed here. Press <strong>Create New Recipe</strong> above to add your
+                  first one, or copy one from the {provider} Recipes.
+                </p>
+              ) : null}
+            </div>
           ) : null}
           <div className="recipe-grid">
             {data?.data.map((r) => (
@@ -238,10 +270,15 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
                 recipe={r}
                 editMode={editMode}
                 selecting={selecting}
-                selected={selected.includes(r.id)}
+                selected={selected.has(r.id)}
                 onOpen={() => setViewing(r.id)}
                 onToggle={() =>
-                  setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))
+                  setSelected((s) => {
+                    const next = new Map(s);
+                    if (next.has(r.id)) next.delete(r.id);
+                    else next.set(r.id, r.name);
+                    return next;
+                  })
                 }
               />
             ))}
@@ -270,6 +307,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       {wizard ? (
         <RecipeWizard
           recipe={wizard.recipe}
+          mode={wizard.mode}
           startStep={wizard.step}
           scope={owner === 'provider' && isAdmin ? 'provider' : 'community'}
           onClose={() => setWizard(null)}
@@ -281,11 +319,24 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       ) : null}
       {confirm ? (
         <ConfirmDialog
-          title={confirm.name ? 'Delete recipe' : 'Delete recipes'}
+          title={confirm.single ? 'Delete recipe' : 'Delete recipes'}
           message={
-            confirm.name
-              ? `Are you sure you want to delete "${confirm.name}"? This action cannot be undone.`
-              : `Are you sure you want to delete the ${confirm.ids.length} selected recipe(s)? This action cannot be undone.`
+            confirm.single ? (
+              `Are you sure you want to delete "${confirm.names[0]}"? This action cannot be undone.`
+            ) : (
+              <>
+                <p>
+                  Are you sure you want to delete the {confirm.ids.length} selected recipe(s)? This action
+                  cannot be undone.
+                </p>
+                <ul className="confirm-list">
+                  {shownNames.map((n, i) => (
+                    <li key={`${n}-${i}`}>{n}</li>
+                  ))}
+                  {moreNames > 0 ? <li>and {moreNames} more</li> : null}
+                </ul>
+              </>
+            )
           }
           confirmLabel="Delete"
           busy={busy}

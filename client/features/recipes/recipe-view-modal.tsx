@@ -1,22 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { RecipeDetails } from './recipe-details';
-import { useRecipe } from './recipes-api';
+import { recipeQuery } from './recipes-api';
 
 export type ViewAction = 'duplicate' | 'edit' | 'delete' | 'pdf';
 
 type ActionButton = [ViewAction, string, 'primary' | 'secondary' | 'danger'];
 const VIEW_ACTIONS: ActionButton[] = [
+  ['pdf', 'Download PDF', 'secondary'],
   ['duplicate', 'Duplicate', 'secondary'],
   ['edit', 'Edit', 'primary'],
 ];
 const EDIT_ACTIONS: ActionButton[] = [
   ['pdf', 'Download PDF', 'secondary'],
   ['delete', 'Delete', 'danger'],
+  ['duplicate', 'Duplicate', 'secondary'],
+  ['edit', 'Edit', 'primary'],
 ];
 
-/** Spec §2.5 view modal: Duplicate, Edit, Delete, Download PDF; in view-only mode Duplicate and Edit only. */
+/**
+ * Spec §2.5 view modal: Duplicate, Edit, Delete, Download PDF; in view-only mode (the library, for a regular
+ * user) Duplicate and Edit, and Download PDF as the Help page promises. There Duplicate saves a copy into My
+ * Recipes at once, and Edit opens a copy that is saved only on Save; the footer says so.
+ */
 export function RecipeViewModal({
   id,
   editMode,
@@ -30,11 +38,17 @@ export function RecipeViewModal({
   onAction(action: ViewAction, recipe: RecipeDetail): void;
   onClose(): void;
 }) {
-  const query = useRecipe(id);
+  const query = useQuery(recipeQuery(id));
   const recipe = query.data;
-  const actions = editMode ? [...VIEW_ACTIONS, ...EDIT_ACTIONS] : VIEW_ACTIONS;
-  const footer = recipe
-    ? actions.map(([action, label, tone]) => (
+  const actions = editMode ? EDIT_ACTIONS : VIEW_ACTIONS;
+  const footer = recipe ? (
+    <>
+      {editMode ? null : (
+        <p className="muted small modal-footer-note">
+          Duplicate saves a copy to My Recipes now. Edit opens a copy to change, saved when you press Save.
+        </p>
+      )}
+      {actions.map(([action, label, tone]) => (
         <button
           key={action}
           type="button"
@@ -44,8 +58,9 @@ export function RecipeViewModal({
         >
           {label}
         </button>
-      ))
-    : null;
+      ))}
+    </>
+  ) : null;
   return (
     <Modal title={recipe?.name ?? 'Recipe'} onClose={onClose} footer={footer} size="lg" busy={busy}>
       {query.isPending ? <Spinner label="Loading recipe ..." /> : null}

@@ -1,96 +1,111 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type { Owner, RecipeCard, RecipeDetail, RecipeInput } from '../../../shared/contracts/recipes';
 import { api } from '../../lib/api';
+import { listParam } from '../../lib/use-url-state';
 
-export interface ListParams {
+export interface ListFilters {
   owner: Owner;
   ovens: string[];
   categories: string[];
   search: string;
-  page: number;
 }
 
-/** Spec §3: the filter text is 'All' when nothing (or everything) is chosen, else the names joined by commas. */
-export function filterText(selected: string[]): string {
-  return selected.length === 0 ? 'All' : selected.join(',');
-}
-
-export function listQueryString(p: Omit<ListParams, 'page'> & { page?: number }): string {
+export function listQueryString(p: ListFilters & { page?: number }): string {
   const q = new URLSearchParams({
     owner: p.owner,
-    ovens: filterText(p.ovens),
-    categories: filterText(p.categories),
+    ovens: listParam(p.ovens),
+    categories: listParam(p.categories),
   });
   if (p.search.trim()) q.set('search', p.search.trim());
-  if (p.page) q.set('page', String(p.page));
+  if (p.page && p.page > 1) q.set('page', String(p.page));
   return q.toString();
 }
 
 export const recipeKeys = {
   all: ['recipes'] as const,
-  list: (p: ListParams) => ['recipes', 'list', p] as const,
+  lists: ['recipes', 'list'] as const,
+  list: (p: ListFilters & { page: number }) => ['recipes', 'list', p] as const,
   one: (id: number) => ['recipes', 'one', id] as const,
 };
 
-export function useRecipeList(p: ListParams) {
-  return useQuery({
+export const recipeListQuery = (p: ListFilters & { page: number }) =>
+  queryOptions({
     queryKey: recipeKeys.list(p),
     queryFn: () => api<Paginated<RecipeCard>>('GET', `/api/recipes?${listQueryString(p)}`),
     placeholderData: keepPreviousData,
   });
-}
 
-export function useRecipe(id: number | null) {
-  return useQuery({
-    queryKey: recipeKeys.one(id ?? 0),
+export const recipeQuery = (id: number) =>
+  queryOptions({
+    queryKey: recipeKeys.one(id),
     queryFn: () => api<{ data: RecipeDetail }>('GET', `/api/recipes/${id}`).then((r) => r.data),
-    enabled: id !== null,
+  });
+
+export type RecipeSave = RecipeInput & { image?: string | null; scope?: Owner; image_from?: number };
+
+/** Create (no id) or update; the lists and the recipe itself are refreshed. */
+export function useSaveRecipe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: RecipeSave }) =>
+      (id
+        ? api<{ data: RecipeDetail }>('PUT', `/api/recipes/${id}`, body)
+        : api<{ data: RecipeDetail }>('POST', '/api/recipes', body)
+      ).then((r) => r.data),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recipeKeys.one(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: recipeKeys.lists });
+    },
   });
 }
 
-export type RecipeSave = RecipeInput & { image?: string | null; scope?: Owner };
-
-/** Every write refreshes every recipe list and the recipe itself. */
-export function useRecipeActions() {
+/** A deleted recipe is dropped from the cache rather than fetched again (it would only answer 404). */
+function useForget() {
   const queryClient = useQueryClient();
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: recipeKeys.all }),
-    [queryClient],
-  );
-  return {
-    async save(id: number | null, body: RecipeSave): Promise<RecipeDetail> {
-      const reply = id
-        ? await api<{ data: RecipeDetail }>('PUT', `/api/recipes/${id}`, body)
-        : await api<{ data: RecipeDetail }>('POST', '/api/recipes', body);
-      await refresh();
-      return reply.data;
-    },
-    async remove(id: number) {
-      await api('DELETE', `/api/recipes/${id}`);
-      await refresh();
-    },
-    async bulkDelete(ids: number[]) {
-      await api('DELETE', '/api/recipes/bulk-delete', { data: ids });
-      await refresh();
-    },
-    /** mode 0 clones into My Recipes; mode 1 duplicates as "… Copy". */
-    async clone(id: number, mode: 0 | 1): Promise<RecipeDetail> {
-      const reply = await api<{ data: RecipeDetail }>('POST', `/api/recipes/clone/${id}/${mode}`);
-      await refresh();
-      return reply.data;
-    },
+  return (ids: number[]) => {
+    for (const id of ids) queryClient.removeQueries({ queryKey: recipeKeys.one(id), exact: true });
+    return queryClient.invalidateQueries({ queryKey: recipeKeys.lists });
   };
 }
 
+export function useDeleteRecipe() {
+  const forget = useForget();
+  return useMutation({
+    mutationFn: (id: number) => api('DELETE', `/api/recipes/${id}`),
+    onSuccess: (_reply, id) => forget([id]),
+  });
+}
+
+export function useBulkDeleteRecipes() {
+  const forget = useForget();
+  return useMutation({
+    mutationFn: (ids: number[]) => api('DELETE', '/api/recipes/bulk-delete', { data: ids }),
+    onSuccess: (_reply, ids) => forget(ids),
+  });
+}
+
+/** mode 0 clones into My Recipes; mode 1 duplicates as "… Copy" (spec §7). */
+export function useCloneRecipe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, mode }: { id: number; mode: 0 | 1 }) =>
+      api<{ data: RecipeDetail }>('POST', `/api/recipes/clone/${id}/${mode}`).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipeKeys.lists }),
+  });
+}
+
 /** Asks the server to prepare a PDF, then lets the browser download it from /storage/pdf/{name}. */
-export async function downloadPdf(path: string): Promise<void> {
-  const { name } = await api<{ name: string }>('GET', path);
-  const link = document.createElement('a');
-  link.href = `/storage/pdf/${encodeURIComponent(name)}`;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
+export function useDownloadPdf() {
+  return useMutation({
+    mutationFn: async (path: string) => {
+      const { name } = await api<{ name: string }>('GET', path);
+      const link = document.createElement('a');
+      link.href = `/storage/pdf/${encodeURIComponent(name)}`;
+      link.download = '';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    },
+  });
 }

@@ -1,6 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { IR_LEVELS } from '../../../shared/domain/catalog';
-import { type CookEvent, eventIssues, totalStageMinutes } from '../../../shared/domain/event';
+import {
+  type CookEvent,
+  eventIssues,
+  sortEvents,
+  totalStageMinutes,
+  totalStageSeconds,
+} from '../../../shared/domain/event';
 import { LIMITS } from '../../../shared/domain/messages';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import {
@@ -8,6 +14,7 @@ import {
   canAddStage,
   clampTemp,
   deleteStage,
+  isStageTouched,
   newStage,
   type Stage,
   stageIssues,
@@ -49,6 +56,14 @@ function Select({
   );
 }
 
+/** The open stage form, as the wizard needs to know it: something typed but not added, and its problem. */
+export interface StageFormState {
+  pending: boolean;
+  order: number;
+  editing: boolean;
+  problem: string | null;
+}
+
 /** Spec §4/§5 stage list: add (order = count + 1), edit by order, delete with renumbering; and the events list. */
 export function StageEditor({
   model,
@@ -56,21 +71,27 @@ export function StageEditor({
   events,
   onStages,
   onEvents,
+  onFormState,
 }: {
   model: OvenModel;
   stages: Stage[];
   events: CookEvent[];
   onStages(next: Stage[]): void;
   onEvents(next: CookEvent[]): void;
+  onFormState?(state: StageFormState): void;
 }) {
   const [form, setForm] = useState<Stage>(() => newStage(stages, model));
   const [editing, setEditing] = useState<number | null>(null);
   const [tempText, setTempText] = useState(String(form.temp));
+  const [tempNote, setTempNote] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const scrollToNew = useRef(false);
 
   const reset = (list: Stage[]) => {
     const fresh = newStage(list, model);
     setForm(fresh);
     setTempText(String(fresh.temp));
+    setTempNote('');
     setEditing(null);
   };
   const set = <K extends keyof Stage>(key: K, value: Stage[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -86,15 +107,57 @@ export function StageEditor({
   const canSave =
     editing !== null ? stageIssues(form, previousTemp, model).length === 0 : canAddStage(form, stages, model);
   const full = stages.length >= model.maxStages && editing === null;
+  const editedStage = editing !== null ? stages.find((s) => s.order === editing) : undefined;
+  const pending = full
+    ? false
+    : editedStage
+      ? JSON.stringify(editedStage) !== JSON.stringify({ ...form, order: editing })
+      : isStageTouched(form, stages, model);
+
+  useEffect(() => {
+    onFormState?.({
+      pending,
+      order: editing ?? stages.length + 1,
+      editing: editing !== null,
+      problem: tempError ?? timeError ?? null,
+    });
+  }, [onFormState, pending, editing, stages.length, tempError, timeError]);
+
+  // A stage just added scrolls into view (on a phone it lands below the fold).
+  useEffect(() => {
+    if (scrollToNew.current && stages.length > 0) {
+      scrollToNew.current = false;
+      const added = root.current?.querySelectorAll('.timeline-stage');
+      added?.[added.length - 1]?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
+  }, [stages.length]);
 
   const save = () => {
     const next = editing !== null ? updateStage(stages, { ...form, order: editing }) : addStage(stages, form);
+    if (editing === null) scrollToNew.current = true;
     onStages(next);
     reset(next);
   };
 
+  const commitTemp = () => {
+    const typed = Number(tempText);
+    const clamped = clampTemp(typed, model);
+    if (tempText.trim() !== '' && Number.isFinite(typed) && clamped !== typed) {
+      // The oven cannot hold what was typed: say what it became and why, instead of changing it silently.
+      setTempNote(
+        `${tempText.trim()} ºF was changed to ${clamped} ºF: the ${model.type} ${clamped === model.maxTemp ? 'maximum' : 'minimum'}.`,
+      );
+    } else if (tempText.trim() === '' || !Number.isFinite(typed)) {
+      setTempNote(
+        `Type a temperature from ${model.minTemp} to ${model.maxTemp} ºF; it was set to ${clamped} ºF.`,
+      );
+    } else setTempNote('');
+    setTempText(String(clamped));
+    set('temp', clamped);
+  };
+
   return (
-    <div className="stage-editor">
+    <div className="stage-editor" ref={root}>
       {stages.length > 0 ? (
         <div className="stage-list">
           <StageTimeline stages={stages} ovenType={model.type} />
@@ -107,6 +170,7 @@ export function StageEditor({
                   onClick={() => {
                     setForm({ ...s });
                     setTempText(String(s.temp));
+                    setTempNote('');
                     setEditing(s.order);
                   }}
                 >
@@ -176,14 +240,11 @@ export function StageEditor({
                 aria-invalid={tempError ? true : undefined}
                 onChange={(e) => {
                   setTempText(e.target.value);
+                  setTempNote('');
                   const n = Number(e.target.value);
                   if (e.target.value !== '' && Number.isFinite(n)) set('temp', Math.round(n));
                 }}
-                onBlur={() => {
-                  const clamped = clampTemp(Number(tempText), model);
-                  setTempText(String(clamped));
-                  set('temp', clamped);
-                }}
+                onBlur={commitTemp}
               />
             </label>
             <Select
@@ -239,6 +300,11 @@ export function StageEditor({
               </label>
             ) : null}
           </div>
+          {tempNote ? (
+            <p className="field-note" role="status">
+              {tempNote}
+            </p>
+          ) : null}
           {tempError ? (
             <p className="field-error" role="alert">
               {tempError}
@@ -254,6 +320,10 @@ export function StageEditor({
             {editing !== null ? (
               <button type="button" className="btn btn-secondary" onClick={() => reset(stages)}>
                 Cancel edit
+              </button>
+            ) : pending ? (
+              <button type="button" className="btn btn-secondary" onClick={() => reset(stages)}>
+                Clear
               </button>
             ) : null}
             <button type="button" className="btn btn-primary" disabled={!canSave} onClick={save}>
@@ -280,12 +350,19 @@ function EventEditor({
   const [form, setForm] = useState<CookEvent>(empty);
   const [editing, setEditing] = useState<number | null>(null);
   const maxMinutes = totalStageMinutes(stages);
-  const issues = eventIssues(form, maxMinutes);
+  const issues = eventIssues(form, totalStageSeconds(stages));
   const full = events.length >= LIMITS.maxEvents && editing === null;
+  // The time problem shows once a time is chosen; the name problem once a name is typed.
+  const shown = issues.find((i) =>
+    i.path[0] === 'name' ? form.name !== '' : form.minutes + form.seconds > 0,
+  );
 
   const save = () => {
     const clean = { ...form, name: form.name.trim() };
-    onEvents(editing !== null ? events.map((e, i) => (i === editing ? clean : e)) : [...events, clean]);
+    // Listed by when they happen, as the oven shows them.
+    onEvents(
+      sortEvents(editing !== null ? events.map((e, i) => (i === editing ? clean : e)) : [...events, clean]),
+    );
     setForm(empty);
     setEditing(null);
   };
@@ -296,7 +373,7 @@ function EventEditor({
       <p className="muted small">Up to 2 reminders during cooking, such as Rotate or Add cheese.</p>
       <EventList events={events} />
       {events.map((e, i) => (
-        <div key={i} className="stage-actions">
+        <div key={`${e.name}-${e.minutes}-${e.seconds}`} className="stage-actions">
           <button
             type="button"
             className="btn btn-secondary"
@@ -348,7 +425,7 @@ function EventEditor({
           >
             {editing !== null ? 'Update Event' : 'Add Event'}
           </button>
-          {form.name && issues.length > 0 ? <p className="field-error">{issues[0]!.message}</p> : null}
+          {shown ? <p className="field-error">{shown.message}</p> : null}
         </div>
       )}
     </section>

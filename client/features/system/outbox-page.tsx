@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
-import { api } from '../../lib/api';
-
-interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  transport: string;
-  error: string | null;
-  created_at: string;
-}
+import { type OutboxMail, outboxQuery } from './system-api';
 
 function delivery(m: OutboxMail): string {
   if (m.transport === 'outbox') return 'kept here, not sent';
@@ -19,11 +10,8 @@ function delivery(m: OutboxMail): string {
 
 /** The embedded outbox: mail this installation would have sent, with its links clickable. */
 export function OutboxPage() {
-  const query = useQuery({
-    queryKey: ['outbox'],
-    queryFn: () => api<{ data: OutboxMail[] }>('GET', '/api/outbox'),
-    refetchInterval: 5000,
-  });
+  const query = useQuery(outboxQuery);
+  const scope = query.data?.scope;
   return (
     <section className="page narrow-page">
       <header className="page-header">
@@ -35,7 +23,14 @@ export function OutboxPage() {
       </header>
       {query.isPending ? <Spinner /> : null}
       {query.isError ? <Alert tone="error">The outbox is not available on this installation.</Alert> : null}
-      {query.data?.data.length === 0 ? <p>No mail yet.</p> : null}
+      {scope === 'none' ? (
+        <Alert tone="info">
+          Mail holds sign-in links, so this page shows it only on the computer Hearth runs on, to admins, and
+          to each user their own. <Link to="/">Log in</Link> to see yours.
+        </Alert>
+      ) : null}
+      {scope === 'own' ? <p className="muted">Showing the mail sent to you.</p> : null}
+      {scope !== 'none' && query.data?.data.length === 0 ? <p>No mail yet.</p> : null}
       <ul className="outbox">
         {query.data?.data.map((m) => (
           <li key={m.id} className="card outbox-mail">

@@ -1,24 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AuthCheckResponse, PublicUser } from '../../../shared/contracts/auth';
+import type { PublicUser } from '../../../shared/contracts/auth';
 import { updateProfileRequest } from '../../../shared/contracts/users';
 import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
-import { api } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
-
-const AUTH_KEY = ['auth-check'];
+import { useUpdateProfile } from './users-api';
 
 export function MyProfilePage() {
-  const queryClient = useQueryClient();
-  const user = queryClient.getQueryData<AuthCheckResponse>(AUTH_KEY)?.user;
+  const { user } = useCurrentUser();
   if (!user) return null;
   return <ProfileForm user={user} />;
 }
 
 function ProfileForm({ user }: { user: PublicUser }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile(user.id);
   const form = useZodForm(updateProfileRequest, {
     username: user.username,
     company: user.company,
@@ -31,10 +28,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
 
   // Spec §8: on failure the message is shown and the button is enabled again.
   const submit = form.onSubmit(async (data) => {
-    const reply = await api<{ data: PublicUser }>('PUT', `/api/users/${user.id}`, data);
-    queryClient.setQueryData<AuthCheckResponse>(AUTH_KEY, (old) =>
-      old ? { ...old, user: reply.data } : old,
-    );
+    await update.mutateAsync(data);
     setSaved(true);
   });
 

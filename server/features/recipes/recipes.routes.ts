@@ -122,8 +122,13 @@ export async function recipesRoutes(
       },
     },
     async (request, reply) => {
-      const { image, scope, ...recipe } = request.body;
-      const data = await recipes.create(currentUser(request), recipe, image, scope as Owner | undefined);
+      const { image, scope, image_from, ...recipe } = request.body;
+      const data = await recipes.create(
+        currentUser(request),
+        recipe,
+        { image, imageFrom: image_from },
+        scope as Owner | undefined,
+      );
       return reply.code(201).send({ data });
     },
   );
@@ -147,7 +152,7 @@ export async function recipesRoutes(
       },
     },
     async (request) => {
-      const { image, scope: _scope, ...recipe } = request.body;
+      const { image, scope: _scope, image_from: _from, ...recipe } = request.body;
       return { data: await recipes.update(currentUser(request), request.params.id, recipe, image) };
     },
   );

@@ -268,18 +268,20 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       return (await details([r]))[0]!;
     },
 
+    /** `photo.imageFrom`: copy the photo of a recipe the actor can read (a copy made in the wizard). */
     async create(
       actor: Actor,
       input: RecipeData,
-      image: string | null | undefined,
+      photoInput: { image?: string | null; imageFrom?: number },
       scope: Owner | undefined,
     ) {
       if (!canCreateIn(actor, scope ?? 'community'))
         throw new ForbiddenError("Only the provider's admins add to the library.");
       const ownerId = scope === 'provider' ? null : actor.id;
-      const photo = image ? decodeImage(image) : null;
+      const photo = photoInput.image ? decodeImage(photoInput.image) : null;
+      const source = !photo && photoInput.imageFrom ? await readable(actor, photoInput.imageFrom) : null;
       const id = await db.transaction(async (tx) => {
-        const imageId = photo ? await insertImage(tx, photo) : null;
+        const imageId = photo ? await insertImage(tx, photo) : await copyImage(tx, source?.imageId ?? null);
         return insertRecipe(tx, input, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(id);

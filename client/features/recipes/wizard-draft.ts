@@ -1,0 +1,102 @@
+import type { Owner, RecipeDetail } from '../../../shared/contracts/recipes';
+import { DEFAULT_CATEGORY } from '../../../shared/domain/catalog';
+import type { CookEvent } from '../../../shared/domain/event';
+import { ICON_RECIPE_DEFAULT } from '../../../shared/domain/icons';
+import { DEFAULT_OVEN_TYPE, type OvenType } from '../../../shared/domain/oven-models';
+import type { Stage } from '../../../shared/domain/stage';
+import type { RecipeSave } from './recipes-api';
+
+/** The wizard's form values: what the person typed (numbers as text), checked by the server's recipe schema. */
+export interface Draft {
+  name: string;
+  oven_type: OvenType;
+  product_name: string;
+  set_temp: string;
+  category: string;
+  starting_state: string;
+  dish_type: string;
+  brand: string;
+  icon: string;
+  sku: string;
+  weight: string;
+  quantity: string;
+  ingredients: string;
+  outcome_attributes: string;
+  procedure: string;
+  outcome: string;
+  stages: Stage[];
+  events: CookEvent[];
+}
+
+/** What happens to the photo on save: keep the current one, send a new one, or remove it. */
+export type Photo = { kind: 'keep' } | { kind: 'new'; dataUrl: string; name: string } | { kind: 'remove' };
+
+export function toDraft(r: RecipeDetail | null, name?: string): Draft {
+  return {
+    name: name ?? r?.name ?? '',
+    oven_type: (r?.oven_type as OvenType) ?? DEFAULT_OVEN_TYPE,
+    product_name: r?.product_name ?? '',
+    set_temp: r ? String(r.set_temp) : '',
+    category: r?.category ?? DEFAULT_CATEGORY,
+    starting_state: r?.starting_state ?? '',
+    dish_type: r?.dish_type ?? '',
+    brand: r?.brand ?? '',
+    icon: r?.icon ?? ICON_RECIPE_DEFAULT,
+    sku: r?.sku ?? '',
+    weight: r?.weight ?? '',
+    quantity: r?.quantity ?? '',
+    ingredients: r?.ingredients ?? '',
+    outcome_attributes: r?.outcome_attributes ?? '',
+    procedure: r?.procedure ?? '',
+    outcome: r?.outcome ?? '',
+    stages: r?.stages.map((s) => ({ ...s })) ?? [],
+    events: r?.events.map((e) => ({ ...e })) ?? [],
+  };
+}
+
+/** The request body the draft stands for (also what the schema checks while typing). */
+export function toBody(draft: Draft, photo: Photo = { kind: 'keep' }, scope?: Owner): RecipeSave {
+  const body: RecipeSave = {
+    ...draft,
+    starting_state: (draft.starting_state || null) as RecipeSave['starting_state'],
+    category: draft.category as RecipeSave['category'],
+    icon: draft.icon as RecipeSave['icon'],
+  };
+  if (photo.kind === 'new') body.image = photo.dataUrl;
+  if (photo.kind === 'remove') body.image = null;
+  if (scope === 'provider') body.scope = 'provider';
+  return body;
+}
+
+/** Which fields each step asks for, so a step's gate reads only its own problems. */
+export const STEP_FIELDS = {
+  1: ['name', 'oven_type', 'image'],
+  2: ['stages', 'events'],
+  3: [
+    'product_name',
+    'set_temp',
+    'category',
+    'starting_state',
+    'dish_type',
+    'brand',
+    'icon',
+    'sku',
+    'weight',
+    'quantity',
+    'ingredients',
+    'outcome_attributes',
+    'procedure',
+    'outcome',
+  ],
+} as const;
+
+/** The problems of one step, from the schema's messages per field (`stages.1.temp` belongs to `stages`). */
+export function stepProblems(
+  live: Record<string, string[]>,
+  step: 1 | 2 | 3,
+): { field: string; message: string }[] {
+  const fields: readonly string[] = STEP_FIELDS[step];
+  return Object.entries(live)
+    .filter(([field]) => fields.includes(field.split('.')[0] ?? ''))
+    .map(([field, messages]) => ({ field, message: messages[0] ?? '' }));
+}

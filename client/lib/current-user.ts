@@ -1,0 +1,49 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthCheckResponse, PublicUser } from '../../shared/contracts/auth';
+import { isAdmin } from '../../shared/domain/permissions';
+import { ApiError, api } from './api';
+import { authToken } from './auth-token';
+
+export const GUEST: AuthCheckResponse = { auth: false, user: null, role: null };
+
+/** The one query key of the auth check; log-in, log-out and the profile write to it. */
+export const authCheckKey = ['auth', 'check'] as const;
+
+/** The auth state of spec §3, checked against the server (a 401 simply means guest). */
+export const authCheckQuery = queryOptions({
+  queryKey: authCheckKey,
+  queryFn: async (): Promise<AuthCheckResponse> => {
+    if (!authToken.get()) return GUEST;
+    try {
+      return await api<AuthCheckResponse>('GET', '/api/auth/check');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        authToken.clear();
+        return GUEST;
+      }
+      throw error;
+    }
+  },
+  staleTime: 0,
+  retry: 1,
+});
+
+/** Who is using the app: the one place pages and guards read it from (and re-render when it changes). */
+export function useCurrentUser() {
+  const query = useQuery(authCheckQuery);
+  const user: PublicUser | null = query.data?.auth ? (query.data.user ?? null) : null;
+  return {
+    user,
+    isAdmin: isAdmin(user),
+    isPending: query.isPending,
+    isError: query.isError,
+    refetch: query.refetch,
+  };
+}
+
+/** After a profile change, the signed-in user everywhere shows the new name. */
+export function useSetCurrentUser() {
+  const queryClient = useQueryClient();
+  return (user: PublicUser) =>
+    queryClient.setQueryData<AuthCheckResponse>(authCheckKey, (old) => (old ? { ...old, user } : old));
+}
