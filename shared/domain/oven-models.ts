@@ -40,6 +40,12 @@ export interface OvenModel {
   microwave: boolean;
   infrared: boolean;
   forceVent: boolean;
+  /**
+   * How the oven lays out its menu: 'grid' ovens have main screens and category pages of fixed slots (empty slots
+   * allowed); 'list' ovens (MiLO, MiSA) have one main screen and one long list per category, shown a screenful at a
+   * time, with no gaps.
+   */
+  menuLayout: 'grid' | 'list';
   /** Buttons on one screen or page as the oven draws it. */
   buttonsPerScreen: number;
   /** Buttons a main screen holds (MiLO/MiSA: one long screen shown 6 at a time). */
@@ -76,6 +82,7 @@ const MATCHBOX: OvenModel = {
   microwave: false,
   infrared: false,
   forceVent: true,
+  menuLayout: 'grid',
   buttonsPerScreen: 8,
   buttonsPerMainScreen: 8,
   maxCategories: 64,
@@ -103,6 +110,7 @@ const MILO: OvenModel = {
   microwave: true,
   infrared: false,
   forceVent: true,
+  menuLayout: 'list',
   buttonsPerScreen: 6,
   buttonsPerMainScreen: 32,
   maxCategories: 32,
@@ -132,6 +140,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     microwave: false,
     infrared: false,
     forceVent: false,
+    menuLayout: 'grid',
     buttonsPerScreen: 8,
     buttonsPerMainScreen: 8,
     maxCategories: 64,
