@@ -15,6 +15,10 @@ import type { Database } from './db/client';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { menusRoutes } from './features/menus/menus.routes';
+import { createMenusService } from './features/menus/menus.service';
+import { ovensRoutes } from './features/ovens/ovens.routes';
+import { createOvensService } from './features/ovens/ovens.service';
 import { createRecipePdfs } from './features/recipes/recipes.pdf-jobs';
 import { recipesRoutes } from './features/recipes/recipes.routes';
 import { createRecipesService } from './features/recipes/recipes.service';
@@ -154,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pdfs: createRecipePdfs({ db, recipes, provider: config.PROVIDER_NAME, now }),
     appUrl: config.APP_URL,
   });
+
+  await app.register(ovensRoutes, { ovens: createOvensService({ db }) });
+  await app.register(menusRoutes, { menus: createMenusService({ db }), db });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && existsSync(`${clientDir}/index.html`);

@@ -46,6 +46,21 @@ export class ValidationError extends DomainError {
     return new ValidationError(message, { [field]: [message] }, details);
   }
 
+  /** The domain's issues ({ path, message }) under an optional prefix, as messages per field. */
+  static fromIssues(
+    issues: readonly { path: readonly (string | number)[]; message: string }[],
+    prefix: (string | number)[] = [],
+  ): ValidationError {
+    const errors: Record<string, string[]> = {};
+    for (const issue of issues) {
+      const field = [...prefix, ...issue.path].join('.') || '_';
+      const list = errors[field] ?? [];
+      if (!list.includes(issue.message)) list.push(issue.message);
+      errors[field] = list;
+    }
+    return ValidationError.of(errors);
+  }
+
   /** Messages per field; the summary is the first one. */
   static of(errors: Record<string, string[]>, details?: Record<string, unknown>): ValidationError {
     return new ValidationError(

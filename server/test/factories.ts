@@ -1,5 +1,8 @@
 import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
+import { emptyMenu, type MenuTree } from '../../shared/domain/menu';
+import type { OvenType } from '../../shared/domain/oven-models';
 import type { Db } from '../db/client';
+import { createOvenWithMenu } from '../db/menu-store';
 import { sessions, users } from '../db/schema/index';
 import { insertRecipe } from '../features/recipes/recipes.service';
 import { hashPassword } from '../lib/passwords';
@@ -106,4 +109,30 @@ export async function createSession(db: Db, userId: number): Promise<string> {
     expiresAt: new Date(Date.now() + 12 * 3_600_000),
   });
   return token;
+}
+
+/**
+ * An oven of a user, written straight to the database: one empty main screen unless a menu is given (recipes are
+ * placed by id; every button gets the default look).
+ */
+export async function createOven(
+  db: Db,
+  ownerId: number,
+  overrides: Partial<{ name: string; type: OvenType; warmUps: { name: string; temperature: number }[]; tree: MenuTree }> = {},
+) {
+  seq += 1;
+  const type = overrides.type ?? 'Matchbox 1718/1313';
+  const { oven, tree } = await db.transaction((tx) =>
+    createOvenWithMenu(tx, {
+      ownerId,
+      userId: ownerId,
+      name: overrides.name ?? `Oven ${seq}`,
+      type,
+      warmUps: overrides.warmUps ?? [],
+      tree: overrides.tree ?? emptyMenu(),
+      action: 'created',
+      summary: 'Created by a test',
+    }),
+  );
+  return { id: oven.id, name: oven.name, type, tree, screenId: tree.screens[0]!.id! };
 }

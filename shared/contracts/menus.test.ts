@@ -4,9 +4,11 @@ import {
   createButtonRequest,
   createCategoryRequest,
   createScreenRequest,
+  menuFromWire,
+  menuToWire,
   moveButtonRequest,
-  renameCategoryRequest,
   updateButtonRequest,
+  updateCategoryRequest,
 } from './menus';
 import { createOvenRequest, updateOvenRequest } from './ovens';
 import { importSettingsRequest, settingsFileNameMessage } from './settings-files';
@@ -15,12 +17,12 @@ const errors = (r: { success: boolean; error?: unknown }) => (r.success ? {} : f
 
 describe('menu contracts', () => {
   it('categories: up to 16 letters, digits, hyphens, spaces', () => {
-    expect(renameCategoryRequest.parse({ name: '  Hot Snacks-2 ' })).toEqual({ name: 'Hot Snacks-2' });
-    expect(errors(renameCategoryRequest.safeParse({ name: 'Snacks & Sides' }))).toEqual({
+    expect(updateCategoryRequest.parse({ name: '  Hot Snacks-2 ' })).toEqual({ name: 'Hot Snacks-2' });
+    expect(errors(updateCategoryRequest.safeParse({ name: 'Snacks & Sides' }))).toEqual({
       name: ['Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.'],
     });
     expect(errors(createCategoryRequest.safeParse({ name: 'Pizza', oven_id: 1 }))).toEqual({
-      screen_id: ['screen_id is required.'],
+      screen_id: ['screen_id must be a whole number from 1 to 2147483647.'],
     });
   });
 
@@ -106,5 +108,66 @@ describe('oven and import contracts', () => {
       ok: true,
       message: 'File "MATCHBOX.AI2" selected. Replace it above if necessary.',
     });
+  });
+});
+
+describe('the menu on the wire', () => {
+  it('the spec-shaped screens read back as the same tree', () => {
+    const tree = {
+      screens: [
+        {
+          id: 1,
+          buttons: [
+            {
+              id: 10,
+              kind: 'recipe' as const,
+              position: 2,
+              recipe: { id: 5, name: 'Pizza', ovenType: 'MiSA' },
+              icon: 'ICON_PIZZA',
+              color: 'ORANGE_900' as const,
+              favorite: true,
+            },
+            {
+              id: 11,
+              kind: 'category' as const,
+              position: 3,
+              icon: 'ICON_FRIES',
+              color: 'GREY_600' as const,
+              favorite: false,
+              category: {
+                id: 7,
+                name: 'Sides',
+                icon: 'ICON_FRIES',
+                pages: [
+                  {
+                    id: 2,
+                    buttons: [
+                      {
+                        id: 12,
+                        kind: 'recipe' as const,
+                        position: 1,
+                        recipe: { id: 6, name: 'Fries', ovenType: 'MiSA' },
+                        icon: 'ICON_FRIES',
+                        color: 'PARCHMENT' as const,
+                        favorite: false,
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const wire = menuToWire(tree);
+    expect(wire[0]).toMatchObject({ screen_id: 1, position: 1, type: 'main' });
+    expect(wire[0]!.screen_content[1]).toMatchObject({
+      type: 'category',
+      buttonable_name: 'Sides',
+      recipes: 1,
+      data: { category_id: 7, pages: [{ screen_id: 2, type: 'page' }] },
+    });
+    expect(menuFromWire(wire, 'MiSA')).toEqual(tree);
   });
 });

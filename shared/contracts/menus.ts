@@ -1,43 +1,246 @@
 import { z } from 'zod';
-import { BUTTON_COLOR_NAMES } from '../domain/catalog';
+import { BUTTON_COLOR_NAMES, type ButtonColor } from '../domain/catalog';
 import { categoryNameIssue } from '../domain/category';
 import { ICON_NAMES } from '../domain/icons';
+import type { MenuButton, MenuCategory, MenuTree, RecipeButton } from '../domain/menu';
 import { MESSAGES } from '../domain/messages';
+import { idParam, idValue } from './common';
 
-/** Screens, buttons and categories of an oven's menu (spec §3, §7). Limits per model live in the domain. */
-const id = (what: string) =>
-  z.coerce
-    .number({ error: `${what} is required.` })
-    .int()
-    .positive(`${what} is required.`);
-const position = z.coerce
-  .number({ error: 'The position must be a number.' })
-  .int()
-  .min(1, 'Positions start at 1.');
+/**
+ * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
+ * (shared/domain/menu.ts) is the model; these are its spec-shaped JSON and the requests that change it.
+ */
 
 export const screenTypes = ['main', 'page'] as const;
-
-export const screenSchema = z.object({
-  screen_id: z.number().int(),
-  position: z.number().int(),
-  type: z.enum(screenTypes),
-});
-
 export const buttonTypes = ['recipe', 'category'] as const;
 
-export const buttonSchema = z.object({
-  id: z.number().int(),
-  position: z.number().int(),
-  screen_id: z.number().int(),
-  buttonable_id: z.number().int().nullable(),
-  buttonable_type: z.literal('Recipe').nullable(),
-  buttonable_name: z.string().nullable(),
-  type: z.enum(buttonTypes),
-  data: z.unknown().optional(),
-  icon: z.enum(ICON_NAMES),
-  background_color: z.enum(BUTTON_COLOR_NAMES),
-  is_favorite: z.boolean(),
+const positionValue = (field: string) => {
+  const message = `${field} must be a whole number from 1.`;
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const text = String(v);
+    const n = /^[0-9]{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 1 && n <= 10_000)) {
+      ctx.addIssue({ code: 'custom', message: 'Positions start at 1.' });
+      return z.NEVER;
+    }
+    return n;
+  });
+};
+
+/* ---------- What the server sends ---------- */
+
+export interface ScreenItem {
+  screen_id: number;
+  position: number;
+  type: 'main' | 'page';
+  screen_content: ButtonItem[];
+}
+
+export interface CategoryData {
+  category_id: number;
+  name: string;
+  icon: string;
+  pages: ScreenItem[];
+}
+
+/** Spec §3 "Button / screen content item". `data` is the category a category button opens. */
+export interface ButtonItem {
+  id: number;
+  position: number;
+  screen_id: number;
+  buttonable_id: number | null;
+  buttonable_type: 'Recipe' | null;
+  buttonable_name: string | null;
+  type: 'recipe' | 'category';
+  data: CategoryData | null;
+  icon: string;
+  background_color: ButtonColor;
+  is_favorite: boolean;
+  /** A category button: how many recipes its pages hold. */
+  recipes: number | null;
+}
+
+export const screenItem: z.ZodType<ScreenItem> = z.lazy(() =>
+  z.object({
+    screen_id: z.number().int(),
+    position: z.number().int(),
+    type: z.enum(screenTypes),
+    screen_content: z.array(buttonItem),
+  }),
+);
+
+export const buttonItem: z.ZodType<ButtonItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    position: z.number().int(),
+    screen_id: z.number().int(),
+    buttonable_id: z.number().int().nullable(),
+    buttonable_type: z.literal('Recipe').nullable(),
+    buttonable_name: z.string().nullable(),
+    type: z.enum(buttonTypes),
+    data: z
+      .object({
+        category_id: z.number().int(),
+        name: z.string(),
+        icon: z.string(),
+        pages: z.array(screenItem),
+      })
+      .nullable(),
+    icon: z.string(),
+    background_color: z.enum(BUTTON_COLOR_NAMES as [ButtonColor, ...ButtonColor[]]),
+    is_favorite: z.boolean(),
+    recipes: z.number().int().nullable(),
+  }),
+);
+
+function buttonToWire(b: MenuButton, screenId: number): ButtonItem {
+  const base = {
+    id: b.id ?? 0,
+    position: b.position,
+    screen_id: screenId,
+    icon: b.icon,
+    background_color: b.color,
+    is_favorite: b.favorite,
+  };
+  if (b.kind === 'recipe') {
+    return {
+      ...base,
+      buttonable_id: b.recipe.id,
+      buttonable_type: 'Recipe',
+      buttonable_name: b.recipe.name,
+      type: 'recipe',
+      data: null,
+      recipes: null,
+    };
+  }
+  const c = b.category;
+  return {
+    ...base,
+    buttonable_id: null,
+    buttonable_type: null,
+    buttonable_name: c.name,
+    type: 'category',
+    data: {
+      category_id: c.id ?? 0,
+      name: c.name,
+      icon: c.icon,
+      pages: c.pages.map((page, p) => ({
+        screen_id: page.id ?? 0,
+        position: p + 1,
+        type: 'page',
+        screen_content: page.buttons.map((pb) => buttonToWire(pb, page.id ?? 0)),
+      })),
+    },
+    recipes: c.pages.reduce((n, page) => n + page.buttons.length, 0),
+  };
+}
+
+/** The tree as the spec's screens with their screen_content. */
+export function menuToWire(tree: MenuTree): ScreenItem[] {
+  return tree.screens.map((screen, i) => ({
+    screen_id: screen.id ?? 0,
+    position: i + 1,
+    type: 'main',
+    screen_content: screen.buttons.map((b) => buttonToWire(b, screen.id ?? 0)),
+  }));
+}
+
+function buttonFromWire(item: ButtonItem, ovenType: string): MenuButton {
+  const base = {
+    id: item.id,
+    position: item.position,
+    icon: item.icon,
+    color: item.background_color,
+    favorite: item.is_favorite,
+  };
+  if (item.type === 'category' && item.data) {
+    const category: MenuCategory = {
+      id: item.data.category_id,
+      name: item.data.name,
+      icon: item.data.icon,
+      pages: item.data.pages.map((page) => ({
+        id: page.screen_id,
+        buttons: page.screen_content.map((pb) => buttonFromWire(pb, ovenType) as RecipeButton),
+      })),
+    };
+    return { ...base, kind: 'category', category };
+  }
+  return {
+    ...base,
+    kind: 'recipe',
+    recipe: { id: item.buttonable_id ?? 0, name: item.buttonable_name ?? '', ovenType },
+  };
+}
+
+/** The spec's screens back into the tree (every recipe on an oven is of the oven's type). */
+export function menuFromWire(screens: ScreenItem[], ovenType: string): MenuTree {
+  return {
+    screens: [...screens]
+      .sort((a, b) => a.position - b.position)
+      .map((s) => ({ id: s.screen_id, buttons: s.screen_content.map((b) => buttonFromWire(b, ovenType)) })),
+  };
+}
+
+/* ---------- Requests ---------- */
+
+/** POST /api/screens: a new main screen, or a new page inside a category. */
+export const createScreenRequest = z
+  .object({
+    type: z.enum(screenTypes, { error: "type must be 'main' or 'page'." }),
+    oven_id: idValue('oven_id'),
+    category_id: idValue('category_id').optional(),
+    version: z.number().int().optional(),
+  })
+  .refine((v) => v.type === 'main' || v.category_id !== undefined, {
+    path: ['category_id'],
+    message: 'A page belongs to a category: category_id is required.',
+  });
+
+/** POST /api/buttons: a recipe into a slot of a screen or page. */
+export const createButtonRequest = z.object({
+  position: positionValue('position'),
+  screen_id: idValue('screen_id'),
+  buttonable_id: idValue('buttonable_id'),
+  buttonable_type: z.literal('Recipe', { error: "buttonable_type must be 'Recipe'." }),
+  version: z.number().int().optional(),
 });
+export type CreateButtonRequest = z.input<typeof createButtonRequest>;
+
+/** PUT /api/buttons/{id}: exactly one change at a time. */
+export const updateButtonRequest = z
+  .object({
+    buttonable_id: idValue('buttonable_id').optional(),
+    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).optional(),
+    is_favorite: z.boolean({ error: 'is_favorite must be true or false.' }).optional(),
+    background_color: z
+      .enum(BUTTON_COLOR_NAMES as [ButtonColor, ...ButtonColor[]], {
+        error: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+      })
+      .optional(),
+    version: z.number().int().optional(),
+  })
+  .refine(
+    (v) =>
+      [v.buttonable_id, v.icon, v.is_favorite, v.background_color].filter((x) => x !== undefined).length ===
+      1,
+    { message: 'Change one of buttonable_id, icon, is_favorite or background_color.', path: ['_'] },
+  );
+export type UpdateButtonRequest = z.input<typeof updateButtonRequest>;
+
+/**
+ * PUT /api/ovens/button-position/{ovenId} (spec §7): the button at current_position of screen_id goes to
+ * new_position. Hearth adds new_screen_id (another screen or page), and version and button_id, with which a stale
+ * editor is told the menu changed instead of moving the wrong button.
+ */
+export const moveButtonRequest = z.object({
+  screen_id: idValue('screen_id'),
+  current_position: positionValue('current_position'),
+  new_position: positionValue('new_position'),
+  new_screen_id: idValue('new_screen_id').optional(),
+  button_id: idValue('button_id').optional(),
+  version: z.number().int().optional(),
+});
+export type MoveButtonRequest = z.input<typeof moveButtonRequest>;
 
 export const categoryName = z
   .string({ error: MESSAGES.categoryName })
@@ -47,48 +250,30 @@ export const categoryName = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 
-/** POST /api/screens: a new main screen, or a new page inside a category. */
-export const createScreenRequest = z
-  .object({ type: z.enum(screenTypes), oven_id: id('oven_id'), category_id: id('category_id').optional() })
-  .refine((v) => v.type === 'main' || v.category_id !== undefined, {
-    path: ['category_id'],
-    message: 'A page belongs to a category: category_id is required.',
-  });
-
-/** POST /api/buttons */
-export const createButtonRequest = z.object({
-  position,
-  screen_id: id('screen_id'),
-  buttonable_id: id('buttonable_id'),
-  buttonable_type: z.literal('Recipe', { error: "buttonable_type must be 'Recipe'." }),
-});
-
-/** PUT /api/buttons/{id}: exactly one change at a time. */
-export const updateButtonRequest = z
-  .object({
-    buttonable_id: id('buttonable_id').optional(),
-    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).optional(),
-    is_favorite: z.boolean().optional(),
-    background_color: z
-      .enum(BUTTON_COLOR_NAMES, { error: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.` })
-      .optional(),
-  })
-  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, {
-    message: 'Change one of buttonable_id, icon, is_favorite or background_color.',
-  });
-
-/** PUT /api/ovens/button-position/{ovenId} */
-export const moveButtonRequest = z.object({
-  screen_id: id('screen_id'),
-  current_position: position,
-  new_position: position,
-});
-
-/** POST /api/categories and PUT /api/categories/{id} */
+/** POST /api/categories: a category in a slot of a main screen (Hearth keeps no empty buttons: the slot is named). */
 export const createCategoryRequest = z.object({
   name: categoryName,
-  oven_id: id('oven_id'),
-  screen_id: id('screen_id'),
-  button_id: id('button_id').optional(),
+  oven_id: idValue('oven_id'),
+  screen_id: idValue('screen_id'),
+  position: positionValue('position').optional(),
+  version: z.number().int().optional(),
 });
-export const renameCategoryRequest = z.object({ name: categoryName });
+export type CreateCategoryRequest = z.input<typeof createCategoryRequest>;
+
+/** PUT /api/categories/{id}: its name, its picture, or both. */
+export const updateCategoryRequest = z
+  .object({
+    name: categoryName.optional(),
+    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).optional(),
+    version: z.number().int().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.icon !== undefined, {
+    message: 'Send a name or an icon.',
+    path: ['name'],
+  });
+export type UpdateCategoryRequest = z.input<typeof updateCategoryRequest>;
+
+/** An optional `version` on deletes and undo (query), for the same stale-editor check. */
+export const versionQuery = z.object({ version: z.coerce.number().int().optional() });
+
+export const menuIdParams = z.object({ id: idParam('The id') });

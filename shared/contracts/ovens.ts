@@ -3,12 +3,23 @@ import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
+import { boundedArray, idParam } from './common';
+import { type ScreenItem, screenItem } from './menus';
 import { report } from './validation';
 
 export const warmUpSchema = z.object({
   name: z.string({ error: MESSAGES.profileName }).transform((s) => s.trim()),
-  temperature: z.coerce.number({ error: MESSAGES.profileTemp }).transform(Math.floor),
+  // Digits only, up to 3, floored (spec §5); anything else is the spec's message, never a silent 0.
+  temperature: z.union([z.number(), z.string()], { error: MESSAGES.profileTemp }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (!/^\d{1,3}(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.profileTemp });
+      return z.NEVER;
+    }
+    return Math.floor(Number(text));
+  }),
 });
+export type WarmUpInput = z.input<typeof warmUpSchema>;
 
 export const ovenName = z
   .string({ error: MESSAGES.ovenName })
@@ -18,12 +29,15 @@ export const ovenName = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 
+// More than any model allows, so the model's own message ("at most 3", "none on a Conveyor") is the one shown.
+const warmUps = boundedArray(warmUpSchema, 10, 'An oven has at most 3 warm-up profiles.').default([]);
+
 /** POST /api/ovens (spec §7): name, type, warm_ups. */
 export const createOvenRequest = z
   .object({
     name: ovenName,
     type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
-    warm_ups: z.array(warmUpSchema).default([]),
+    warm_ups: warmUps,
   })
   .superRefine((o, ctx) => {
     const model = findOvenModel(o.type);
@@ -31,10 +45,82 @@ export const createOvenRequest = z
   });
 export type CreateOvenRequest = z.input<typeof createOvenRequest>;
 
-/** PUT /api/ovens/{id}: name and warm-ups (the type never changes). */
+/**
+ * PUT /api/ovens/{id}: name and warm-ups; the type never changes. The route checks the shape; the warm-up rules of
+ * the oven's type run once the oven is found (the form checks them with `updateOvenRequest(type)`).
+ */
+export const updateOvenBody = z.object({ name: ovenName, warm_ups: warmUps });
 export function updateOvenRequest(type: string) {
-  return z.object({ name: ovenName, warm_ups: z.array(warmUpSchema).default([]) }).superRefine((o, ctx) => {
+  return updateOvenBody.superRefine((o, ctx) => {
     const model = findOvenModel(type);
     if (model) report(ctx, warmUpsIssues(o.warm_ups, model), ['warm_ups']);
   });
 }
+export type UpdateOvenRequest = z.input<typeof updateOvenBody>;
+
+/** GET /api/ovens?ovens=All: 'All' or oven types joined by commas (spec §7). */
+export const ovenListQuery = z.object({
+  ovens: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] | 'All' => {
+      if (v === undefined || v.trim() === '' || v.trim() === 'All') return 'All';
+      const parts = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const unknown = parts.filter((p) => !(OVEN_TYPES as readonly string[]).includes(p));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `Unknown oven type: ${unknown.join(', ')}.` });
+        return z.NEVER;
+      }
+      return parts;
+    }),
+});
+
+export const ovenIdParams = z.object({ id: idParam('The oven id') });
+
+const warmUpOut = z.object({ name: z.string(), temperature: z.number() });
+
+/** What changed last, for the editor's Undo ("Undo: moved Pepperoni Pizza …"). */
+export const lastChange = z
+  .object({ summary: z.string(), at: z.string(), by: z.string().nullable() })
+  .nullable();
+
+export const ovenSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  warm_ups: z.array(warmUpOut),
+  screens: z.number().int(),
+  recipes: z.number().int(),
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type OvenSummary = z.infer<typeof ovenSummary>;
+
+export interface OvenDetail {
+  id: number;
+  name: string;
+  type: string;
+  warm_ups: { name: string; temperature: number }[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+  screens: ScreenItem[];
+  can_undo: boolean;
+  last_change: { summary: string; at: string; by: string | null } | null;
+}
+
+export const ovenDetail: z.ZodType<OvenDetail> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  warm_ups: z.array(warmUpOut),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  screens: z.array(screenItem),
+  can_undo: z.boolean(),
+  last_change: lastChange,
+});

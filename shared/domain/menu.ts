@@ -72,6 +72,8 @@ export class MenuError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    /** The thing named is not on this oven's menu at all (the server answers 404, not 422). */
+    readonly missing = false,
   ) {
     super(message);
   }
@@ -190,7 +192,7 @@ const clone = (tree: MenuTree): MenuTree => structuredClone(tree);
 
 function containerIn(tree: MenuTree, screenId: number, field = 'screen_id'): Container {
   const c = findContainer(tree, screenId);
-  if (!c) throw new MenuError(field, 'This screen is not part of the oven.');
+  if (!c) throw new MenuError(field, 'This screen is not part of the oven.', true);
   return c;
 }
 
@@ -266,7 +268,7 @@ export function addScreen(tree: MenuTree, model: OvenModel): MenuTree {
 export function addPage(tree: MenuTree, model: OvenModel, categoryId: number): MenuTree {
   const next = clone(tree);
   const owner = findCategory(next, categoryId);
-  if (!owner) throw new MenuError('category_id', 'This category is not part of the oven.');
+  if (!owner) throw new MenuError('category_id', 'This category is not part of the oven.', true);
   if (owner.category.pages.length >= model.maxPagesPerCategory) {
     throw new MenuError(
       'category_id',
@@ -382,7 +384,7 @@ export function updateCategory(
 ): MenuTree {
   const next = clone(tree);
   const owner = findCategory(next, categoryId);
-  if (!owner) throw new MenuError('id', 'This category is not part of the oven.');
+  if (!owner) throw new MenuError('id', 'This category is not part of the oven.', true);
   if (patch.name !== undefined) {
     const issue = categoryNameIssue(patch.name);
     if (issue) throw new MenuError('name', issue);
@@ -406,7 +408,7 @@ export function updateButton(
 ): MenuTree {
   const next = clone(tree);
   const found = findButton(next, buttonId);
-  if (!found) throw new MenuError('id', 'This button is not part of the oven.');
+  if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
   const { button } = found;
   if (patch.icon !== undefined) {
     if (!isIconName(patch.icon)) throw new MenuError('icon', 'Choose one of the icons.');
@@ -443,7 +445,7 @@ export function updateButton(
 export function removeButton(tree: MenuTree, model: OvenModel, buttonId: number): MenuTree {
   const next = clone(tree);
   const found = findButton(next, buttonId);
-  if (!found) throw new MenuError('id', 'This button is not part of the oven.');
+  if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
   const buttons = buttonsOf(found.container);
   buttons.splice(buttons.indexOf(found.button), 1);
   if (model.menuLayout === 'list') renumber(buttons);

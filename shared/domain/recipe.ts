@@ -4,6 +4,7 @@ import { type CookEvent, eventsIssues } from './event';
 import { isIconName } from './icons';
 import { type Issue, nest } from './issues';
 import { LIMITS, MESSAGES } from './messages';
+import { copyName } from './names';
 import { findOvenModel, type OvenModel } from './oven-models';
 import { type Stage, stagesIssues } from './stage';
 
@@ -20,17 +21,9 @@ export function recipeNameIssue(name: string): string | null {
   return null;
 }
 
-const COPY = ' Copy';
-const SHORT_COPY = '--- Copy';
-
-/**
- * The name of a copy: "<name> Copy" when it fits the model's maximum. Otherwise the name is cut so that
- * "--- Copy" fits, the dashes marking the cut: "Pepperoni Supreme" (16 max) → "Pepperon--- Copy".
- */
+/** The name of a copy of a recipe, within the model's name length (see copyName). */
 export function copyRecipeName(name: string, model: OvenModel): string {
-  const base = name.trim();
-  if (base.length + COPY.length <= model.recipeNameMax) return base + COPY;
-  return base.slice(0, Math.max(0, model.recipeNameMax - SHORT_COPY.length)).trimEnd() + SHORT_COPY;
+  return copyName(name, model.recipeNameMax);
 }
 
 /* ---------- Set temp ---------- */

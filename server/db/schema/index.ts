@@ -1,3 +1,4 @@
 export * from './mail';
+export * from './ovens';
 export * from './recipes';
 export * from './users';

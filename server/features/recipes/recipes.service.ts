@@ -8,8 +8,9 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
+import { menusUsing } from '../../db/menu-store';
 import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 
 type RecipeRow = typeof recipes.$inferSelect;
@@ -190,6 +191,55 @@ export function filterConditions(f: RecipeFilterValues): SQL[] {
 export const ownerCondition = (ownerId: number | null) =>
   ownerId === null ? isNull(recipes.ownerId) : eq(recipes.ownerId, ownerId);
 
+/**
+ * A recipe on an oven's menu is neither deleted nor moved to another oven type from under it (decision 0015): the
+ * person is told which ovens use it, and where, so they can take it off first. For the library, an admin is told how
+ * many ovens of how many users use it (those ovens are not theirs to name).
+ */
+async function refuseIfOnMenus(
+  tx: DbOrTx,
+  actor: Actor,
+  rows: { id: number; name: string }[],
+  doing: 'deleted' | 'moved to another oven type',
+): Promise<void> {
+  const uses = await menusUsing(
+    tx,
+    rows.map((r) => r.id),
+  );
+  if (uses.length === 0) return;
+  const lines = rows
+    .filter((r) => uses.some((u) => u.recipeId === r.id))
+    .map((r) => {
+      const mine = uses.filter((u) => u.recipeId === r.id && u.ownerId === actor.id);
+      const others = uses.filter((u) => u.recipeId === r.id && u.ownerId !== actor.id);
+      const parts: string[] = [];
+      if (mine.length > 0) {
+        const places = mine.slice(0, 3).map((u) => `${u.ovenName} (${u.place})`);
+        if (mine.length > 3) places.push(`${mine.length - 3} more`);
+        parts.push(`on ${places.join(', ')}`);
+      }
+      if (others.length > 0) {
+        const ovenCount = new Set(others.map((u) => u.ovenId)).size;
+        const userCount = new Set(others.map((u) => u.ownerId)).size;
+        parts.push(
+          `on ${ovenCount} oven${ovenCount === 1 ? '' : 's'} of ${userCount} other user${userCount === 1 ? '' : 's'}`,
+        );
+      }
+      return `"${r.name}" is ${parts.join(' and ')}`;
+    });
+  throw new ConflictError(
+    `${lines.join('; ')}. A recipe on an oven's menu cannot be ${doing}: take it off ${lines.length === 1 && uses.every((u) => u.ownerId === actor.id) ? 'those menus' : 'the menus'} first.`,
+    { recipes: lines },
+  );
+}
+
+/** A button added to a menu at the same moment still stops the delete: the database refuses, said in words. */
+function onMenuRace(error: unknown): never {
+  if (pgCode(error) === '23503')
+    throw new ConflictError("This recipe was just put on an oven's menu: take it off that menu first.");
+  throw error;
+}
+
 export function createRecipesService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -291,6 +341,8 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const current = await writable(actor, id);
       const photo = image ? decodeImage(image) : null;
       await db.transaction(async (tx) => {
+        if (input.oven_type !== current.ovenType)
+          await refuseIfOnMenus(tx, actor, [current], 'moved to another oven type');
         // A new photo replaces the old one; null removes it; undefined keeps it.
         const imageId = photo ? await insertImage(tx, photo) : image === null ? null : current.imageId;
         await tx
@@ -309,10 +361,13 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
     async remove(actor: Actor, id: number): Promise<RecipeDetail> {
       const current = await writable(actor, id);
       const gone = await detail(id);
-      await db.transaction(async (tx) => {
-        await tx.delete(recipes).where(eq(recipes.id, id));
-        if (current.imageId) await tx.delete(recipeImages).where(eq(recipeImages.id, current.imageId));
-      });
+      await db
+        .transaction(async (tx) => {
+          await refuseIfOnMenus(tx, actor, [current], 'deleted');
+          await tx.delete(recipes).where(eq(recipes.id, id));
+          if (current.imageId) await tx.delete(recipeImages).where(eq(recipeImages.id, current.imageId));
+        })
+        .catch(onMenuRace);
       return gone;
     },
 
@@ -345,32 +400,35 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
     /** All or nothing: if any id is missing or not yours, nothing is deleted. */
     async bulkDelete(actor: Actor, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      return db.transaction(async (tx) => {
-        const rows = await tx.select().from(recipes).where(inArray(recipes.id, unique));
-        const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
-        if (missing.length > 0) {
-          const list = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
-          const message = `Recipe ${list} not found. Nothing was deleted.`;
-          throw new NotFoundError('Recipe', { errors: { data: [message] } }, message);
-        }
-        const notMine = rows.filter((r) => !canWriteRecipe(actor, r));
-        if (notMine.length > 0) {
-          throw new ForbiddenError('You can only delete your own recipes. Nothing was deleted.', {
-            errors: {
-              data: [
-                `You cannot delete ${notMine
-                  .slice(0, 10)
-                  .map((r) => `"${r.name}"`)
-                  .join(', ')}.`,
-              ],
-            },
-          });
-        }
-        await tx.delete(recipes).where(inArray(recipes.id, unique));
-        const imageIds = rows.map((r) => r.imageId).filter((x): x is string => x !== null);
-        if (imageIds.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, imageIds));
-        return unique.length;
-      });
+      return db
+        .transaction(async (tx) => {
+          const rows = await tx.select().from(recipes).where(inArray(recipes.id, unique));
+          const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
+          if (missing.length > 0) {
+            const list = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
+            const message = `Recipe ${list} not found. Nothing was deleted.`;
+            throw new NotFoundError('Recipe', { errors: { data: [message] } }, message);
+          }
+          const notMine = rows.filter((r) => !canWriteRecipe(actor, r));
+          if (notMine.length > 0) {
+            throw new ForbiddenError('You can only delete your own recipes. Nothing was deleted.', {
+              errors: {
+                data: [
+                  `You cannot delete ${notMine
+                    .slice(0, 10)
+                    .map((r) => `"${r.name}"`)
+                    .join(', ')}.`,
+                ],
+              },
+            });
+          }
+          await refuseIfOnMenus(tx, actor, rows, 'deleted');
+          await tx.delete(recipes).where(inArray(recipes.id, unique));
+          const imageIds = rows.map((r) => r.imageId).filter((x): x is string => x !== null);
+          if (imageIds.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, imageIds));
+          return unique.length;
+        })
+        .catch(onMenuRace);
     },
 
     async image(imageId: string) {

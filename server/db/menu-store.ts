@@ -1,0 +1,742 @@
+/**
+ * An oven's menu in the database: read as the domain's tree, changed in one locked transaction that writes only the
+ * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
+ * and settings-files features.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type CategoryButton,
+  type MenuButton,
+  MenuError,
+  type MenuRecipe,
+  type MenuTree,
+  menuIssues,
+  type RecipeButton,
+} from '../../shared/domain/menu';
+import { findOvenModel, type OvenModel } from '../../shared/domain/oven-models';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import type { Db, DbOrTx } from './client';
+import {
+  menuButtons,
+  menuCategories,
+  menuRevisions,
+  menuScreens,
+  ovens,
+  recipes,
+  users,
+} from './schema/index';
+
+export type OvenRow = typeof ovens.$inferSelect;
+
+interface ScreenRow {
+  id: number;
+  categoryId: number | null;
+  position: number;
+}
+interface CategoryRow {
+  id: number;
+  name: string;
+  icon: string;
+}
+interface ButtonRow {
+  id: number;
+  screenId: number;
+  position: number;
+  recipeId: number | null;
+  categoryId: number | null;
+  icon: string;
+  color: string;
+  favorite: boolean;
+}
+/** Rows of one menu, by kind: what a revision keeps of the rows a change touched. */
+export interface MenuRows {
+  screens: ScreenRow[];
+  categories: CategoryRow[];
+  buttons: ButtonRow[];
+}
+
+/** Changes that make a menu from nothing: the base of its history, not undone by Undo. */
+const BASE_ACTIONS = new Set(['created', 'duplicated', 'imported']);
+
+/* ---------- Reading ---------- */
+
+/** The oven's menu as the domain's tree, with the name and type of each recipe on it. */
+export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Promise<MenuTree> {
+  const [screenRows, categoryRows, buttonRows] = await Promise.all([
+    db
+      .select({ id: menuScreens.id, categoryId: menuScreens.categoryId, position: menuScreens.position })
+      .from(menuScreens)
+      .where(eq(menuScreens.ovenId, ovenId))
+      .orderBy(asc(menuScreens.position)),
+    db
+      .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
+      .from(menuCategories)
+      .where(eq(menuCategories.ovenId, ovenId)),
+    db
+      .select({
+        id: menuButtons.id,
+        screenId: menuButtons.screenId,
+        position: menuButtons.position,
+        recipeId: menuButtons.recipeId,
+        categoryId: menuButtons.categoryId,
+        icon: menuButtons.icon,
+        color: menuButtons.color,
+        favorite: menuButtons.favorite,
+        recipeName: recipes.name,
+        recipeType: recipes.ovenType,
+      })
+      .from(menuButtons)
+      .leftJoin(recipes, eq(recipes.id, menuButtons.recipeId))
+      .where(eq(menuButtons.ovenId, ovenId))
+      .orderBy(asc(menuButtons.position)),
+  ]);
+  const pagesOf = new Map<number, ScreenRow[]>();
+  for (const s of screenRows) {
+    if (s.categoryId === null) continue;
+    const list = pagesOf.get(s.categoryId) ?? [];
+    list.push(s);
+    pagesOf.set(s.categoryId, list);
+  }
+  const buttonsOf = new Map<number, typeof buttonRows>();
+  for (const b of buttonRows) {
+    const list = buttonsOf.get(b.screenId) ?? [];
+    list.push(b);
+    buttonsOf.set(b.screenId, list);
+  }
+  const categories = new Map(categoryRows.map((c) => [c.id, c]));
+  const toButton = (b: (typeof buttonRows)[number]): MenuButton => {
+    const base = {
+      id: b.id,
+      position: b.position,
+      icon: b.icon,
+      color: b.color as MenuButton['color'],
+      favorite: b.favorite,
+    };
+    if (b.categoryId !== null) {
+      const c = categories.get(b.categoryId)!;
+      return {
+        ...base,
+        kind: 'category',
+        category: {
+          id: c.id,
+          name: c.name,
+          icon: c.icon,
+          pages: (pagesOf.get(c.id) ?? []).map((p) => ({
+            id: p.id,
+            buttons: (buttonsOf.get(p.id) ?? []).map(toButton) as RecipeButton[],
+          })),
+        },
+      };
+    }
+    return {
+      ...base,
+      kind: 'recipe',
+      recipe: { id: b.recipeId!, name: b.recipeName ?? '', ovenType: b.recipeType ?? ovenType },
+    };
+  };
+  return {
+    screens: screenRows
+      .filter((s) => s.categoryId === null)
+      .map((s) => ({ id: s.id, buttons: (buttonsOf.get(s.id) ?? []).map(toButton) })),
+  };
+}
+
+/** The oven of a user, or NotFoundError (another user's oven is not found, never forbidden). */
+export async function ownOven(db: DbOrTx, ownerId: number, ovenId: number, lock = false): Promise<OvenRow> {
+  const query = db
+    .select()
+    .from(ovens)
+    .where(and(eq(ovens.id, ovenId), eq(ovens.ownerId, ownerId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new NotFoundError('Oven');
+  return row;
+}
+
+export function modelOf(oven: OvenRow): OvenModel {
+  const model = findOvenModel(oven.type);
+  if (!model) throw new Error(`Oven ${oven.id} has an unknown type: ${oven.type}`);
+  return model;
+}
+
+/** The oven a screen, button or category belongs to, if it is the user's. */
+export async function ovenOf(
+  db: DbOrTx,
+  ownerId: number,
+  what: 'screen' | 'button' | 'category',
+  id: number,
+): Promise<number> {
+  const table = what === 'screen' ? menuScreens : what === 'button' ? menuButtons : menuCategories;
+  const [row] = await db
+    .select({ ovenId: ovens.id })
+    .from(table)
+    .innerJoin(ovens, eq(ovens.id, table.ovenId))
+    .where(and(eq(table.id, id), eq(ovens.ownerId, ownerId)))
+    .limit(1);
+  if (!row) throw new NotFoundError(what === 'screen' ? 'Screen' : what === 'button' ? 'Button' : 'Category');
+  return row.ovenId;
+}
+
+/** A recipe the owner may put on an oven: theirs or the library's (the type check is the domain's). */
+export async function menuRecipe(db: DbOrTx, ownerId: number, recipeId: number): Promise<MenuRecipe> {
+  const [row] = await db
+    .select({ id: recipes.id, name: recipes.name, ovenType: recipes.ovenType, ownerId: recipes.ownerId })
+    .from(recipes)
+    .where(eq(recipes.id, recipeId))
+    .limit(1);
+  if (!row || (row.ownerId !== null && row.ownerId !== ownerId))
+    throw ValidationError.field('buttonable_id', 'There is no such recipe among yours or the library.');
+  return { id: row.id, name: row.name, ovenType: row.ovenType };
+}
+
+/* ---------- Writing ---------- */
+
+interface Flat {
+  screens: Map<number, ScreenRow>;
+  categories: Map<number, CategoryRow>;
+  buttons: Map<number, ButtonRow>;
+}
+
+/** The tree's rows by id; nodes not saved yet get negative ids, to be replaced by real ones on insert. */
+function flatten(tree: MenuTree): Flat {
+  let temp = 0;
+  const idOf = (node: { id: number | null }) => {
+    node.id ??= --temp;
+    return node.id;
+  };
+  const flat: Flat = { screens: new Map(), categories: new Map(), buttons: new Map() };
+  const addButton = (b: MenuButton, screenId: number) => {
+    const id = idOf(b);
+    let categoryId: number | null = null;
+    if (b.kind === 'category') {
+      categoryId = idOf(b.category);
+      flat.categories.set(categoryId, { id: categoryId, name: b.category.name, icon: b.category.icon });
+      b.category.pages.forEach((page, p) => {
+        const pageId = idOf(page);
+        flat.screens.set(pageId, { id: pageId, categoryId, position: p + 1 });
+        for (const pb of page.buttons) addButton(pb, pageId);
+      });
+    }
+    flat.buttons.set(id, {
+      id,
+      screenId,
+      position: b.position,
+      recipeId: b.kind === 'recipe' ? b.recipe.id : null,
+      categoryId,
+      icon: b.icon,
+      color: b.color,
+      favorite: b.favorite,
+    });
+  };
+  tree.screens.forEach((screen, i) => {
+    const id = idOf(screen);
+    flat.screens.set(id, { id, categoryId: null, position: i + 1 });
+    for (const b of screen.buttons) addButton(b, id);
+  });
+  return flat;
+}
+
+/** Two rows hold the same values, whatever the order of their keys (jsonb keeps its own order). */
+function same(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+}
+
+/** Inserts rows in chunks (PostgreSQL takes at most 65,535 parameters a statement). */
+async function insertChunks<T>(
+  rows: T[],
+  columns: number,
+  write: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  const size = Math.max(1, Math.floor(60_000 / columns));
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/**
+ * Writes the difference between two trees of one oven (ids of new nodes are filled in on `after`), and answers the
+ * rows it touched, before and after.
+ */
+async function writeDifference(
+  tx: DbOrTx,
+  ovenId: number,
+  before: MenuTree,
+  after: MenuTree,
+): Promise<{ before: MenuRows; after: MenuRows }> {
+  const old = flatten(structuredClone(before));
+  const next = flatten(after);
+  // Positions may be exchanged (a swap, a list closing up): uniqueness is checked when the transaction ends.
+  await tx.execute(sql`set constraints all deferred`);
+
+  const real = new Map<number, number>();
+  const resolve = (id: number | null) => (id === null ? null : id < 0 ? real.get(id)! : id);
+
+  const newCategories = [...next.categories.values()].filter((c) => c.id < 0);
+  if (newCategories.length > 0) {
+    const made = await tx
+      .insert(menuCategories)
+      .values(newCategories.map((c) => ({ ovenId, name: c.name, icon: c.icon })))
+      .returning({ id: menuCategories.id });
+    for (const [i, c] of newCategories.entries()) real.set(c.id, made[i]!.id);
+  }
+  const newScreens = [...next.screens.values()].filter((s) => s.id < 0);
+  if (newScreens.length > 0) {
+    const made = await tx
+      .insert(menuScreens)
+      .values(newScreens.map((s) => ({ ovenId, categoryId: resolve(s.categoryId), position: s.position })))
+      .returning({ id: menuScreens.id });
+    for (const [i, s] of newScreens.entries()) real.set(s.id, made[i]!.id);
+  }
+  const newButtons = [...next.buttons.values()].filter((b) => b.id < 0);
+  const madeButtons: number[] = [];
+  await insertChunks(newButtons, 9, async (chunk) => {
+    const made = await tx
+      .insert(menuButtons)
+      .values(
+        chunk.map((b) => ({
+          ovenId,
+          screenId: resolve(b.screenId)!,
+          position: b.position,
+          recipeId: b.recipeId,
+          categoryId: resolve(b.categoryId),
+          icon: b.icon,
+          color: b.color,
+          favorite: b.favorite,
+        })),
+      )
+      .returning({ id: menuButtons.id });
+    for (const m of made) madeButtons.push(m.id);
+  });
+  for (const [i, b] of newButtons.entries()) real.set(b.id, madeButtons[i]!);
+
+  // Ids on the tree, so the caller shows the saved menu.
+  const fill = (node: { id: number | null }) => {
+    if (node.id !== null && node.id < 0) node.id = real.get(node.id)!;
+  };
+  for (const screen of after.screens) {
+    fill(screen);
+    for (const b of screen.buttons) {
+      fill(b);
+      if (b.kind !== 'category') continue;
+      fill(b.category);
+      for (const page of b.category.pages) {
+        fill(page);
+        for (const pb of page.buttons) fill(pb);
+      }
+    }
+  }
+
+  const touched: { before: MenuRows; after: MenuRows } = {
+    before: { screens: [], categories: [], buttons: [] },
+    after: { screens: [], categories: [], buttons: [] },
+  };
+  const resolved = {
+    screens: (s: ScreenRow): ScreenRow => ({ ...s, id: resolve(s.id)!, categoryId: resolve(s.categoryId) }),
+    categories: (c: CategoryRow): CategoryRow => ({ ...c, id: resolve(c.id)! }),
+    buttons: (b: ButtonRow): ButtonRow => ({
+      ...b,
+      id: resolve(b.id)!,
+      screenId: resolve(b.screenId)!,
+      categoryId: resolve(b.categoryId),
+    }),
+  };
+
+  // Changed rows.
+  for (const [id, row] of next.categories) {
+    const was = old.categories.get(id);
+    if (id < 0) touched.after.categories.push(resolved.categories(row));
+    else if (was && !same(was, row)) {
+      await tx
+        .update(menuCategories)
+        .set({ name: row.name, icon: row.icon })
+        .where(eq(menuCategories.id, id));
+      touched.before.categories.push(was);
+      touched.after.categories.push(row);
+    }
+  }
+  for (const [id, row] of next.screens) {
+    const was = old.screens.get(id);
+    const now = resolved.screens(row);
+    if (id < 0) touched.after.screens.push(now);
+    else if (was && !same(was, now)) {
+      await tx
+        .update(menuScreens)
+        .set({ categoryId: now.categoryId, position: now.position })
+        .where(eq(menuScreens.id, id));
+      touched.before.screens.push(was);
+      touched.after.screens.push(now);
+    }
+  }
+  for (const [id, row] of next.buttons) {
+    const was = old.buttons.get(id);
+    const now = resolved.buttons(row);
+    if (id < 0) touched.after.buttons.push(now);
+    else if (was && !same(was, now)) {
+      await tx
+        .update(menuButtons)
+        .set({
+          screenId: now.screenId,
+          position: now.position,
+          recipeId: now.recipeId,
+          categoryId: now.categoryId,
+          icon: now.icon,
+          color: now.color,
+          favorite: now.favorite,
+        })
+        .where(eq(menuButtons.id, id));
+      touched.before.buttons.push(was);
+      touched.after.buttons.push(now);
+    }
+  }
+  // Removed rows (buttons first: a category's button goes before the category).
+  const gone = {
+    buttons: [...old.buttons.values()].filter((b) => !next.buttons.has(b.id)),
+    screens: [...old.screens.values()].filter((s) => !next.screens.has(s.id)),
+    categories: [...old.categories.values()].filter((c) => !next.categories.has(c.id)),
+  };
+  if (gone.buttons.length > 0)
+    await tx.delete(menuButtons).where(
+      inArray(
+        menuButtons.id,
+        gone.buttons.map((b) => b.id),
+      ),
+    );
+  if (gone.screens.length > 0)
+    await tx.delete(menuScreens).where(
+      inArray(
+        menuScreens.id,
+        gone.screens.map((s) => s.id),
+      ),
+    );
+  if (gone.categories.length > 0)
+    await tx.delete(menuCategories).where(
+      inArray(
+        menuCategories.id,
+        gone.categories.map((c) => c.id),
+      ),
+    );
+  touched.before.buttons.push(...gone.buttons);
+  touched.before.screens.push(...gone.screens);
+  touched.before.categories.push(...gone.categories);
+  await tx.execute(sql`set constraints all immediate`);
+  return touched;
+}
+
+function checkMenu(tree: MenuTree, model: OvenModel): void {
+  const issues = menuIssues(tree, model);
+  if (issues.length > 0) {
+    throw ValidationError.of({ [issues[0]!.path.join('.')]: [issues[0]!.message] });
+  }
+}
+
+export interface MenuChange {
+  /** The oven version the editor last saw: a newer one answers 409. */
+  expectVersion?: number;
+  action: string;
+  /** Makes the new tree from the current one, and says in a sentence what it did. */
+  mutate(
+    tree: MenuTree,
+    model: OvenModel,
+    oven: OvenRow,
+  ): Promise<{ tree: MenuTree; summary: string }> | { tree: MenuTree; summary: string };
+}
+
+export const STALE_MESSAGE = 'This oven was changed in another window. It has been reloaded: try again.';
+
+/**
+ * One change to one oven's menu, all or nothing: the oven is locked, its tree read, the change applied and every
+ * rule checked again, the differing rows written, the version raised and the change logged.
+ */
+export async function changeMenu(
+  db: Db,
+  input: { ownerId: number; userId: number; ovenId: number } & MenuChange,
+): Promise<{ oven: OvenRow; tree: MenuTree }> {
+  return db.transaction(async (tx) => {
+    const oven = await ownOven(tx, input.ownerId, input.ovenId, true);
+    if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
+      throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
+    const model = modelOf(oven);
+    const before = await loadMenu(tx, oven.id, oven.type);
+    let result: { tree: MenuTree; summary: string };
+    try {
+      result = await input.mutate(structuredClone(before), model, oven);
+    } catch (error) {
+      if (error instanceof MenuError) throw toRequestError(error);
+      throw error;
+    }
+    checkMenu(result.tree, model);
+    const touched = await writeDifference(tx, oven.id, before, result.tree);
+    const [updated] = await tx
+      .update(ovens)
+      .set({ version: oven.version + 1, updatedAt: new Date() })
+      .where(eq(ovens.id, oven.id))
+      .returning();
+    await tx.insert(menuRevisions).values({
+      ovenId: oven.id,
+      userId: input.userId,
+      action: input.action,
+      summary: result.summary,
+      before: touched.before,
+      after: touched.after,
+    });
+    return { oven: updated!, tree: result.tree };
+  });
+}
+
+/** A domain rule broken by a request: 404 for a thing that is not on this menu, 422 naming the field otherwise. */
+export function toRequestError(error: MenuError): Error {
+  if (error.missing) return new NotFoundError('Item', undefined, error.message);
+  return ValidationError.field(error.field, error.message);
+}
+
+/** A new oven with its whole menu (created, duplicated or imported), logged as the base of its history. */
+export async function createOvenWithMenu(
+  tx: DbOrTx,
+  input: {
+    ownerId: number;
+    userId: number;
+    name: string;
+    type: string;
+    warmUps: { name: string; temperature: number }[];
+    tree: MenuTree;
+    action: 'created' | 'duplicated' | 'imported';
+    summary: string;
+  },
+): Promise<{ oven: OvenRow; tree: MenuTree }> {
+  const model = findOvenModel(input.type);
+  if (!model) throw ValidationError.field('type', 'Please select an oven type to start');
+  checkMenu(input.tree, model);
+  const [oven] = await tx
+    .insert(ovens)
+    .values({ ownerId: input.ownerId, name: input.name, type: input.type, warmUps: input.warmUps })
+    .returning();
+  const tree = structuredClone(input.tree);
+  await writeDifference(tx, oven!.id, { screens: [] }, tree);
+  await tx.insert(menuRevisions).values({
+    ovenId: oven!.id,
+    userId: input.userId,
+    action: input.action,
+    summary: input.summary,
+    before: {},
+    after: {},
+  });
+  return { oven: oven!, tree };
+}
+
+/** A copy of a tree with no ids, to be saved as a new menu. */
+export function withoutIds(tree: MenuTree): MenuTree {
+  const copy = structuredClone(tree);
+  for (const screen of copy.screens) {
+    screen.id = null;
+    for (const b of screen.buttons) {
+      b.id = null;
+      if (b.kind !== 'category') continue;
+      b.category.id = null;
+      for (const page of b.category.pages) {
+        page.id = null;
+        for (const pb of page.buttons) pb.id = null;
+      }
+    }
+  }
+  return copy;
+}
+
+/* ---------- History and undo ---------- */
+
+/** What Undo would revert, and who made the last change. */
+export async function menuHistoryState(
+  db: DbOrTx,
+  ovenId: number,
+): Promise<{ canUndo: boolean; last: { summary: string; at: string; by: string | null } | null }> {
+  const [last] = await db
+    .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
+    .from(menuRevisions)
+    .leftJoin(users, eq(users.id, menuRevisions.userId))
+    .where(eq(menuRevisions.ovenId, ovenId))
+    .orderBy(desc(menuRevisions.id))
+    .limit(1);
+  const undoable = await nextUndo(db, ovenId);
+  return {
+    canUndo: undoable !== undefined,
+    last: last ? { summary: last.summary, at: last.at.toISOString(), by: last.by } : null,
+  };
+}
+
+async function nextUndo(db: DbOrTx, ovenId: number) {
+  const [row] = await db
+    .select()
+    .from(menuRevisions)
+    .where(
+      and(eq(menuRevisions.ovenId, ovenId), isNull(menuRevisions.undoesId), isNull(menuRevisions.undoneById)),
+    )
+    .orderBy(desc(menuRevisions.id))
+    .limit(1);
+  return row && !BASE_ACTIONS.has(row.action) ? row : undefined;
+}
+
+async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: number[]; buttons: number[] }) {
+  const [screens, categories, buttons] = await Promise.all([
+    ids.screens.length
+      ? tx
+          .select({ id: menuScreens.id, categoryId: menuScreens.categoryId, position: menuScreens.position })
+          .from(menuScreens)
+          .where(inArray(menuScreens.id, ids.screens))
+      : [],
+    ids.categories.length
+      ? tx
+          .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
+          .from(menuCategories)
+          .where(inArray(menuCategories.id, ids.categories))
+      : [],
+    ids.buttons.length
+      ? tx
+          .select({
+            id: menuButtons.id,
+            screenId: menuButtons.screenId,
+            position: menuButtons.position,
+            recipeId: menuButtons.recipeId,
+            categoryId: menuButtons.categoryId,
+            icon: menuButtons.icon,
+            color: menuButtons.color,
+            favorite: menuButtons.favorite,
+          })
+          .from(menuButtons)
+          .where(inArray(menuButtons.id, ids.buttons))
+      : [],
+  ]);
+  return { screens, categories, buttons } as MenuRows;
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+
+/**
+ * Reverts the latest change not yet undone: what it created goes, what it changed or deleted comes back with its ids.
+ * Refused (409) when those rows no longer look as the change left them. The undo is itself logged.
+ */
+export async function undoLastChange(
+  db: Db,
+  input: { ownerId: number; userId: number; ovenId: number; expectVersion?: number },
+): Promise<{ oven: OvenRow; tree: MenuTree; undone: string }> {
+  return db.transaction(async (tx) => {
+    const oven = await ownOven(tx, input.ownerId, input.ovenId, true);
+    if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
+      throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
+    const revision = await nextUndo(tx, oven.id);
+    if (!revision) throw new ConflictError('There is nothing to undo on this oven.');
+    const before = revision.before as MenuRows;
+    const after = revision.after as MenuRows;
+    const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
+    const now = await currentRows(tx, {
+      screens: ids('screens'),
+      categories: ids('categories'),
+      buttons: ids('buttons'),
+    });
+    for (const kind of ['screens', 'categories', 'buttons'] as const) {
+      const current = byId(now[kind] as { id: number }[]);
+      const expected = byId(after[kind] as { id: number }[]);
+      const drifted =
+        [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
+        (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
+      if (drifted) throw new ConflictError('This change cannot be undone: the menu has changed since.');
+    }
+
+    await tx.execute(sql`set constraints all deferred`);
+    // What the change created goes (buttons first).
+    const created = (kind: keyof MenuRows) => {
+      const was = byId(before[kind] as { id: number }[]);
+      return (after[kind] as { id: number }[]).filter((r) => !was.has(r.id)).map((r) => r.id);
+    };
+    if (created('buttons').length)
+      await tx.delete(menuButtons).where(inArray(menuButtons.id, created('buttons')));
+    if (created('screens').length)
+      await tx.delete(menuScreens).where(inArray(menuScreens.id, created('screens')));
+    if (created('categories').length)
+      await tx.delete(menuCategories).where(inArray(menuCategories.id, created('categories')));
+    // What it changed or deleted comes back (categories, then screens, then buttons, for the references).
+    const present = (kind: keyof MenuRows) => byId(now[kind] as { id: number }[]);
+    for (const c of before.categories) {
+      if (present('categories').has(c.id))
+        await tx
+          .update(menuCategories)
+          .set({ name: c.name, icon: c.icon })
+          .where(eq(menuCategories.id, c.id));
+      else await tx.insert(menuCategories).values({ id: c.id, ovenId: oven.id, name: c.name, icon: c.icon });
+    }
+    for (const s of before.screens) {
+      if (present('screens').has(s.id))
+        await tx
+          .update(menuScreens)
+          .set({ categoryId: s.categoryId, position: s.position })
+          .where(eq(menuScreens.id, s.id));
+      else
+        await tx
+          .insert(menuScreens)
+          .values({ id: s.id, ovenId: oven.id, categoryId: s.categoryId, position: s.position });
+    }
+    const restoreButtons = before.buttons.filter((b) => !present('buttons').has(b.id));
+    await insertChunks(restoreButtons, 10, (chunk) =>
+      tx.insert(menuButtons).values(chunk.map((b) => ({ ...b, ovenId: oven.id }))),
+    );
+    for (const b of before.buttons) {
+      if (!present('buttons').has(b.id)) continue;
+      const { id, ...values } = b;
+      await tx.update(menuButtons).set(values).where(eq(menuButtons.id, id));
+    }
+    await tx.execute(sql`set constraints all immediate`);
+
+    const tree = await loadMenu(tx, oven.id, oven.type);
+    checkMenu(tree, modelOf(oven));
+    const [updated] = await tx
+      .update(ovens)
+      .set({ version: oven.version + 1, updatedAt: new Date() })
+      .where(eq(ovens.id, oven.id))
+      .returning();
+    const [undo] = await tx
+      .insert(menuRevisions)
+      .values({
+        ovenId: oven.id,
+        userId: input.userId,
+        action: 'undo',
+        summary: `Undid: ${revision.summary}`,
+        before: after,
+        after: before,
+        undoesId: revision.id,
+      })
+      .returning({ id: menuRevisions.id });
+    await tx.update(menuRevisions).set({ undoneById: undo!.id }).where(eq(menuRevisions.id, revision.id));
+    return { oven: updated!, tree, undone: revision.summary };
+  });
+}
+
+/** Where recipes sit on menus: for refusing to delete or retype a recipe an oven uses. */
+export async function menusUsing(
+  db: DbOrTx,
+  recipeIds: number[],
+): Promise<{ recipeId: number; ovenId: number; ovenName: string; ownerId: number; place: string }[]> {
+  if (recipeIds.length === 0) return [];
+  const rows = await db
+    .select({
+      recipeId: menuButtons.recipeId,
+      ovenId: ovens.id,
+      ovenName: ovens.name,
+      ownerId: ovens.ownerId,
+      screenPosition: menuScreens.position,
+      categoryName: menuCategories.name,
+      slot: menuButtons.position,
+    })
+    .from(menuButtons)
+    .innerJoin(ovens, eq(ovens.id, menuButtons.ovenId))
+    .innerJoin(menuScreens, eq(menuScreens.id, menuButtons.screenId))
+    .leftJoin(menuCategories, eq(menuCategories.id, menuScreens.categoryId))
+    .where(inArray(menuButtons.recipeId, recipeIds))
+    .orderBy(asc(ovens.name), asc(menuButtons.id));
+  return rows.map((r) => ({
+    recipeId: r.recipeId!,
+    ovenId: r.ovenId,
+    ovenName: r.ovenName,
+    ownerId: r.ownerId,
+    place: r.categoryName ? `category ${r.categoryName}` : `screen ${r.screenPosition}, slot ${r.slot}`,
+  }));
+}
+
+export type { CategoryButton };

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { recipes } from './recipes';
+import { users } from './users';
+
+/**
+ * An oven and its touch-screen menu (docs/decisions/0015-menu-model.md). Ids are "by default" identities so an undo
+ * can put a deleted row back with its own id.
+ */
+export const ovens = pgTable(
+  'ovens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    /** [{ name, temperature }] in ºF (spec §3). */
+    warmUps: jsonb('warm_ups').$type<{ name: string; temperature: number }[]>().notNull().default([]),
+    /** Goes up with every change to the oven or its menu; an editor that saw an older one is told so. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ovens_owner_name_idx').on(t.ownerId, t.name), index('ovens_created_at_idx').on(t.createdAt)],
+);
+
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+  },
+  (t) => [index('menu_categories_oven_idx').on(t.ovenId)],
+);
+
+/** A main screen (no category) or a page of a category. Numbered once per oven or per category. */
+export const menuScreens = pgTable(
+  'menu_screens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => menuCategories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    // Deferrable in the migration, so positions can shift in one statement.
+    unique('menu_screens_place_unique').on(t.ovenId, t.categoryId, t.position).nullsNotDistinct(),
+    check('menu_screens_position_check', sql`${t.position} >= 1`),
+    index('menu_screens_category_idx').on(t.categoryId),
+  ],
+);
+
+/** A button in a slot: it opens a recipe or a category, never both. */
+export const menuButtons = pgTable(
+  'menu_buttons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    screenId: integer('screen_id')
+      .notNull()
+      .references((): AnyPgColumn => menuScreens.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // A recipe on a menu cannot be deleted from under it (the service says where it is used). "No action", not
+    // "restrict": deleting a user removes their ovens and recipes in one statement, checked at its end.
+    recipeId: integer('recipe_id').references(() => recipes.id, { onDelete: 'no action' }),
+    categoryId: integer('category_id').references(() => menuCategories.id, { onDelete: 'cascade' }),
+    icon: text('icon').notNull(),
+    color: text('color').notNull(),
+    favorite: boolean('favorite').notNull().default(false),
+  },
+  (t) => [
+    // Deferrable in the migration, so a list can shift in one statement.
+    unique('menu_buttons_slot_unique').on(t.screenId, t.position),
+    unique('menu_buttons_category_unique').on(t.categoryId),
+    check('menu_buttons_position_check', sql`${t.position} >= 1`),
+    check('menu_buttons_opens_one_check', sql`(${t.recipeId} is null) <> (${t.categoryId} is null)`),
+    index('menu_buttons_oven_idx').on(t.ovenId),
+    index('menu_buttons_recipe_idx').on(t.recipeId),
+  ],
+);
+
+/** One row per change to an oven's menu: who, when, what, and the rows touched before and after (for undo). */
+export const menuRevisions = pgTable(
+  'menu_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    /** For an undo: the revision it reverted. */
+    undoesId: integer('undoes_id'),
+    /** Set on a revision when an undo reverts it. */
+    undoneById: integer('undone_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('menu_revisions_oven_idx').on(t.ovenId, t.id)],
+);

@@ -1,0 +1,231 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParam } from '../../../shared/contracts/common';
+import {
+  createButtonRequest,
+  createCategoryRequest,
+  createScreenRequest,
+  menuToWire,
+  moveButtonRequest,
+  screenItem,
+  updateButtonRequest,
+  updateCategoryRequest,
+  versionQuery,
+} from '../../../shared/contracts/menus';
+import { ovenDetail as ovenDetailSchema } from '../../../shared/contracts/ovens';
+import type { MenuTree } from '../../../shared/domain/menu';
+import type { Db } from '../../db/client';
+import type { OvenRow } from '../../db/menu-store';
+import { ovenDetail } from '../../http/oven-detail';
+import { currentUser } from '../../http/request-user';
+import type { MenusService } from './menus.service';
+
+const tags = ['Ovens: screens, buttons, categories'];
+const errors = { 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const withOven = z.object({ data: ovenDetailSchema });
+
+export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusService; db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.requireUser };
+  const { menus } = deps;
+  const detail = (result: { oven: OvenRow; tree: MenuTree }) => ovenDetail(deps.db, result.oven, result.tree);
+
+  r.post(
+    '/api/screens',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Add a main screen (type main) or a page to a category (type page, category_id)',
+        body: createScreenRequest,
+        response: { 201: withOven.extend({ screen_id: z.number() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await menus.addScreen(currentUser(request), request.body);
+      return reply.code(201).send({ data: await detail(result), screen_id: result.screenId });
+    },
+  );
+
+  r.delete(
+    '/api/screens/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete a main screen (with its buttons and categories) or a page (with its buttons)',
+        params: z.object({ id: idParam('The screen id') }),
+        querystring: versionQuery,
+        response: { 200: withOven, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await detail(
+        await menus.deleteScreen(currentUser(request), request.params.id, request.query.version),
+      ),
+    }),
+  );
+
+  r.post(
+    '/api/buttons',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Put a recipe (yours or the library's, of the oven's type) in a slot of a screen or page",
+        body: createButtonRequest,
+        response: { 201: withOven, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await detail(await menus.addButton(currentUser(request), request.body)) }),
+  );
+
+  r.put(
+    '/api/buttons/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Change one thing of a button: its recipe, icon, favourite star or background colour',
+        params: z.object({ id: idParam('The button id') }),
+        body: updateButtonRequest,
+        response: { 200: withOven, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await detail(await menus.updateButton(currentUser(request), request.params.id, request.body)),
+    }),
+  );
+
+  r.delete(
+    '/api/buttons/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'The trash icon: MiLO/MiSA remove the button, other ovens empty its slot; a category goes with it',
+        params: z.object({ id: idParam('The button id') }),
+        querystring: versionQuery,
+        response: { 200: withOven, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await detail(
+        await menus.deleteButton(currentUser(request), request.params.id, request.query.version),
+      ),
+    }),
+  );
+
+  r.post(
+    '/api/categories',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Create a category in a slot of a main screen (the first free slot when position is left out)',
+        body: createCategoryRequest,
+        response: { 201: withOven.extend({ category_id: z.number().nullable() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await menus.createCategory(currentUser(request), request.body);
+      return reply.code(201).send({ data: await detail(result), category_id: result.categoryId });
+    },
+  );
+
+  r.put(
+    '/api/categories/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Rename a category or change its picture',
+        params: z.object({ id: idParam('The category id') }),
+        body: updateCategoryRequest,
+        response: { 200: withOven, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await detail(await menus.updateCategory(currentUser(request), request.params.id, request.body)),
+    }),
+  );
+
+  r.put(
+    '/api/ovens/button-position/:ovenId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Drag and drop: the button at current_position of screen_id goes to new_position (of new_screen_id when given)',
+        params: z.object({ ovenId: idParam('The oven id') }),
+        body: moveButtonRequest,
+        response: { 200: z.object({ screen: screenItem, oven: ovenDetailSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await menus.move(currentUser(request), request.params.ovenId, request.body);
+      const oven = await detail(result);
+      const screen = findScreenItem(menuToWire(result.tree), result.screenId);
+      return { screen: screen!, oven };
+    },
+  );
+
+  r.post(
+    '/api/ovens/:id/undo',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Undo the latest change to the oven's menu",
+        params: z.object({ id: idParam('The oven id') }),
+        querystring: versionQuery,
+        response: { 200: withOven.extend({ undone: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await menus.undo(currentUser(request), request.params.id, request.query.version);
+      return { data: await detail(result), undone: result.undone };
+    },
+  );
+
+  r.get(
+    '/api/ovens/:id/revisions',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "The latest changes to the oven's menu, newest first",
+        params: z.object({ id: idParam('The oven id') }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                action: z.string(),
+                summary: z.string(),
+                at: z.string(),
+                by: z.string().nullable(),
+                undone: z.boolean(),
+              }),
+            ),
+          }),
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => ({ data: await menus.history(currentUser(request), request.params.id) }),
+  );
+}
+
+function findScreenItem(screens: ReturnType<typeof menuToWire>, id: number) {
+  for (const s of screens) {
+    if (s.screen_id === id) return s;
+    for (const b of s.screen_content) for (const p of b.data?.pages ?? []) if (p.screen_id === id) return p;
+  }
+  return undefined;
+}

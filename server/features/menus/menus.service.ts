@@ -1,0 +1,308 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { ButtonColor } from '../../../shared/domain/catalog';
+import { ICONS, type IconName } from '../../../shared/domain/icons';
+import {
+  addPage,
+  addScreen,
+  type Container,
+  capacityOf,
+  createCategory,
+  deleteScreen,
+  findButton,
+  findCategory,
+  findContainer,
+  type MenuButton,
+  MenuError,
+  type MenuTree,
+  moveButton,
+  placeRecipe,
+  removeButton,
+  updateButton,
+  updateCategory,
+} from '../../../shared/domain/menu';
+import type { OvenModel } from '../../../shared/domain/oven-models';
+import type { Actor } from '../../../shared/domain/permissions';
+import type { Db } from '../../db/client';
+import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE, undoLastChange } from '../../db/menu-store';
+import { menuRevisions, users } from '../../db/schema/index';
+import { ConflictError } from '../../lib/errors';
+
+const label = (b: MenuButton) => (b.kind === 'recipe' ? b.recipe.name : `category ${b.category.name}`);
+const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
+const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');
+
+/** Where a container is, in a manager's words: "screen 2", "category Sides, page 3" (a list category has no pages). */
+function place(c: Container, model: OvenModel): string {
+  if (c.kind === 'main') return `screen ${c.screenIndex + 1}`;
+  return model.menuLayout === 'list'
+    ? `category ${c.category.name}`
+    : `category ${c.category.name}, page ${c.pageIndex + 1}`;
+}
+
+function containerOf(tree: MenuTree, screenId: number, field = 'screen_id'): Container {
+  const c = findContainer(tree, screenId);
+  if (!c) throw new MenuError(field, 'This screen is not part of the oven.', true);
+  return c;
+}
+
+/** The first free slot of a grid screen, or the end of a list. */
+function freeSlot(c: Container, model: OvenModel): number {
+  const buttons = c.kind === 'main' ? c.screen.buttons : c.page.buttons;
+  if (model.menuLayout === 'list') return buttons.length + 1;
+  const taken = new Set(buttons.map((b) => b.position));
+  for (let p = 1; p <= capacityOf(c, model); p++) if (!taken.has(p)) return p;
+  throw new MenuError('position', `This screen is full: it holds ${capacityOf(c, model)} buttons.`);
+}
+
+/** The id of the screen or page just added (the last of its list). */
+function lastScreenId(tree: MenuTree, categoryId?: number): number {
+  if (categoryId === undefined) return tree.screens[tree.screens.length - 1]!.id!;
+  const pages = findCategory(tree, categoryId)!.category.pages;
+  return pages[pages.length - 1]!.id!;
+}
+
+export function createMenusService(deps: { db: Db }) {
+  const { db } = deps;
+  const change = (
+    actor: Actor,
+    ovenId: number,
+    version: number | undefined,
+    action: string,
+    mutate: Parameters<typeof changeMenu>[1]['mutate'],
+  ) =>
+    changeMenu(db, { ownerId: actor.id, userId: actor.id, ovenId, expectVersion: version, action, mutate });
+
+  return {
+    /** POST /api/screens: a main screen at the end, or a page at the end of a category. */
+    async addScreen(
+      actor: Actor,
+      input: { type: 'main' | 'page'; oven_id: number; category_id?: number; version?: number },
+    ) {
+      if (input.type === 'main') {
+        const result = await change(actor, input.oven_id, input.version, 'screen-added', (tree, model) => {
+          const next = addScreen(tree, model);
+          return { tree: next, summary: `Added screen ${next.screens.length}` };
+        });
+        return { ...result, screenId: lastScreenId(result.tree) };
+      }
+      const categoryId = input.category_id!;
+      const result = await change(actor, input.oven_id, input.version, 'page-added', (tree, model) => {
+        const owner = findCategory(tree, categoryId);
+        if (!owner) throw new MenuError('category_id', 'This category is not part of the oven.', true);
+        const next = addPage(tree, model, categoryId);
+        return {
+          tree: next,
+          summary: `Added page ${owner.category.pages.length + 1} to category ${owner.category.name}`,
+        };
+      });
+      return { ...result, screenId: lastScreenId(result.tree, categoryId) };
+    },
+
+    /** DELETE /api/screens/{id}: a main screen with its buttons and categories, or a page with its buttons. */
+    async deleteScreen(actor: Actor, screenId: number, version?: number) {
+      const ovenId = await ovenOf(db, actor.id, 'screen', screenId);
+      return change(actor, ovenId, version, 'screen-deleted', (tree, model) => {
+        const c = containerOf(tree, screenId, 'id');
+        const count = (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
+        const what = `${count} button${count === 1 ? '' : 's'}`;
+        return {
+          tree: deleteScreen(tree, screenId),
+          summary:
+            c.kind === 'main'
+              ? `Deleted ${place(c, model)} and its ${what}`
+              : `Deleted ${place(c, model)} and its ${what}`,
+        };
+      });
+    },
+
+    /** POST /api/buttons: a recipe of yours or of the library, of the oven's type, into a slot. */
+    async addButton(
+      actor: Actor,
+      input: { screen_id: number; position: number; buttonable_id: number; version?: number },
+    ) {
+      const ovenId = await ovenOf(db, actor.id, 'screen', input.screen_id);
+      const recipe = await menuRecipe(db, actor.id, input.buttonable_id);
+      return change(actor, ovenId, input.version, 'button-added', (tree, model) => {
+        const c = containerOf(tree, input.screen_id);
+        const next = placeRecipe(tree, model, input.screen_id, input.position, recipe);
+        return { tree: next, summary: `Added ${recipe.name} to ${place(c, model)}` };
+      });
+    },
+
+    /** PUT /api/buttons/{id}: one change (its recipe, icon, colour or favourite star). */
+    async updateButton(
+      actor: Actor,
+      buttonId: number,
+      input: {
+        buttonable_id?: number;
+        icon?: string;
+        is_favorite?: boolean;
+        background_color?: ButtonColor;
+        version?: number;
+      },
+    ) {
+      const ovenId = await ovenOf(db, actor.id, 'button', buttonId);
+      const recipe =
+        input.buttonable_id !== undefined ? await menuRecipe(db, actor.id, input.buttonable_id) : undefined;
+      return change(actor, ovenId, input.version, 'button-changed', (tree, model) => {
+        const found = findButton(tree, buttonId);
+        if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
+        const name = label(found.button);
+        const next = updateButton(tree, model, buttonId, {
+          recipe,
+          icon: input.icon,
+          color: input.background_color,
+          favorite: input.is_favorite,
+        });
+        const summary =
+          recipe !== undefined
+            ? `Put ${recipe.name} on the button of ${name}`
+            : input.icon !== undefined
+              ? `Gave ${name} the ${iconName(input.icon)} icon`
+              : input.background_color !== undefined
+                ? `Coloured ${name} ${colorName(input.background_color)}`
+                : input.is_favorite
+                  ? `Marked ${name} as a favourite`
+                  : `Took the favourite star off ${name}`;
+        return { tree: next, summary };
+      });
+    },
+
+    /** DELETE /api/buttons/{id}: the trash icon (spec §4). */
+    async deleteButton(actor: Actor, buttonId: number, version?: number) {
+      const ovenId = await ovenOf(db, actor.id, 'button', buttonId);
+      return change(actor, ovenId, version, 'button-removed', (tree, model) => {
+        const found = findButton(tree, buttonId);
+        if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
+        const { button, container } = found;
+        const recipes =
+          button.kind === 'category' ? button.category.pages.reduce((n, p) => n + p.buttons.length, 0) : 0;
+        const summary =
+          button.kind === 'category'
+            ? `Deleted category ${button.category.name} with its ${recipes} recipe${recipes === 1 ? '' : 's'}`
+            : `Removed ${button.recipe.name} from ${place(container, model)}`;
+        return { tree: removeButton(tree, model, buttonId), summary };
+      });
+    },
+
+    /** POST /api/categories: a category in a slot of a main screen (the first free one when none is named). */
+    async createCategory(
+      actor: Actor,
+      input: { name: string; oven_id: number; screen_id: number; position?: number; version?: number },
+    ) {
+      const result = await change(actor, input.oven_id, input.version, 'category-created', (tree, model) => {
+        const c = containerOf(tree, input.screen_id);
+        const position = input.position ?? freeSlot(c, model);
+        return {
+          tree: createCategory(tree, model, input.screen_id, position, input.name),
+          summary: `Created category ${input.name} on ${place(c, model)}`,
+        };
+      });
+      const screen = findContainer(result.tree, input.screen_id);
+      const created =
+        screen?.kind === 'main'
+          ? screen.screen.buttons.find((b) => b.kind === 'category' && b.category.name === input.name.trim())
+          : undefined;
+      return { ...result, categoryId: created?.kind === 'category' ? created.category.id! : null };
+    },
+
+    /** PUT /api/categories/{id}: its name and/or picture. */
+    async updateCategory(
+      actor: Actor,
+      categoryId: number,
+      input: { name?: string; icon?: string; version?: number },
+    ) {
+      const ovenId = await ovenOf(db, actor.id, 'category', categoryId);
+      return change(actor, ovenId, input.version, 'category-changed', (tree) => {
+        const owner = findCategory(tree, categoryId);
+        if (!owner) throw new MenuError('id', 'This category is not part of the oven.', true);
+        const before = owner.category.name;
+        const next = updateCategory(tree, categoryId, { name: input.name, icon: input.icon });
+        const parts: string[] = [];
+        if (input.name !== undefined && input.name.trim() !== before)
+          parts.push(`Renamed category ${before} to ${input.name.trim()}`);
+        if (input.icon !== undefined)
+          parts.push(`Gave category ${input.name?.trim() ?? before} the ${iconName(input.icon)} picture`);
+        return { tree: next, summary: parts.join('; ') || `Saved category ${before}` };
+      });
+    },
+
+    /**
+     * PUT /api/ovens/button-position/{ovenId}: drag and drop. `button_id`, when sent, must be the button at
+     * current_position, and `version` the oven's: otherwise another window changed the menu first (409).
+     */
+    async move(
+      actor: Actor,
+      ovenId: number,
+      input: {
+        screen_id: number;
+        current_position: number;
+        new_position: number;
+        new_screen_id?: number;
+        button_id?: number;
+        version?: number;
+      },
+    ) {
+      const to = { screenId: input.new_screen_id ?? input.screen_id, position: input.new_position };
+      const result = await change(actor, ovenId, input.version, 'button-moved', (tree, model) => {
+        const from = containerOf(tree, input.screen_id);
+        const buttons = from.kind === 'main' ? from.screen.buttons : from.page.buttons;
+        const button = buttons.find((b) => b.position === input.current_position);
+        if (input.button_id !== undefined && button?.id !== input.button_id)
+          throw new ConflictError(STALE_MESSAGE);
+        if (!button)
+          throw new MenuError('current_position', `There is no button in slot ${input.current_position}.`);
+        const target = containerOf(tree, to.screenId, 'new_screen_id');
+        const next = moveButton(
+          tree,
+          model,
+          { screenId: input.screen_id, position: input.current_position },
+          to,
+        );
+        const at = (c: Container, position: number) =>
+          model.menuLayout === 'list'
+            ? `${place(c, model)}, place ${position}`
+            : `${place(c, model)}, slot ${position}`;
+        const sameScreen = to.screenId === input.screen_id;
+        const slot = model.menuLayout === 'list' ? `place ${to.position}` : `slot ${to.position}`;
+        const summary = `Moved ${label(button)} from ${at(from, input.current_position)} to ${sameScreen ? slot : at(target, to.position)}`;
+        return { tree: next, summary };
+      });
+      return { ...result, screenId: to.screenId };
+    },
+
+    /** POST /api/ovens/{id}/undo: the latest change not yet undone is reverted. */
+    async undo(actor: Actor, ovenId: number, version?: number) {
+      return undoLastChange(db, { ownerId: actor.id, userId: actor.id, ovenId, expectVersion: version });
+    },
+
+    /** The latest changes to an oven's menu, newest first. */
+    async history(actor: Actor, ovenId: number) {
+      await ownOven(db, actor.id, ovenId);
+      const rows = await db
+        .select({
+          id: menuRevisions.id,
+          action: menuRevisions.action,
+          summary: menuRevisions.summary,
+          at: menuRevisions.createdAt,
+          by: users.username,
+          undoneById: menuRevisions.undoneById,
+        })
+        .from(menuRevisions)
+        .leftJoin(users, eq(users.id, menuRevisions.userId))
+        .where(and(eq(menuRevisions.ovenId, ovenId)))
+        .orderBy(desc(menuRevisions.id))
+        .limit(50);
+      return rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        summary: r.summary,
+        at: r.at.toISOString(),
+        by: r.by,
+        undone: r.undoneById !== null,
+      }));
+    },
+  };
+}
+
+export type MenusService = ReturnType<typeof createMenusService>;

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  createOvenRequest,
+  ovenDetail,
+  ovenIdParams,
+  ovenListQuery,
+  ovenSummary,
+  updateOvenBody,
+} from '../../../shared/contracts/ovens';
+import { currentUser } from '../../http/request-user';
+import type { OvensService } from './ovens.service';
+
+const tags = ['Ovens'];
+
+export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.requireUser };
+  const { ovens } = deps;
+
+  r.get(
+    '/api/ovens',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Your ovens: all (ovens=All) or of some types (ovens=MiSA,Matchbox 1718/1313)',
+        querystring: ovenListQuery,
+        response: { 200: z.object({ data: z.array(ovenSummary) }), 422: errorResponse },
+      },
+    },
+    async (request) => ({ data: await ovens.list(currentUser(request), request.query.ovens) }),
+  );
+
+  r.get(
+    '/api/ovens/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'One oven with its whole menu (screens, categories, pages, buttons)',
+        params: ovenIdParams,
+        response: { 200: z.object({ data: ovenDetail }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await ovens.get(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/ovens',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Create an oven (name, type, warm-up profiles) with one empty main screen',
+        body: createOvenRequest,
+        response: { 201: z.object({ data: ovenDetail }), 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await ovens.create(currentUser(request), request.body);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  r.put(
+    '/api/ovens/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Change an oven's name and warm-up profiles (checked against its type)",
+        params: ovenIdParams,
+        body: updateOvenBody,
+        response: {
+          200: z.object({ updated: z.boolean(), message: z.string(), data: ovenDetail }),
+          404: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const data = await ovens.update(currentUser(request), request.params.id, request.body);
+      return { updated: true, message: `${data.name} has been updated.`, data };
+    },
+  );
+
+  r.delete(
+    '/api/ovens/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete an oven and its menu (its recipes stay in My Recipes)',
+        params: ovenIdParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), data: z.object({ id: z.number(), name: z.string() }) }),
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => ({ deleted: true, data: await ovens.remove(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/ovens/clone/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Duplicate an oven with its whole menu, as "… Copy"',
+        params: ovenIdParams,
+        response: { 201: z.object({ data: ovenDetail }), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await ovens.duplicate(currentUser(request), request.params.id);
+      return reply.code(201).send({ data });
+    },
+  );
+}

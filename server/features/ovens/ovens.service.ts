@@ -1,0 +1,130 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import { emptyMenu } from '../../../shared/domain/menu';
+import { LIMITS } from '../../../shared/domain/messages';
+import { copyName } from '../../../shared/domain/names';
+import type { Actor } from '../../../shared/domain/permissions';
+import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
+import type { Db } from '../../db/client';
+import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from '../../db/menu-store';
+import { menuButtons, menuScreens, ovens } from '../../db/schema/index';
+import { ovenDetail } from '../../http/oven-detail';
+import { ValidationError } from '../../lib/errors';
+
+export function createOvensService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** The user's ovens (spec §7 GET /api/ovens?ovens=All), by name, with a few counts for the picker. */
+    async list(actor: Actor, types: string[] | 'All'): Promise<OvenSummary[]> {
+      const where = and(
+        eq(ovens.ownerId, actor.id),
+        types === 'All' ? undefined : inArray(ovens.type, types),
+      );
+      const rows = await db.select().from(ovens).where(where).orderBy(asc(ovens.name), asc(ovens.id));
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => r.id);
+      const [screens, recipes] = await Promise.all([
+        db
+          .select({ ovenId: menuScreens.ovenId, n: count() })
+          .from(menuScreens)
+          .where(and(inArray(menuScreens.ovenId, ids), isNull(menuScreens.categoryId)))
+          .groupBy(menuScreens.ovenId),
+        db
+          .select({
+            ovenId: menuButtons.ovenId,
+            n: sql<number>`cast(count(${menuButtons.recipeId}) as integer)`,
+          })
+          .from(menuButtons)
+          .where(inArray(menuButtons.ovenId, ids))
+          .groupBy(menuButtons.ovenId),
+      ]);
+      const screensOf = new Map(screens.map((s) => [s.ovenId, Number(s.n)]));
+      const recipesOf = new Map(recipes.map((r) => [r.ovenId, Number(r.n)]));
+      return rows.map((o) => ({
+        id: o.id,
+        name: o.name,
+        type: o.type,
+        warm_ups: o.warmUps,
+        screens: screensOf.get(o.id) ?? 0,
+        recipes: recipesOf.get(o.id) ?? 0,
+        version: o.version,
+        updated_at: o.updatedAt.toISOString(),
+      }));
+    },
+
+    async get(actor: Actor, id: number): Promise<OvenDetail> {
+      return ovenDetail(db, await ownOven(db, actor.id, id));
+    },
+
+    /** A new oven with one empty main screen. */
+    async create(
+      actor: Actor,
+      input: { name: string; type: string; warm_ups: WarmUp[] },
+    ): Promise<OvenDetail> {
+      const { oven, tree } = await db.transaction((tx) =>
+        createOvenWithMenu(tx, {
+          ownerId: actor.id,
+          userId: actor.id,
+          name: input.name,
+          type: input.type,
+          warmUps: input.warm_ups,
+          tree: emptyMenu(),
+          action: 'created',
+          summary: `Created ${input.name}`,
+        }),
+      );
+      return ovenDetail(db, oven, tree);
+    },
+
+    /** Name and warm-ups (the type never changes: the menu's recipes are of that type). */
+    async update(actor: Actor, id: number, input: { name: string; warm_ups: WarmUp[] }): Promise<OvenDetail> {
+      const oven = await db.transaction(async (tx) => {
+        const current = await ownOven(tx, actor.id, id, true);
+        const issues = warmUpsIssues(input.warm_ups, modelOf(current));
+        if (issues.length > 0) throw ValidationError.fromIssues(issues, ['warm_ups']);
+        const [row] = await tx
+          .update(ovens)
+          .set({
+            name: input.name,
+            warmUps: input.warm_ups,
+            version: current.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(eq(ovens.id, id))
+          .returning();
+        return row!;
+      });
+      return ovenDetail(db, oven);
+    },
+
+    /** The oven and its whole menu go (its recipes stay in My Recipes). */
+    async remove(actor: Actor, id: number): Promise<{ id: number; name: string }> {
+      const oven = await ownOven(db, actor.id, id);
+      await db.delete(ovens).where(eq(ovens.id, oven.id));
+      return { id: oven.id, name: oven.name };
+    },
+
+    /** A copy with the whole menu (the same recipes on the same buttons), "… Copy", in one transaction. */
+    async duplicate(actor: Actor, id: number): Promise<OvenDetail> {
+      const { oven, tree } = await db.transaction(async (tx) => {
+        const source = await ownOven(tx, actor.id, id, true);
+        const menu = await loadMenu(tx, source.id, source.type);
+        const name = copyName(source.name, LIMITS.ovenNameMax);
+        return createOvenWithMenu(tx, {
+          ownerId: actor.id,
+          userId: actor.id,
+          name,
+          type: source.type,
+          warmUps: source.warmUps,
+          tree: withoutIds(menu),
+          action: 'duplicated',
+          summary: `Duplicated from ${source.name}`,
+        });
+      });
+      return ovenDetail(db, oven, tree);
+    },
+  };
+}
+
+export type OvensService = ReturnType<typeof createOvensService>;

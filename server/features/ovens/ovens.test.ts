@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OvenDetail } from '../../../shared/contracts/ovens';
+import { menuButtons, ovens, recipes } from '../../db/schema/index';
+import { createOven, createRecipe, createUser } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+type Signed = Awaited<ReturnType<typeof createUser>> & { token: string };
+let cook: Signed;
+let other: Signed;
+
+async function signedIn(): Promise<Signed> {
+  const user = await createUser(ctx.db);
+  const res = await ctx.api('POST', '/api/login', { username: user.username, password: user.password });
+  return { ...user, token: res.json<{ token: string }>().token };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  cook = await signedIn();
+  other = await signedIn();
+});
+afterAll(() => ctx?.close());
+
+const as = (user: Signed) => ({ token: user.token });
+const oven = (res: { json<T>(): T }) => res.json<{ data: OvenDetail }>().data;
+const errorsOf = (res: { json<T>(): T }) => res.json<{ errors: Record<string, string[]> }>().errors;
+
+describe('POST /api/ovens', () => {
+  it('creates an oven with one empty main screen', async () => {
+    const res = await ctx.api(
+      'POST',
+      '/api/ovens',
+      { name: ' Front Line ', type: 'MiSA', warm_ups: [{ name: 'Morning', temperature: '300.7' }] },
+      as(cook),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(oven(res)).toMatchObject({
+      name: 'Front Line',
+      type: 'MiSA',
+      warm_ups: [{ name: 'Morning', temperature: 300 }],
+      version: 1,
+      screens: [{ position: 1, type: 'main', screen_content: [] }],
+      can_undo: false,
+    });
+  });
+
+  it.each([
+    [{ name: '', type: 'MiSA' }, 'name', 'Please input a valid oven name'],
+    [{ name: 'X'.repeat(17), type: 'MiSA' }, 'name', 'Please input a valid oven name'],
+    [{ name: 'Oven #1', type: 'MiSA' }, 'name', 'Please input a valid oven name'],
+    [{ name: 'Line 1' }, 'type', 'Please select an oven type to start'],
+    [{ name: 'Line 1', type: 'Toaster' }, 'type', 'Please select an oven type to start'],
+    [
+      { name: 'Line 1', type: 'Conveyor 2600/2000/1400', warm_ups: [{ name: 'Am', temperature: 300 }] },
+      'warm_ups',
+      'Conveyor 2600/2000/1400 ovens have no warm-up profiles.',
+    ],
+    [
+      {
+        name: 'Line 1',
+        type: 'MiSA',
+        warm_ups: Array.from({ length: 4 }, () => ({ name: 'Am', temperature: 300 })),
+      },
+      'warm_ups',
+      'An oven has at most 3 warm-up profiles.',
+    ],
+    [
+      { name: 'Line 1', type: 'MiSA', warm_ups: [{ name: 'Hot', temperature: 526 }] },
+      'warm_ups.0.temperature',
+      'Please enter a valid profile temperature',
+    ],
+    [
+      { name: 'Line 1', type: 'MiSA', warm_ups: [{ name: 'Hot', temperature: '4a5' }] },
+      'warm_ups.0.temperature',
+      'Please enter a valid profile temperature',
+    ],
+    [
+      { name: 'Line 1', type: 'MiSA', warm_ups: [{ name: 'X'.repeat(25), temperature: 300 }] },
+      'warm_ups.0.name',
+      'Please enter a valid profile name',
+    ],
+  ])('refuses %j naming %s, and creates nothing', async (body, field, message) => {
+    const before = await ctx.db.select().from(ovens).where(eq(ovens.ownerId, cook.id));
+    const res = await ctx.api('POST', '/api/ovens', body, as(cook));
+    expect(res.statusCode).toBe(422);
+    expect(errorsOf(res)[field]).toContain(message);
+    expect(await ctx.db.select().from(ovens).where(eq(ovens.ownerId, cook.id))).toHaveLength(before.length);
+  });
+
+  it('takes the warm-up limits at both sides: 3 profiles, the range ends', async () => {
+    const res = await ctx.api(
+      'POST',
+      '/api/ovens',
+      {
+        name: 'Limits',
+        type: 'MiSA',
+        warm_ups: [
+          { name: 'Low', temperature: 200 },
+          { name: 'High', temperature: 525 },
+          { name: 'X'.repeat(24), temperature: 300 },
+        ],
+      },
+      as(cook),
+    );
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/ovens', () => {
+  it("lists only the user's own ovens, by name, and filters by type", async () => {
+    const user = await signedIn();
+    await createOven(ctx.db, user.id, { name: 'B Line', type: 'MiSA' });
+    await createOven(ctx.db, user.id, { name: 'A Line', type: 'Matchbox 1718/1313' });
+    await createOven(ctx.db, other.id, { name: 'Not Mine' });
+    const all = await ctx.api('GET', '/api/ovens?ovens=All', undefined, as(user));
+    expect(all.json<{ data: { name: string }[] }>().data.map((o) => o.name)).toEqual(['A Line', 'B Line']);
+    const misa = await ctx.api('GET', '/api/ovens?ovens=MiSA', undefined, as(user));
+    expect(misa.json<{ data: { name: string }[] }>().data.map((o) => o.name)).toEqual(['B Line']);
+    const bad = await ctx.api('GET', '/api/ovens?ovens=Toaster', undefined, as(user));
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await ctx.api('GET', '/api/ovens')).statusCode).toBe(401);
+  });
+});
+
+describe("another user's oven is not found", () => {
+  it.each([
+    ['GET', ''],
+    ['PUT', ''],
+    ['DELETE', ''],
+    ['POST', 'clone/'],
+  ] as const)('%s /api/ovens/%s{id} answers 404 and changes nothing', async (method, prefix) => {
+    const theirs = await createOven(ctx.db, other.id, { name: 'Theirs' });
+    const url = prefix ? `/api/ovens/${prefix}${theirs.id}` : `/api/ovens/${theirs.id}`;
+    const res = await ctx.api(
+      method,
+      url,
+      method === 'PUT' ? { name: 'Mine now', warm_ups: [] } : undefined,
+      as(cook),
+    );
+    expect(res.statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(ovens).where(eq(ovens.id, theirs.id));
+    expect(row?.name).toBe('Theirs');
+  });
+
+  it('a guessed id answers 404 like any other', async () => {
+    expect((await ctx.api('GET', '/api/ovens/99999999', undefined, as(cook))).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/ovens/{id}', () => {
+  it("changes the name and warm-ups, checked against the oven's type", async () => {
+    const mine = await createOven(ctx.db, cook.id, { type: 'Conveyor 2600/2000/1400' });
+    const ok = await ctx.api('PUT', `/api/ovens/${mine.id}`, { name: 'Renamed', warm_ups: [] }, as(cook));
+    expect(ok.json()).toMatchObject({ updated: true, data: { name: 'Renamed', version: 2 } });
+    const refused = await ctx.api(
+      'PUT',
+      `/api/ovens/${mine.id}`,
+      { name: 'Renamed', warm_ups: [{ name: 'Am', temperature: 300 }] },
+      as(cook),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused).warm_ups).toEqual(['Conveyor 2600/2000/1400 ovens have no warm-up profiles.']);
+  });
+});
+
+describe('DELETE /api/ovens/{id}', () => {
+  it('deletes the oven and its menu; its recipes stay', async () => {
+    const recipe = await createRecipe(ctx.db, { ownerId: cook.id });
+    const mine = await createOven(ctx.db, cook.id);
+    await ctx.api(
+      'POST',
+      '/api/buttons',
+      { position: 1, screen_id: mine.screenId, buttonable_id: recipe.id, buttonable_type: 'Recipe' },
+      as(cook),
+    );
+    const res = await ctx.api('DELETE', `/api/ovens/${mine.id}`, undefined, as(cook));
+    expect(res.json()).toEqual({ deleted: true, data: { id: mine.id, name: mine.name } });
+    expect(await ctx.db.select().from(menuButtons).where(eq(menuButtons.ovenId, mine.id))).toEqual([]);
+    expect(await ctx.db.select().from(recipes).where(eq(recipes.id, recipe.id))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/ovens/clone/{id}', () => {
+  it('copies the whole menu with the same recipes, as "… Copy", independent of the original', async () => {
+    const recipe = await createRecipe(ctx.db, { ownerId: cook.id });
+    const source = await createOven(ctx.db, cook.id, { name: 'Front Line' });
+    await ctx.api(
+      'POST',
+      '/api/buttons',
+      { position: 3, screen_id: source.screenId, buttonable_id: recipe.id, buttonable_type: 'Recipe' },
+      as(cook),
+    );
+    const cat = await ctx.api(
+      'POST',
+      '/api/categories',
+      { name: 'Sides', oven_id: source.id, screen_id: source.screenId },
+      as(cook),
+    );
+    const page = oven(cat).screens[0]!.screen_content.find((b) => b.type === 'category')!.data!.pages[0]!
+      .screen_id;
+    await ctx.api(
+      'POST',
+      '/api/buttons',
+      { position: 1, screen_id: page, buttonable_id: recipe.id, buttonable_type: 'Recipe' },
+      as(cook),
+    );
+
+    const res = await ctx.api('POST', `/api/ovens/clone/${source.id}`, undefined, as(cook));
+    expect(res.statusCode).toBe(201);
+    const copy = oven(res);
+    const original = oven(await ctx.api('GET', `/api/ovens/${source.id}`, undefined, as(cook)));
+    expect(copy.name).toBe('Front Line Copy');
+    const shape = (o: OvenDetail) =>
+      JSON.stringify(o.screens, (k, v) => (['id', 'screen_id', 'category_id'].includes(k) ? undefined : v));
+    expect(shape(copy)).toBe(shape(original));
+    expect(copy.screens[0]!.screen_id).not.toBe(original.screens[0]!.screen_id);
+
+    const button = copy.screens[0]!.screen_content.find((b) => b.type === 'recipe')!;
+    await ctx.api('DELETE', `/api/buttons/${button.id}`, undefined, as(cook));
+    const after = oven(await ctx.api('GET', `/api/ovens/${source.id}`, undefined, as(cook)));
+    expect(shape(after)).toBe(shape(original));
+  });
+
+  it('shortens a long name to "--- Copy"', async () => {
+    const source = await createOven(ctx.db, cook.id, { name: 'Sixteen chars ok' });
+    const res = await ctx.api('POST', `/api/ovens/clone/${source.id}`, undefined, as(cook));
+    expect(oven(res).name).toBe('Sixteen--- Copy');
+  });
+});

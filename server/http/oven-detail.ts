@@ -1,0 +1,28 @@
+import { menuToWire } from '../../shared/contracts/menus';
+import type { OvenDetail } from '../../shared/contracts/ovens';
+import type { MenuTree } from '../../shared/domain/menu';
+import type { Db } from '../db/client';
+import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
+
+/**
+ * An oven as the editor gets it (spec §3 Oven): its menu as screens with their content, and what Undo would do.
+ * Shared by the ovens and menus features, whose changes all answer with it.
+ */
+export async function ovenDetail(db: Db, oven: OvenRow, tree?: MenuTree): Promise<OvenDetail> {
+  const [menu, history] = await Promise.all([
+    tree ?? loadMenu(db, oven.id, oven.type),
+    menuHistoryState(db, oven.id),
+  ]);
+  return {
+    id: oven.id,
+    name: oven.name,
+    type: oven.type,
+    warm_ups: oven.warmUps,
+    version: oven.version,
+    created_at: oven.createdAt.toISOString(),
+    updated_at: oven.updatedAt.toISOString(),
+    screens: menuToWire(menu),
+    can_undo: history.canUndo,
+    last_change: history.last,
+  };
+}
