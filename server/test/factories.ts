@@ -118,7 +118,12 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 export async function createOven(
   db: Db,
   ownerId: number,
-  overrides: Partial<{ name: string; type: OvenType; warmUps: { name: string; temperature: number }[]; tree: MenuTree }> = {},
+  overrides: Partial<{
+    name: string;
+    type: OvenType;
+    warmUps: { name: string; temperature: number }[];
+    tree: MenuTree;
+  }> = {},
 ) {
   seq += 1;
   const type = overrides.type ?? 'Matchbox 1718/1313';

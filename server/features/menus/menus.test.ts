@@ -491,7 +491,9 @@ describe('all or nothing', () => {
       begin if new.oven_id = ${o.id} then raise exception 'log unavailable'; end if; return new; end $$`),
     );
     await ctx.db.execute(
-      sql.raw('create trigger refuse_log before insert on menu_revisions for each row execute function refuse_log()'),
+      sql.raw(
+        'create trigger refuse_log before insert on menu_revisions for each row execute function refuse_log()',
+      ),
     );
     try {
       const res = await move(o.id, { screen_id: o.screenId, current_position: 1, new_position: 2 });
