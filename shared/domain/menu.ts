@@ -515,6 +515,8 @@ export function moveButton(
 
 /* ---------- Every rule at once ---------- */
 
+const COLOR_SET = new Set<string>(BUTTON_COLOR_NAMES);
+
 function buttonIssues(
   issues: Issue[],
   buttons: MenuButton[],
@@ -523,30 +525,38 @@ function buttonIssues(
   model: OvenModel,
   where: string,
 ): void {
+  // Runs for every button of a 32,768-button file: paths are built only for a problem.
+  const list = model.menuLayout === 'list';
+  let previous = 0;
   for (let j = 0; j < buttons.length; j++) {
     const b = buttons[j]!;
-    const at = [...path, 'buttons', j];
-    if (!Number.isInteger(b.position) || b.position < 1 || b.position > capacity)
+    const p = b.position;
+    if (!Number.isInteger(p) || p < 1 || p > capacity)
       issues.push({
-        path: [...at, 'position'],
+        path: [...path, 'buttons', j, 'position'],
         message: `A button on ${where} must be in position 1 to ${capacity}.`,
       });
-    else if (j > 0 && b.position <= buttons[j - 1]!.position)
+    else if (j > 0 && p <= previous)
       issues.push({
-        path: [...at, 'position'],
+        path: [...path, 'buttons', j, 'position'],
         message: `Buttons on ${where} must be listed by increasing position, each once.`,
       });
-    else if (model.menuLayout === 'list' && b.position !== j + 1)
+    else if (list && p !== j + 1)
       issues.push({
-        path: [...at, 'position'],
+        path: [...path, 'buttons', j, 'position'],
         message: `The buttons on ${where} must follow each other with no gap.`,
       });
-    if (!isIconName(b.icon)) issues.push({ path: [...at, 'icon'], message: `Unknown icon "${b.icon}".` });
-    if (!(BUTTON_COLOR_NAMES as readonly string[]).includes(b.color))
-      issues.push({ path: [...at, 'color'], message: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.` });
+    previous = p;
+    if (!isIconName(b.icon))
+      issues.push({ path: [...path, 'buttons', j, 'icon'], message: `Unknown icon "${b.icon}".` });
+    if (!COLOR_SET.has(b.color))
+      issues.push({
+        path: [...path, 'buttons', j, 'color'],
+        message: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+      });
     if (b.kind === 'recipe' && b.recipe.ovenType !== model.type)
       issues.push({
-        path: [...at, 'recipe'],
+        path: [...path, 'buttons', j, 'recipe'],
         message: `"${b.recipe.name}" is a ${b.recipe.ovenType} recipe; this oven is a ${model.type}.`,
       });
   }
@@ -589,13 +599,13 @@ export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
       c.pages.forEach((page, p) => {
         const where = model.menuLayout === 'list' ? label : `${label}, page ${p + 1}`;
         buttonIssues(issues, page.buttons, [...at, 'pages', p], pageCapacity(model), model, where);
-        page.buttons.forEach((pb, k) => {
-          if ((pb as MenuButton).kind !== 'recipe')
+        for (let k = 0; k < page.buttons.length; k++) {
+          if ((page.buttons[k] as MenuButton).kind !== 'recipe')
             issues.push({
               path: [...at, 'pages', p, 'buttons', k],
               message: 'A category page holds recipes only.',
             });
-        });
+        }
       });
     });
   });

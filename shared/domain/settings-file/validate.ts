@@ -1,11 +1,12 @@
-import { isIconName } from '../icons';
 import type { Issue } from '../issues';
+import { menuIssues } from '../menu';
 import { ovenNameIssue } from '../oven';
 import type { OvenModel } from '../oven-models';
 import { recipeIssuesFor } from '../recipe';
 import { warmUpsIssues } from '../warm-up';
 import type { Builder } from './build';
-import type { SettingsButton, SettingsCategory } from './types';
+import { settingsToMenu } from './menu';
+import type { SettingsButton } from './types';
 
 const RECIPE_KEY: Record<string, string> = {
   name: 'name',
@@ -64,7 +65,9 @@ export function validateSettings(b: Builder, checkLinks: boolean): void {
 
   const { recipes } = s;
   if (!checkLinks) return;
-  const recipeRefs = (button: SettingsButton, line: number) => {
+  // References first: what each button opens must exist, and each category is opened by exactly one button.
+  const categoryUses = new Array<number>(s.categories.length).fill(0);
+  const checkRefs = (button: SettingsButton, line: number) => {
     if (button.kind === 'recipe' && !(button.ref >= 1 && button.ref <= recipes.length)) {
       problems.add(
         line,
@@ -73,120 +76,83 @@ export function validateSettings(b: Builder, checkLinks: boolean): void {
         `There is no recipe ${button.ref} in this file.`,
       );
     }
-  };
-  const commonButton = (button: SettingsButton, line: number, max: number, where: string) => {
-    if (!(button.position >= 1 && button.position <= max)) {
-      problems.add(
-        line,
-        b.col(line, 'pos'),
-        'button position',
-        `A button on ${where} must be in position 1 to ${max}.`,
-      );
-    }
-    if (!isIconName(button.icon))
-      problems.add(line, b.col(line, 'icon'), 'button icon', `Unknown icon "${button.icon}".`);
-  };
-  const checkPositions = (buttons: SettingsButton[], lines: number[], where: string) => {
-    for (let i = 1; i < buttons.length; i++) {
-      if (buttons[i]!.position <= buttons[i - 1]!.position) {
+    if (button.kind === 'category') {
+      if (button.ref >= 1 && button.ref <= s.categories.length) categoryUses[button.ref - 1]! += 1;
+      else
         problems.add(
-          lines[i]!,
-          b.col(lines[i]!, 'pos'),
-          'button position',
-          `Buttons on ${where} must be listed by increasing position, each once.`,
+          line,
+          b.col(line, 'category'),
+          'button category',
+          `There is no category ${button.ref} in this file.`,
         );
-      }
     }
   };
-
-  if (s.screens.length < 1) problems.add(o.oven, 1, 'screens', 'An oven needs at least one screen.');
-  if (s.screens.length > model.maxScreens) {
-    problems.add(
-      o.screens[model.maxScreens]!.line,
-      1,
-      'screens',
-      `${model.type} ovens have at most ${model.maxScreens} screen${model.maxScreens === 1 ? '' : 's'}.`,
-    );
-  }
-  const categoryUses = new Array<number>(s.categories.length).fill(0);
   s.screens.forEach((screen, i) => {
-    const where = `screen ${i + 1}`;
-    const lines = o.screens[i]!.buttons;
-    screen.buttons.forEach((button, j) => {
-      const line = lines[j]!;
-      commonButton(button, line, model.buttonsPerMainScreen, where);
-      recipeRefs(button, line);
-      if (button.kind === 'category') {
-        if (button.ref >= 1 && button.ref <= s.categories.length) categoryUses[button.ref - 1]! += 1;
-        else
-          problems.add(
-            line,
-            b.col(line, 'category'),
-            'button category',
-            `There is no category ${button.ref} in this file.`,
-          );
-      }
-    });
-    checkPositions(screen.buttons, lines, where);
+    screen.buttons.forEach((button, j) => checkRefs(button, o.screens[i]!.buttons[j]!));
   });
-
-  if (s.categories.length > model.maxCategories) {
-    problems.add(
-      o.categories[model.maxCategories]!.line,
-      1,
-      'categories',
-      `${model.type} ovens have at most ${model.maxCategories} categories.`,
-    );
-  }
-  const perPage = model.maxPagesPerCategory === 1 ? model.maxRecipesPerCategory : model.buttonsPerScreen;
-  s.categories.forEach((c, i) => {
-    const origin = o.categories[i]!;
-    const label = `category ${i + 1} "${c.name}"`;
-    checkCategory(b, c, origin.line, label, model);
-    if (categoryUses[i] !== 1) {
+  s.categories.forEach((c, k) => {
+    const origin = o.categories[k]!;
+    c.pages.forEach((page, p) => {
+      page.buttons.forEach((button, q) => checkRefs(button, origin.pages[p]!.buttons[q]!));
+    });
+    if (categoryUses[k] !== 1) {
       problems.add(
         origin.line,
         1,
-        label,
-        categoryUses[i] === 0
+        `category ${k + 1} "${c.name}"`,
+        categoryUses[k] === 0
           ? 'This category is not on any screen.'
           : 'This category is on more than one button.',
       );
     }
-    c.pages.forEach((page, p) => {
-      const where = `${label}, page ${p + 1}`;
-      const lines = origin.pages[p]!.buttons;
-      for (let j = 0; j < page.buttons.length; j++) {
-        commonButton(page.buttons[j]!, lines[j]!, perPage, where);
-        recipeRefs(page.buttons[j]!, lines[j]!);
-      }
-      checkPositions(page.buttons, lines, where);
-    });
   });
+  // Then every menu rule: the same check the editor and the server make, placed on the file's lines.
+  for (const issue of menuIssues(settingsToMenu(s), model)) placeMenuIssue(b, issue);
 }
 
-function checkCategory(b: Builder, c: SettingsCategory, line: number, label: string, model: OvenModel): void {
-  const { problems } = b;
-  const name = c.name.trim();
-  if (!name || name.length > 16 || !/^[A-Za-z0-9 -]+$/.test(name)) {
-    problems.add(
-      line,
-      b.col(line, 'name'),
-      `${label} name`,
-      'A category name has up to 16 letters, numbers, hyphens or spaces.',
-    );
+const BUTTON_KEY: Record<string, [string, string]> = {
+  position: ['pos', 'button position'],
+  icon: ['icon', 'button icon'],
+  color: ['color', 'button colour'],
+  recipe: ['recipe', 'button recipe'],
+};
+
+/** Puts a menu rule's issue on the line of the screen, button or category it concerns. */
+function placeMenuIssue(b: Builder, issue: Issue): void {
+  const { o, s, model, problems } = b;
+  const path = issue.path;
+  if (path[0] === 'screens' && path.length === 1) {
+    problems.add(o.screens[model.maxScreens]?.line ?? o.oven, 1, 'screens', issue.message);
+    return;
   }
-  if (!isIconName(c.icon))
-    problems.add(line, b.col(line, 'icon'), `${label} icon`, `Unknown icon "${c.icon}".`);
-  if (c.pages.length < 1) problems.add(line, 1, label, 'A category needs at least one page.');
-  if (c.pages.length > model.maxPagesPerCategory) {
-    problems.add(
-      line,
-      1,
-      label,
-      `A category has at most ${model.maxPagesPerCategory} page${model.maxPagesPerCategory === 1 ? '' : 's'} on ${model.type}.`,
-    );
+  if (path[0] === 'categories') {
+    problems.add(o.categories[model.maxCategories]?.line ?? o.oven, 1, 'categories', issue.message);
+    return;
   }
+  const i = path[1] as number;
+  const j = path[3] as number;
+  if (path[4] !== 'category') {
+    const line = o.screens[i]!.buttons[j]!;
+    const [key, field] = BUTTON_KEY[String(path[4])] ?? ['pos', 'button'];
+    problems.add(line, b.col(line, key), field, issue.message);
+    return;
+  }
+  const k = s.screens[i]!.buttons[j]!.ref - 1;
+  const origin = o.categories[k]!;
+  const label = `category ${k + 1} "${s.categories[k]!.name}"`;
+  if (path[5] === 'pages' && typeof path[6] === 'number' && path[7] === 'buttons') {
+    const line = origin.pages[path[6]]!.buttons[path[8] as number]!;
+    const [key, field] = BUTTON_KEY[String(path[9])] ?? ['pos', 'button'];
+    problems.add(line, b.col(line, key), field, issue.message);
+    return;
+  }
+  const key = path[5] === 'name' || path[5] === 'icon' ? path[5] : undefined;
+  problems.add(
+    origin.line,
+    key ? b.col(origin.line, key) : 1,
+    key ? `${label} ${key}` : label,
+    issue.message,
+  );
 }
 
 /** Puts a recipe rule's issue on the line and column of the value it concerns. */
