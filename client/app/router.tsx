@@ -33,6 +33,7 @@ const RecipeListPage = page(() =>
 const MyProfilePage = page(() => import('../features/users/my-profile-page').then((m) => m.MyProfilePage));
 const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
 const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
+const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
 
 const guarded = (access: Access, element: React.ReactNode) => <Guard access={access}>{element}</Guard>;
 
@@ -46,7 +47,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: guarded('guest', <ForgotPasswordPage />) },
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
-      { path: '/ovens', element: guarded('user', <PlaceholderPage title="My Ovens" />) },
+      { path: '/ovens', element: guarded('user', <OvensRoute />) },
       { path: '/recipes', element: guarded('user', <RecipeListPage key="provider" owner="provider" />) },
       { path: '/my-recipes', element: guarded('user', <RecipeListPage key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },

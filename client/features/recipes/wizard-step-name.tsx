@@ -3,6 +3,7 @@ import { iconUrl } from '../../../shared/domain/icons';
 import { imageIssue } from '../../../shared/domain/image';
 import { OVEN_MODELS, type OvenModel, type OvenType } from '../../../shared/domain/oven-models';
 import { TextField } from '../../components/form';
+import { breakAfterSlashes } from '../../lib/text';
 import type { Draft, Photo } from './wizard-draft';
 
 async function readPhoto(file: File): Promise<{ dataUrl: string } | { error: string }> {
@@ -17,9 +18,6 @@ async function readPhoto(file: File): Promise<{ dataUrl: string } | { error: str
   });
   return { dataUrl };
 }
-
-/** Oven type names break after their slashes, never inside a model number ("2600/2000/1400"). */
-export const breakAfterSlashes = (text: string) => text.replaceAll('/', '/\u200b');
 
 /** Step 1: the name, the oven type (with its picture) and an optional photo. */
 export function StepName({

@@ -1,7 +1,6 @@
 import type { Issue } from '../issues';
 import { menuIssues } from '../menu';
 import { ovenNameIssue } from '../oven';
-import type { OvenModel } from '../oven-models';
 import { recipeIssuesFor } from '../recipe';
 import { warmUpsIssues } from '../warm-up';
 import type { Builder } from './build';
@@ -88,12 +87,16 @@ export function validateSettings(b: Builder, checkLinks: boolean): void {
     }
   };
   s.screens.forEach((screen, i) => {
-    screen.buttons.forEach((button, j) => checkRefs(button, o.screens[i]!.buttons[j]!));
+    screen.buttons.forEach((button, j) => {
+      checkRefs(button, o.screens[i]!.buttons[j]!);
+    });
   });
   s.categories.forEach((c, k) => {
     const origin = o.categories[k]!;
     c.pages.forEach((page, p) => {
-      page.buttons.forEach((button, q) => checkRefs(button, origin.pages[p]!.buttons[q]!));
+      page.buttons.forEach((button, q) => {
+        checkRefs(button, origin.pages[p]!.buttons[q]!);
+      });
     });
     if (categoryUses[k] !== 1) {
       problems.add(

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MenuEditor } from '../features/menus/menu-editor';
+import { ovenKeys } from '../features/ovens/ovens-api';
+import { OvensPage } from '../features/ovens/ovens-page';
+import { RecipeEditModal } from '../features/recipes/recipe-edit-modal';
+import { usePublicConfig } from '../lib/public-config';
+
+/**
+ * The Ovens route, where features meet: the ovens page draws the menu editor (menus) and opens a recipe from a
+ * button (recipes). Features never import each other; the app composes them here.
+ */
+export function OvensRoute() {
+  const provider = usePublicConfig().data?.providerName ?? 'Hearth';
+  const queryClient = useQueryClient();
+  const [recipeId, setRecipeId] = useState<number | null>(null);
+  return (
+    <>
+      <OvensPage
+        renderEditor={(handle) => (
+          <MenuEditor handle={handle} provider={provider} onOpenRecipe={setRecipeId} />
+        )}
+      />
+      {recipeId !== null ? (
+        <RecipeEditModal
+          id={recipeId}
+          onClose={() => setRecipeId(null)}
+          // A renamed recipe shows its new name on every button.
+          onSaved={() => queryClient.invalidateQueries({ queryKey: ovenKeys.all })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { BUTTON_COLORS, buttonTextColor } from '../../../shared/domain/catalog';
+import { iconUrl } from '../../../shared/domain/icons';
+import type { MenuButton } from '../../../shared/domain/menu';
+
+/** A button as the oven draws it: its colour, its icon and its name (a category shows a folder mark). */
+export function ButtonFace({ button }: { button: MenuButton }) {
+  const color = BUTTON_COLORS[button.color] ?? BUTTON_COLORS.ORANGE_900;
+  const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
+  const icon = button.kind === 'category' ? button.category.icon : button.icon;
+  return (
+    <span className="tile-face" style={{ background: color, color: buttonTextColor(button.color) }}>
+      <img
+        className="tile-icon"
+        src={iconUrl(icon, button.kind === 'category' ? 'ICON_CATEGORY_DEFAULT' : undefined)}
+        alt=""
+      />
+      <span className="tile-name">{name}</span>
+      {button.kind === 'category' ? (
+        <span className="tile-badge" aria-hidden="true">
+          ▸ {button.category.pages.reduce((n, p) => n + p.buttons.length, 0)}
+        </span>
+      ) : null}
+      {button.kind === 'recipe' && button.favorite ? (
+        <span className="tile-star" aria-hidden="true">
+          ★
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,291 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { type ReactNode, useState } from 'react';
+import type { MenuButton } from '../../../shared/domain/menu';
+import { ButtonFace } from './button-tile';
+
+export const slotId = (screenId: number, position: number) => `slot:${screenId}:${position}`;
+export const buttonDragId = (buttonId: number) => `button:${buttonId}`;
+
+function Slot({
+  screenId,
+  position,
+  children,
+  empty,
+}: {
+  screenId: number;
+  position: number;
+  children: ReactNode;
+  empty: boolean;
+}) {
+  const { setNodeRef, isOver, active } = useDroppable({
+    id: slotId(screenId, position),
+    data: { screenId, position },
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`slot ${empty ? 'slot-empty' : ''} ${isOver && active ? 'slot-over' : ''}`}
+      data-position={position}
+    >
+      {children}
+    </li>
+  );
+}
+
+export interface TileActions {
+  onSelect(button: MenuButton): void;
+  onOpen(button: MenuButton): void;
+  onTrash(button: MenuButton): void;
+  onRename(button: MenuButton): void;
+  onPicture(button: MenuButton): void;
+}
+
+function Tile({
+  button,
+  screenId,
+  selected,
+  actions,
+  renaming,
+}: {
+  button: MenuButton;
+  screenId: number;
+  selected: boolean;
+  actions: TileActions;
+  renaming: ReactNode | null;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: buttonDragId(button.id ?? 0),
+    data: { screenId, position: button.position, buttonId: button.id },
+    disabled: button.id === null || button.id === 0,
+  });
+  const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
+  return (
+    <div
+      className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform) }}
+    >
+      <button
+        ref={setNodeRef}
+        type="button"
+        className="tile-button"
+        aria-label={
+          button.kind === 'category'
+            ? `Category ${name}, slot ${button.position}: open, or press space to move it`
+            : `${name}, slot ${button.position}: select, or press space to move it`
+        }
+        onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
+        {...attributes}
+        {...listeners}
+        aria-pressed={button.kind === 'recipe' ? selected : undefined}
+      >
+        <ButtonFace button={button} />
+      </button>
+      {renaming ?? (
+        <div className="tile-actions">
+          {button.kind === 'category' ? (
+            <>
+              <button
+                type="button"
+                className="tile-action"
+                aria-label={`Rename category ${name}`}
+                title="Rename"
+                onClick={() => actions.onRename(button)}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                className="tile-action"
+                aria-label={`Choose a picture for category ${name}`}
+                title="Picture"
+                onClick={() => actions.onPicture(button)}
+              >
+                🖼
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="tile-action"
+              aria-label={`Options for ${name}`}
+              title="Options"
+              onClick={() => actions.onSelect(button)}
+            >
+              ⋯
+            </button>
+          )}
+          <button
+            type="button"
+            className="tile-action tile-trash"
+            aria-label={`Remove ${button.kind === 'category' ? `category ${name}` : name}`}
+            title="Remove"
+            onClick={() => actions.onTrash(button)}
+          >
+            🗑
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** An empty slot: drop a button here, or tap to add a recipe (and on a main screen, to create a category). */
+function EmptySlot({
+  position,
+  allowCategory,
+  onAdd,
+  onCreateCategory,
+}: {
+  position: number;
+  allowCategory: boolean;
+  onAdd(position: number): void;
+  onCreateCategory(position: number, name: string): void;
+}) {
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  if (naming) {
+    return (
+      <form
+        className="slot-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Spec §5: a blank name cancels.
+          if (name.trim()) onCreateCategory(position, name);
+          setNaming(false);
+          setName('');
+        }}
+      >
+        <label className="sr-only" htmlFor={`new-category-${position}`}>
+          Category name
+        </label>
+        <input
+          id={`new-category-${position}`}
+          value={name}
+          maxLength={16}
+          placeholder="Category name"
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to type a name
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="slot-form-actions">
+          <button type="submit" className="btn btn-primary btn-small">
+            Apply
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setNaming(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="slot-add">
+      <button
+        type="button"
+        className="slot-add-recipe"
+        onClick={() => onAdd(position)}
+        aria-label={`Add a recipe in slot ${position}`}
+      >
+        <span aria-hidden="true">＋</span> Drop Recipe Here
+      </button>
+      {allowCategory ? (
+        <button type="button" className="slot-add-category" onClick={() => setNaming(true)}>
+          or Create Category
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A screen or page drawn as the oven draws it: a grid of slots, or (MiLO, MiSA) a list shown 6 at a time. */
+export function ContainerView({
+  screenId,
+  buttons,
+  capacity,
+  layout,
+  perScreen,
+  isMain,
+  selectedId,
+  renamingId,
+  renameField,
+  actions,
+  onAdd,
+  onCreateCategory,
+}: {
+  screenId: number;
+  buttons: MenuButton[];
+  capacity: number;
+  layout: 'grid' | 'list';
+  perScreen: number;
+  isMain: boolean;
+  selectedId: number | null;
+  renamingId: number | null;
+  renameField: ReactNode;
+  actions: TileActions;
+  onAdd(position: number): void;
+  onCreateCategory(position: number, name: string): void;
+}) {
+  const [shownScreens, setShownScreens] = useState(12);
+  const byPosition = new Map(buttons.map((b) => [b.position, b]));
+  const slot = (position: number, placeholder = false) => {
+    const button = byPosition.get(position);
+    return (
+      <Slot key={position} screenId={screenId} position={position} empty={!button}>
+        {button ? (
+          <Tile
+            button={button}
+            screenId={screenId}
+            selected={button.id === selectedId}
+            actions={actions}
+            renaming={button.id === renamingId ? renameField : null}
+          />
+        ) : placeholder ? (
+          <span className="slot-placeholder" aria-hidden="true" />
+        ) : (
+          <EmptySlot
+            position={position}
+            allowCategory={isMain}
+            onAdd={onAdd}
+            onCreateCategory={onCreateCategory}
+          />
+        )}
+      </Slot>
+    );
+  };
+
+  if (layout === 'grid') {
+    return (
+      <ol className={`screen-grid screen-grid-${perScreen}`} aria-label="Slots">
+        {Array.from({ length: capacity }, (_, i) => slot(i + 1))}
+      </ol>
+    );
+  }
+  // A list oven: every 6 buttons are one screen of the oven, the last padded with placeholders; one free place
+  // after the last button takes a new one.
+  const withAdd = Math.min(buttons.length + 1, capacity);
+  const screens = Math.max(1, Math.ceil(withAdd / perScreen));
+  const shown = Math.min(screens, shownScreens);
+  return (
+    <div className="list-screens">
+      {Array.from({ length: shown }, (_, s) => (
+        <section key={s} className="list-screen" aria-label={`Oven screen ${s + 1} of ${screens}`}>
+          <h3 className="list-screen-title">
+            Screen {s + 1} <span className="muted">of {screens}</span>
+          </h3>
+          <ol className={`screen-grid screen-grid-${perScreen}`}>
+            {Array.from({ length: perScreen }, (_, i) => {
+              const position = s * perScreen + i + 1;
+              return slot(position, position > withAdd);
+            })}
+          </ol>
+        </section>
+      ))}
+      {shown < screens ? (
+        <button type="button" className="btn btn-secondary" onClick={() => setShownScreens((n) => n + 12)}>
+          Show more ({screens - shown} more screens)
+        </button>
+      ) : null}
+    </div>
+  );
+}

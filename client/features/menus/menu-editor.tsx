@@ -1,0 +1,640 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { menuFromWire } from '../../../shared/contracts/menus';
+import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
+import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
+import {
+  type CategoryButton,
+  type Container,
+  capacityOf,
+  editorControls,
+  findButton,
+  findCategory,
+  findContainer,
+  type MenuButton,
+  type MenuTree,
+  shownPerScreen,
+} from '../../../shared/domain/menu';
+import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { useBanners } from '../../components/banners';
+import { Modal } from '../../components/modal';
+import { TIMINGS } from '../../lib/timings';
+import { ButtonFace } from './button-tile';
+import { ContainerView, type TileActions } from './container-view';
+import { slotKeyboardCoordinates } from './keyboard-slots';
+import { type OvenHandle, useMenuActions } from './menus-api';
+import { SelectRecipeModal } from './select-recipe-modal';
+
+/** Spec §4 editor view: a main screen, or a page inside a category. */
+interface View {
+  screen: number;
+  category: number | null;
+  page: number;
+}
+
+function ScreenLink({
+  screenId,
+  index,
+  current,
+  onOpen,
+}: {
+  screenId: number;
+  index: number;
+  current: boolean;
+  onOpen(): void;
+}) {
+  // A screen in the sidebar is also a drop target: a button dropped on it goes to its first free slot.
+  const { setNodeRef, isOver, active } = useDroppable({
+    id: `screen:${screenId}`,
+    data: { screenId, position: null },
+  });
+  return (
+    <li ref={setNodeRef}>
+      <button
+        type="button"
+        className={`screen-link ${current ? 'screen-link-on' : ''} ${isOver && active ? 'slot-over' : ''}`}
+        aria-current={current ? 'page' : undefined}
+        onClick={onOpen}
+      >
+        Screen {index + 1}
+      </button>
+    </li>
+  );
+}
+
+function PageDot({
+  screenId,
+  index,
+  current,
+  onOpen,
+}: {
+  screenId: number;
+  index: number;
+  current: boolean;
+  onOpen(): void;
+}) {
+  const { setNodeRef, isOver, active } = useDroppable({
+    id: `page:${screenId}`,
+    data: { screenId, position: null },
+  });
+  return (
+    <li ref={setNodeRef}>
+      <button
+        type="button"
+        className={`page-dot ${current ? 'page-dot-on' : ''} ${isOver && active ? 'slot-over' : ''}`}
+        aria-label={`Page ${index + 1}`}
+        aria-current={current ? 'page' : undefined}
+        onClick={onOpen}
+      />
+    </li>
+  );
+}
+
+function firstFree(c: Container, layout: 'grid' | 'list', capacity: number): number | null {
+  const buttons = c.kind === 'main' ? c.screen.buttons : c.page.buttons;
+  if (buttons.length >= capacity) return null;
+  if (layout === 'list') return buttons.length + 1;
+  const taken = new Set(buttons.map((b) => b.position));
+  for (let p = 1; p <= capacity; p++) if (!taken.has(p)) return p;
+  return null;
+}
+
+/**
+ * The screen editor of spec §2.7: the screen sidebar, the title with its breadcrumb, the editor actions, the screen
+ * drawn as the oven draws it, drag and drop by mouse, finger and keyboard, the button's colour, icon, favourite and
+ * trash, categories created and renamed in place, and Undo.
+ */
+export function MenuEditor({
+  handle,
+  provider,
+  onOpenRecipe,
+}: {
+  handle: OvenHandle;
+  provider: string;
+  onOpenRecipe(recipeId: number): void;
+}) {
+  const { oven } = handle;
+  const banners = useBanners();
+  const model = ovenModel(oven.type as OvenType);
+  const tree: MenuTree = useMemo(() => menuFromWire(oven.screens, oven.type), [oven.screens, oven.type]);
+  const [view, setView] = useState<View>({ screen: 0, category: null, page: 0 });
+  const [selected, setSelected] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<{ id: number; categoryId: number; name: string } | null>(null);
+  const [picturing, setPicturing] = useState<CategoryButton | null>(null);
+  const [adding, setAdding] = useState<{ screenId: number; position: number } | null>(null);
+  const [dragging, setDragging] = useState<MenuButton | null>(null);
+
+  const fail = useCallback(
+    (message: string) =>
+      banners.show({
+        tone: 'error',
+        who: oven.name,
+        description: 'could not be updated',
+        what: message,
+        ms: TIMINGS.banner.error,
+      }),
+    [banners, oven.name],
+  );
+  const actions = useMenuActions(handle, fail);
+
+  // Opening another oven starts at its first screen (spec §4).
+  const ovenId = oven.id;
+  useEffect(() => {
+    if (ovenId) setView({ screen: 0, category: null, page: 0 });
+  }, [ovenId]);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A finger must rest a moment before a drag, so a swipe still scrolls the page.
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: slotKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
+
+  // The view always points at something that exists (after a delete, an undo or a reload).
+  const screenIndex = Math.min(view.screen, tree.screens.length - 1);
+  const categoryButton = view.category !== null ? findCategory(tree, view.category) : null;
+  const pageIndex = categoryButton ? Math.min(view.page, categoryButton.category.pages.length - 1) : 0;
+  const container: Container | null = categoryButton
+    ? findContainer(tree, categoryButton.category.pages[pageIndex]!.id!)
+    : tree.screens[screenIndex]
+      ? { kind: 'main', screen: tree.screens[screenIndex]!, screenIndex }
+      : null;
+  if (!container) return null;
+  const screenId = (container.kind === 'main' ? container.screen.id : container.page.id)!;
+  const buttons = container.kind === 'main' ? container.screen.buttons : container.page.buttons;
+  const capacity = capacityOf(container, model);
+  const controls = editorControls(tree, model, { screenId });
+  const free = firstFree(container, model.menuLayout, capacity);
+  const selectedButton = selected !== null ? findButton(tree, selected)?.button : undefined;
+  const where =
+    container.kind === 'main'
+      ? `Screen ${screenIndex + 1}`
+      : `${categoryButton!.category.name}${model.menuLayout === 'grid' ? `, page ${pageIndex + 1}` : ''}`;
+
+  const onDragStart = (event: DragStartEvent) => {
+    const id = (event.active.data.current as { buttonId: number } | undefined)?.buttonId;
+    setDragging(id ? (findButton(tree, id)?.button ?? null) : null);
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragging(null);
+    const from = event.active.data.current as
+      | { screenId: number; position: number; buttonId: number }
+      | undefined;
+    const to = event.over?.data.current as { screenId: number; position: number | null } | undefined;
+    if (!from || !to) return;
+    let position = to.position;
+    if (position === null) {
+      // Dropped on a screen or a page: its first free slot.
+      const target = findContainer(tree, to.screenId);
+      position = target ? firstFree(target, model.menuLayout, capacityOf(target, model)) : null;
+      if (position === null) {
+        fail('That screen is full.');
+        return;
+      }
+    }
+    if (model.menuLayout === 'list' && to.screenId === from.screenId) {
+      // The free place after a list is its end.
+      position = Math.min(position, buttons.length);
+    }
+    if (to.screenId === from.screenId && position === from.position) return;
+    void actions.move(from, { screenId: to.screenId, position });
+  };
+
+  const tileActions: TileActions = {
+    onSelect: (b) => setSelected((s) => (s === b.id ? null : b.id)),
+    onOpen: (b) => {
+      if (b.kind !== 'category' || b.category.id === null) return;
+      setSelected(null);
+      setView({ screen: screenIndex, category: b.category.id, page: 0 });
+    },
+    onTrash: (b) => {
+      // Spec §2.7: no confirmation; Undo is right there.
+      setSelected(null);
+      if (b.id) void actions.removeButton(b.id);
+    },
+    onRename: (b) => {
+      if (b.kind === 'category' && b.id && b.category.id)
+        setRenaming({ id: b.id, categoryId: b.category.id, name: b.category.name });
+    },
+    onPicture: (b) => {
+      if (b.kind === 'category') setPicturing(b);
+    },
+  };
+
+  const renameField = renaming ? (
+    <form
+      className="slot-form rename-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const name = renaming.name.trim();
+        // A blank name cancels (spec §5).
+        if (name) void actions.updateCategory(renaming.categoryId, { name });
+        setRenaming(null);
+      }}
+    >
+      <label className="sr-only" htmlFor="rename-category">
+        Category name
+      </label>
+      <input
+        id="rename-category"
+        value={renaming.name}
+        maxLength={16}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to rename
+        autoFocus
+        onChange={(e) => setRenaming({ ...renaming, name: e.target.value })}
+      />
+      <div className="slot-form-actions">
+        <button type="submit" className="btn btn-primary btn-small">
+          Apply
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRenaming(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  ) : null;
+
+  const addScreen = async () => {
+    const reply = await actions.addScreen();
+    if (reply && 'data' in reply) setView({ screen: reply.data.screens.length - 1, category: null, page: 0 });
+  };
+  const addPage = async () => {
+    if (!categoryButton?.category.id) return;
+    const reply = await actions.addPage(categoryButton.category.id);
+    const pages =
+      reply && 'data' in reply
+        ? findCategory(menuFromWire(reply.data.screens, oven.type), categoryButton.category.id!)
+        : null;
+    if (pages) setView({ ...view, page: pages.category.pages.length - 1 });
+  };
+  const deleteScreen = async () => {
+    if (container.kind === 'main') {
+      setView({ screen: 0, category: null, page: 0 });
+    } else {
+      // Deleting a page goes to the (new) last page (spec §4).
+      setView({ ...view, page: Math.max(0, categoryButton!.category.pages.length - 2) });
+    }
+    await actions.deleteScreen(screenId);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      <div className="editor">
+        <nav className="editor-sidebar" aria-label="Screens">
+          <ol className="screen-links">
+            {tree.screens.map((s, i) => (
+              <ScreenLink
+                key={s.id ?? `new-${i}`}
+                screenId={s.id ?? 0}
+                index={i}
+                current={view.category === null && i === screenIndex}
+                onOpen={() => {
+                  setSelected(null);
+                  setView({ screen: i, category: null, page: 0 });
+                }}
+              />
+            ))}
+          </ol>
+          {controls.addScreen || (container.kind === 'page' && tree.screens.length < model.maxScreens) ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={addScreen}
+              disabled={actions.busy}
+            >
+              Add New Screen
+            </button>
+          ) : null}
+        </nav>
+
+        <section className="editor-main" aria-labelledby="screen-title">
+          <header className="editor-header">
+            <h2 id="screen-title" className="screen-title">
+              {container.kind === 'main' ? (
+                `Screen ${screenIndex + 1}`
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="crumb"
+                    onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
+                  >
+                    Screen {screenIndex + 1}
+                  </button>
+                  <span className="crumb-sep" aria-hidden="true">
+                    ›
+                  </span>
+                  <span>Category: {categoryButton!.category.name}</span>
+                  {model.menuLayout === 'grid' ? (
+                    <>
+                      <span className="crumb-sep" aria-hidden="true">
+                        ›
+                      </span>
+                      <span>Page {pageIndex + 1}</span>
+                    </>
+                  ) : null}
+                </>
+              )}
+            </h2>
+            {oven.can_undo ? (
+              <div className="undo-bar" role="status">
+                <span className="undo-text">{oven.last_change?.summary}</span>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={async () => {
+                    const reply = await actions.undo();
+                    if (reply && 'undone' in reply)
+                      banners.show({
+                        tone: 'success',
+                        who: oven.name,
+                        description: 'Undone',
+                        what: String(reply.undone),
+                        ms: TIMINGS.banner.oven,
+                      });
+                  }}
+                  disabled={actions.busy}
+                >
+                  ↶ Undo
+                </button>
+              </div>
+            ) : null}
+          </header>
+
+          {model.menuLayout === 'grid' ? (
+            <div className="editor-actions">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={free === null}
+                onClick={() => free !== null && setAdding({ screenId, position: free })}
+              >
+                Add Recipe Here
+              </button>
+              {controls.addPage ? (
+                <button type="button" className="btn btn-secondary" onClick={addPage} disabled={actions.busy}>
+                  Add New Page
+                </button>
+              ) : null}
+              {controls.deletePage ? (
+                <button
+                  type="button"
+                  className="btn btn-link-danger"
+                  onClick={deleteScreen}
+                  disabled={actions.busy}
+                >
+                  Delete Page
+                </button>
+              ) : null}
+              {controls.deleteScreen ? (
+                <button
+                  type="button"
+                  className="btn btn-link-danger"
+                  onClick={deleteScreen}
+                  disabled={actions.busy}
+                >
+                  Delete Screen
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <p className="muted small">
+              The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
+              {container.kind === 'main'
+                ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
+                : `this category holds up to ${capacity} recipes.`}
+            </p>
+          )}
+
+          <ContainerView
+            screenId={screenId}
+            buttons={buttons}
+            capacity={capacity}
+            layout={model.menuLayout}
+            perScreen={shownPerScreen(model)}
+            isMain={container.kind === 'main'}
+            selectedId={selected}
+            renamingId={renaming?.id ?? null}
+            renameField={renameField}
+            actions={tileActions}
+            onAdd={(position) => setAdding({ screenId, position })}
+            onCreateCategory={(position, name) => void actions.createCategory(screenId, position, name)}
+          />
+
+          {container.kind === 'page' && model.menuLayout === 'grid' ? (
+            <nav className="page-slider" aria-label="Pages">
+              <ol className="page-dots">
+                {categoryButton!.category.pages.map((p, i) => (
+                  <PageDot
+                    key={p.id ?? `new-${i}`}
+                    screenId={p.id ?? 0}
+                    index={i}
+                    current={i === pageIndex}
+                    onOpen={() => setView({ ...view, page: i })}
+                  />
+                ))}
+              </ol>
+              <span className="page-label">Page {pageIndex + 1}</span>
+            </nav>
+          ) : null}
+
+          {selectedButton ? (
+            <ButtonToolbar
+              button={selectedButton}
+              onInner={container.kind === 'page'}
+              onColor={(color) =>
+                selectedButton.id && void actions.updateButton(selectedButton.id, { color })
+              }
+              onIcon={(icon) => selectedButton.id && void actions.updateButton(selectedButton.id, { icon })}
+              onFavorite={(favorite) =>
+                selectedButton.id && void actions.updateButton(selectedButton.id, { favorite })
+              }
+              onOpenRecipe={() => selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)}
+              onTrash={() => tileActions.onTrash(selectedButton)}
+              onClose={() => setSelected(null)}
+            />
+          ) : null}
+        </section>
+      </div>
+
+      <DragOverlay dropAnimation={null}>
+        {dragging ? (
+          <div className="tile tile-overlay">
+            <ButtonFace button={dragging} />
+          </div>
+        ) : null}
+      </DragOverlay>
+
+      {adding ? (
+        <SelectRecipeModal
+          ovenType={oven.type}
+          provider={provider}
+          where={`${where}, slot ${adding.position}`}
+          onClose={() => setAdding(null)}
+          onAdd={async (recipe) => {
+            const target = adding;
+            setAdding(null);
+            const reply = await actions.addRecipe(target.screenId, target.position, {
+              id: recipe.id,
+              name: recipe.name,
+              ovenType: recipe.oven_type,
+            });
+            if (reply)
+              banners.show({
+                tone: 'success',
+                who: recipe.name,
+                description: `has been added to ${oven.name}`,
+                ms: TIMINGS.banner.recipeAdded,
+              });
+          }}
+        />
+      ) : null}
+      {picturing ? (
+        <IconPickerModal
+          title={`Picture of category ${picturing.category.name}`}
+          current={picturing.category.icon}
+          onPick={(icon) => {
+            if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
+            setPicturing(null);
+          }}
+          onClose={() => setPicturing(null)}
+        />
+      ) : null}
+    </DndContext>
+  );
+}
+
+function IconPickerModal({
+  title,
+  current,
+  onPick,
+  onClose,
+}: {
+  title: string;
+  current: string;
+  onPick(icon: string): void;
+  onClose(): void;
+}) {
+  return (
+    <Modal title={title} onClose={onClose} size="md">
+      <div className="icon-choices" role="radiogroup" aria-label="Icon">
+        {ICON_NAMES.map((n) => (
+          <label key={n} className={`icon-choice ${n === current ? 'icon-choice-on' : ''}`} title={ICONS[n]}>
+            <input
+              type="radio"
+              name="picker-icon"
+              className="sr-only"
+              checked={n === current}
+              onChange={() => onPick(n)}
+              aria-label={ICONS[n]}
+            />
+            <img src={iconUrl(n)} alt="" />
+          </label>
+        ))}
+      </div>
+    </Modal>
+  );
+}
+
+/** What can be done to the selected button: its colour, its icon, the favourite star (inner screens), the recipe. */
+function ButtonToolbar({
+  button,
+  onInner,
+  onColor,
+  onIcon,
+  onFavorite,
+  onOpenRecipe,
+  onTrash,
+  onClose,
+}: {
+  button: MenuButton;
+  onInner: boolean;
+  onColor(color: ButtonColor): void;
+  onIcon(icon: string): void;
+  onFavorite(favorite: boolean): void;
+  onOpenRecipe(): void;
+  onTrash(): void;
+  onClose(): void;
+}) {
+  const [pickingIcon, setPickingIcon] = useState(false);
+  const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
+  return (
+    <section className="card button-toolbar" aria-label={`Options for ${name}`}>
+      <header className="button-toolbar-head">
+        <strong>{name}</strong>
+        <button type="button" className="modal-close" aria-label="Close options" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <fieldset className="color-picker">
+        <legend>Button colour</legend>
+        {BUTTON_COLOR_NAMES.map((c) => (
+          <label key={c} className={`swatch ${c === button.color ? 'swatch-on' : ''}`} title={c}>
+            <input
+              type="radio"
+              name="button-color"
+              className="sr-only"
+              checked={c === button.color}
+              onChange={() => onColor(c)}
+              aria-label={c.replace('_', ' ').toLowerCase()}
+            />
+            <span style={{ background: BUTTON_COLORS[c] }} />
+          </label>
+        ))}
+      </fieldset>
+      <div className="button-toolbar-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => setPickingIcon(true)}>
+          <img src={iconUrl(button.icon)} alt="" className="inline-icon" /> Icon
+        </button>
+        {button.kind === 'recipe' && onInner ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={button.favorite}
+            onClick={() => onFavorite(!button.favorite)}
+          >
+            {button.favorite ? '★ Favourite' : '☆ Favourite'}
+          </button>
+        ) : null}
+        {button.kind === 'recipe' ? (
+          <button type="button" className="btn btn-secondary" onClick={onOpenRecipe}>
+            View / Edit Recipe
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-link-danger" onClick={onTrash}>
+          Remove from screen
+        </button>
+      </div>
+      {pickingIcon ? (
+        <IconPickerModal
+          title={`Icon of ${name}`}
+          current={button.icon}
+          onPick={(icon) => {
+            onIcon(icon);
+            setPickingIcon(false);
+          }}
+          onClose={() => setPickingIcon(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
+import { MESSAGES } from '../../../shared/domain/messages';
+import { OVEN_MODELS, type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { Alert, TextField } from '../../components/form';
+import { Modal } from '../../components/modal';
+import { breakAfterSlashes } from '../../lib/text';
+import { useZodForm } from '../../lib/use-zod-form';
+
+interface WarmUpRow {
+  name: string;
+  temperature: string;
+}
+
+interface OvenValues {
+  name: string;
+  type?: string;
+  warm_ups: { name: string; temperature: number }[];
+}
+
+interface OvenForm {
+  name: string;
+  type: string;
+  warm_ups: WarmUpRow[];
+}
+
+/**
+ * Spec §2.7 oven modal, create or edit: name, type (create only) and warm-up profiles (none on a Conveyor, up to 3
+ * elsewhere; spec §5). Save waits for a name and a type; every rule is the server's own schema.
+ */
+export function OvenModal({
+  oven,
+  busy,
+  onSave,
+  onClose,
+}: {
+  oven: OvenDetail | null;
+  busy: boolean;
+  onSave(values: {
+    name: string;
+    type: OvenType;
+    warm_ups: { name: string; temperature: number }[];
+  }): Promise<void>;
+  onClose(): void;
+}) {
+  const initial: OvenForm = {
+    name: oven?.name ?? '',
+    type: oven?.type ?? '',
+    warm_ups: oven?.warm_ups.map((w) => ({ name: w.name, temperature: String(w.temperature) })) ?? [],
+  };
+  const [schema] = useState<z.ZodType<OvenValues>>(
+    () => (oven ? updateOvenRequest(oven.type) : createOvenRequest) as z.ZodType<OvenValues>,
+  );
+  const form = useZodForm<z.ZodType<OvenValues>, OvenForm>(schema, initial, (v) => v as never);
+  const values = form.values;
+  const [draft, setDraft] = useState<WarmUpRow>({ name: '', temperature: '' });
+  const model = values.type ? ovenModel(values.type as OvenType) : null;
+  const errors = form.live;
+  const canSave = values.name.trim() !== '' && values.type !== '' && !busy;
+  const draftTemp = Number(draft.temperature);
+  const draftIssue =
+    draft.name === '' && draft.temperature === ''
+      ? null
+      : !draft.name.trim() || draft.name.trim().length > 24 || !/^[A-Za-z0-9_ -]+$/.test(draft.name.trim())
+        ? MESSAGES.profileName
+        : !/^\d{1,3}$/.test(draft.temperature) ||
+            !model ||
+            draftTemp < model.minTemp ||
+            draftTemp > model.maxTemp
+          ? MESSAGES.profileTemp
+          : null;
+  const setWarmUps = (list: WarmUpRow[]) => form.set('warm_ups', list);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const submit = form.onSubmit(async (data) => {
+    await onSave({ ...data, type: (oven?.type ?? data.type) as OvenType });
+  });
+
+  return (
+    <Modal
+      title={oven ? `Edit ${oven.name}` : 'Add New Oven'}
+      onClose={onClose}
+      backdropCloses={!dirty}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="oven-form" className="btn btn-primary" disabled={!canSave}>
+            {busy ? 'Saving ...' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form id="oven-form" onSubmit={submit} noValidate>
+        <TextField
+          label="Oven name"
+          required
+          maxLength={16}
+          hint="Up to 16 letters, numbers, spaces, dashes or underscores."
+          {...form.field('name')}
+          error={values.name ? (errors.name?.[0] ?? form.errors.name) : form.errors.name}
+          data-autofocus
+        />
+        {oven ? (
+          <p className="muted">
+            Type: <strong>{oven.type}</strong> (the type of an oven does not change: its menu holds recipes of
+            that type).
+          </p>
+        ) : (
+          <fieldset className="fieldset">
+            <legend className="label-required">Oven type</legend>
+            <div className="oven-choices" role="radiogroup" aria-label="Oven type">
+              {OVEN_MODELS.map((m) => (
+                <label
+                  key={m.type}
+                  className={`oven-choice ${m.type === values.type ? 'oven-choice-on' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="type"
+                    value={m.type}
+                    aria-label={m.type}
+                    checked={m.type === values.type}
+                    onChange={() => {
+                      form.set('type', m.type);
+                      // A Conveyor has no warm-up profiles.
+                      if (m.maxWarmUps === 0) setWarmUps([]);
+                    }}
+                  />
+                  <img src={m.thumbnail} alt="" />
+                  <span aria-hidden="true">{breakAfterSlashes(m.type)}</span>
+                </label>
+              ))}
+            </div>
+            {form.errors.type ? <p className="field-error">{form.errors.type}</p> : null}
+          </fieldset>
+        )}
+
+        <fieldset className="fieldset">
+          <legend>Warm-up profiles</legend>
+          {!model ? (
+            <p className="muted">Choose the oven type first.</p>
+          ) : model.maxWarmUps === 0 ? (
+            <p className="muted">A {model.type} has no warm-up profiles.</p>
+          ) : (
+            <>
+              <p className="muted small">
+                Up to {model.maxWarmUps}, each with a name and a temperature from {model.minTemp} to{' '}
+                {model.maxTemp} ºF.
+              </p>
+              {values.warm_ups.length > 0 ? (
+                <ul className="warmup-list">
+                  {values.warm_ups.map((w, i) => (
+                    <li key={`${w.name}-${i}`}>
+                      <span>
+                        {w.name} · <span className="tabular">{w.temperature} ºF</span>
+                      </span>
+                      {errors[`warm_ups.${i}.temperature`] || errors[`warm_ups.${i}.name`] ? (
+                        <span className="field-error">
+                          {errors[`warm_ups.${i}.name`]?.[0] ?? errors[`warm_ups.${i}.temperature`]?.[0]}
+                        </span>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="btn btn-link-danger"
+                        onClick={() => setWarmUps(values.warm_ups.filter((_, j) => j !== i))}
+                      >
+                        Delete profile {w.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {values.warm_ups.length < model.maxWarmUps ? (
+                <div className="warmup-form">
+                  <label className="field field-inline">
+                    <span>Profile name</span>
+                    <input
+                      value={draft.name}
+                      maxLength={24}
+                      onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                    />
+                  </label>
+                  <label className="field field-inline">
+                    <span>Temperature ºF</span>
+                    <input
+                      inputMode="numeric"
+                      value={draft.temperature}
+                      maxLength={3}
+                      onChange={(e) =>
+                        setDraft({ ...draft, temperature: e.target.value.replace(/[^\d]/g, '') })
+                      }
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={draftIssue !== null || draft.name === ''}
+                    onClick={() => {
+                      // Floored on add (spec §5): the field takes digits only.
+                      setWarmUps([
+                        ...values.warm_ups,
+                        { name: draft.name.trim(), temperature: String(Math.floor(draftTemp)) },
+                      ]);
+                      setDraft({ name: '', temperature: '' });
+                    }}
+                  >
+                    Add Profile
+                  </button>
+                  {draftIssue ? <p className="field-error">{draftIssue}</p> : null}
+                </div>
+              ) : (
+                <p className="muted small">This oven has its {model.maxWarmUps} profiles.</p>
+              )}
+            </>
+          )}
+        </fieldset>
+        {form.failure && !Object.keys(form.errors).length ? (
+          <Alert tone="error">{form.failure.message}</Alert>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

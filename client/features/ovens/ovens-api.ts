@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateOvenRequest,
+  OvenDetail,
+  OvenSummary,
+  UpdateOvenRequest,
+} from '../../../shared/contracts/ovens';
+import { api } from '../../lib/api';
+
+export const ovenKeys = {
+  all: ['ovens'] as const,
+  lists: ['ovens', 'list'] as const,
+  list: (types: string) => ['ovens', 'list', types] as const,
+  one: (id: number) => ['ovens', 'one', id] as const,
+};
+
+/** GET /api/ovens?ovens=…: 'All', or types joined by commas. */
+export const ovenListQuery = (types = 'All') =>
+  queryOptions({
+    queryKey: ovenKeys.list(types),
+    queryFn: () =>
+      api<{ data: OvenSummary[] }>('GET', `/api/ovens?ovens=${encodeURIComponent(types)}`).then(
+        (r) => r.data,
+      ),
+  });
+
+export const ovenQuery = (id: number) =>
+  queryOptions({
+    queryKey: ovenKeys.one(id),
+    queryFn: () => api<{ data: OvenDetail }>('GET', `/api/ovens/${id}`).then((r) => r.data),
+  });
+
+function useSettle() {
+  const queryClient = useQueryClient();
+  return (oven?: OvenDetail) => {
+    if (oven) queryClient.setQueryData(ovenKeys.one(oven.id), oven);
+    return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
+  };
+}
+
+export function useCreateOven() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: CreateOvenRequest) =>
+      api<{ data: OvenDetail }>('POST', '/api/ovens', body).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useUpdateOven() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateOvenRequest }) =>
+      api<{ data: OvenDetail }>('PUT', `/api/ovens/${id}`, body).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useDuplicateOven() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ data: OvenDetail }>('POST', `/api/ovens/clone/${id}`).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useDeleteOven() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ data: { id: number; name: string } }>('DELETE', `/api/ovens/${id}`),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: ovenKeys.one(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
+    },
+  });
+}

@@ -1,0 +1,339 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import { DEFAULT_OVEN_THUMBNAIL, findOvenModel, OVEN_TYPES } from '../../../shared/domain/oven-models';
+import { useBanners } from '../../components/banners';
+import { Alert, Spinner } from '../../components/form';
+import { ConfirmDialog, Overlay } from '../../components/modal';
+import { TIMINGS } from '../../lib/timings';
+import { OvenModal } from './oven-modal';
+import {
+  ovenKeys,
+  ovenListQuery,
+  ovenQuery,
+  useCreateOven,
+  useDeleteOven,
+  useDuplicateOven,
+  useUpdateOven,
+} from './ovens-api';
+
+/** The oven the editor works on (the menus feature's `OvenHandle`, composed by the app). */
+export interface OvenEditorProps {
+  oven: OvenDetail;
+  set(next: OvenDetail): void;
+  reload(): Promise<unknown>;
+}
+
+const thumbnailOf = (type: string) => findOvenModel(type)?.thumbnail ?? DEFAULT_OVEN_THUMBNAIL;
+
+/** Spec §2.7 Select Oven: each oven with its type's picture and its name, as a list a finger can use. */
+function OvenPicker({
+  ovens,
+  current,
+  onPick,
+}: {
+  ovens: OvenSummary[];
+  current: OvenSummary | undefined;
+  onPick(id: number): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [open]);
+  return (
+    <div className="oven-picker" ref={root}>
+      <button
+        type="button"
+        className="oven-picker-button"
+        aria-expanded={open}
+        aria-label={`Select Oven: ${current ? current.name : 'none'}`}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+      >
+        {current ? (
+          <>
+            <img src={thumbnailOf(current.type)} alt="" />
+            <span className="oven-picker-name">{current.name}</span>
+            <span className="muted small">{current.type}</span>
+          </>
+        ) : (
+          <span>Select Oven</span>
+        )}
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <ul className="oven-picker-list" aria-label="Select Oven">
+          {ovens.map((o) => (
+            <li key={o.id}>
+              <button
+                type="button"
+                aria-current={o.id === current?.id ? 'true' : undefined}
+                onClick={() => {
+                  onPick(o.id);
+                  setOpen(false);
+                }}
+              >
+                <img src={thumbnailOf(o.type)} alt="" />
+                <span className="oven-picker-name">{o.name}</span>
+                <span className="muted small">
+                  {o.type} · {o.screens} screen{o.screens === 1 ? '' : 's'} · {o.recipes} recipe
+                  {o.recipes === 1 ? '' : 's'}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Spec §2.7 Ovens page: Select Oven, Import My Oven, Add New Oven; the oven's name with Edit, Duplicate and Delete;
+ * the menu editor; and (composed by the app) the import modal, the download and the share tiles.
+ */
+export function OvensPage({
+  renderEditor,
+  renderImport,
+  renderTiles,
+}: {
+  renderEditor(props: OvenEditorProps): ReactNode;
+  renderImport?(props: { onClose(): void; onImported(oven: OvenDetail): void }): ReactNode;
+  renderTiles?(props: { oven: OvenDetail }): ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const banners = useBanners();
+  const [params, setParams] = useSearchParams();
+  const model = params.get('model') ?? 'All';
+  const list = useQuery(ovenListQuery(model));
+  const ovens = list.data ?? [];
+  const wanted = Number(params.get('oven')) || undefined;
+  const current = ovens.find((o) => o.id === wanted) ?? ovens[0];
+  const detail = useQuery({ ...ovenQuery(current?.id ?? 0), enabled: current !== undefined });
+  const [modal, setModal] = useState<'create' | 'edit' | 'delete' | 'import' | null>(null);
+  const create = useCreateOven();
+  const update = useUpdateOven();
+  const duplicate = useDuplicateOven();
+  const remove = useDeleteOven();
+
+  const open = useCallback(
+    (id: number) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('oven', String(id));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const ok = (who: string, description: string, ms: number = TIMINGS.banner.oven) =>
+    banners.show({ tone: 'success', who, description, ms });
+  const fail = (who: string, description: string, error: unknown) =>
+    banners.show({
+      tone: 'error',
+      who,
+      description,
+      what: error instanceof Error ? error.message : undefined,
+      ms: TIMINGS.banner.error,
+    });
+
+  const oven = detail.data;
+  const handle = useMemo<OvenEditorProps | null>(
+    () =>
+      oven
+        ? {
+            oven,
+            set: (next) => queryClient.setQueryData(ovenKeys.one(next.id), next),
+            reload: () => queryClient.invalidateQueries({ queryKey: ovenKeys.one(oven.id) }),
+          }
+        : null,
+    [oven, queryClient],
+  );
+
+  return (
+    <section className="page ovens-page">
+      <header className="ovens-toolbar">
+        <div className="ovens-picker-row">
+          {ovens.length > 0 ? <OvenPicker ovens={ovens} current={current} onPick={open} /> : null}
+          <label className="field field-inline model-filter">
+            <span>Model</span>
+            <select
+              value={model}
+              onChange={(e) =>
+                setParams(
+                  (p) => {
+                    const next = new URLSearchParams(p);
+                    if (e.target.value === 'All') next.delete('model');
+                    else next.set('model', e.target.value);
+                    next.delete('oven');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              <option value="All">All models</option>
+              {OVEN_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="toolbar-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
+            Import My Oven
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => setModal('create')}>
+            Add New Oven
+          </button>
+        </div>
+      </header>
+
+      {list.isPending ? <Spinner label="Loading Ovens..." /> : null}
+      {list.isError ? <Alert tone="error">The ovens could not be loaded: {list.error.message}</Alert> : null}
+      {list.data && ovens.length === 0 ? (
+        <div className="card empty-state">
+          <h1>No Ovens Found</h1>
+          {model === 'All' ? (
+            <>
+              <p>Your account does not have any saved ovens.</p>
+              <p className="muted">No ovens were found for this user. Please create or import a new oven.</p>
+            </>
+          ) : (
+            <p>Your account does not have any saved ovens in this particular model.</p>
+          )}
+        </div>
+      ) : null}
+
+      {current && !oven && detail.isPending ? <Spinner label="Please wait..." /> : null}
+      {detail.isError ? (
+        <Alert tone="error">This oven could not be loaded: {detail.error.message}</Alert>
+      ) : null}
+      {oven && handle ? (
+        <>
+          <header className="oven-header">
+            <img className="oven-header-thumb" src={thumbnailOf(oven.type)} alt="" />
+            <div>
+              <h1>{oven.name}</h1>
+              <p className="muted">
+                {oven.type}
+                {oven.warm_ups.length > 0
+                  ? ` · Warm-ups: ${oven.warm_ups.map((w) => `${w.name} ${w.temperature} ºF`).join(', ')}`
+                  : ''}
+              </p>
+            </div>
+            <div className="oven-header-actions">
+              <button type="button" className="btn btn-link" onClick={() => setModal('edit')}>
+                Edit Oven
+              </button>
+              <button
+                type="button"
+                className="btn btn-link"
+                disabled={duplicate.isPending}
+                onClick={async () => {
+                  try {
+                    const copy = await duplicate.mutateAsync(oven.id);
+                    ok(
+                      oven.name,
+                      'has been successfully duplicated',
+                      TIMINGS.banner.deleteOrDuplicateSuccess,
+                    );
+                    open(copy.id);
+                  } catch (e) {
+                    fail(oven.name, 'could not be duplicated', e);
+                  }
+                }}
+              >
+                Duplicate Oven
+              </button>
+              <button
+                type="button"
+                className="btn btn-link btn-link-danger"
+                onClick={() => setModal('delete')}
+              >
+                Delete Oven
+              </button>
+            </div>
+          </header>
+          {renderEditor(handle)}
+          {renderTiles ? renderTiles({ oven }) : null}
+        </>
+      ) : null}
+
+      {modal === 'create' || modal === 'edit' ? (
+        <OvenModal
+          oven={modal === 'edit' ? (oven ?? null) : null}
+          busy={create.isPending || update.isPending}
+          onClose={() => setModal(null)}
+          onSave={async (values) => {
+            try {
+              if (modal === 'edit' && oven) {
+                await update.mutateAsync({
+                  id: oven.id,
+                  body: { name: values.name, warm_ups: values.warm_ups },
+                });
+                ok(values.name, 'has been updated');
+              } else {
+                const made = await create.mutateAsync(values);
+                ok(made.name, 'has been added to My Ovens');
+                // Spec §4: after a create the list is reloaded and the new oven opens.
+                open(made.id);
+              }
+              setModal(null);
+            } catch (e) {
+              fail(values.name, modal === 'edit' ? 'could not be updated' : 'could not be created', e);
+              throw e;
+            }
+          }}
+        />
+      ) : null}
+      {modal === 'delete' && oven ? (
+        <ConfirmDialog
+          title="Delete oven"
+          message={`Are you sure you want to delete the oven "${oven.name}"? Its screens, categories and buttons go with it; its recipes stay in My Recipes. This action cannot be undone.`}
+          confirmLabel="Delete Oven"
+          busy={remove.isPending}
+          onCancel={() => setModal(null)}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(oven.id);
+              ok(oven.name, 'was successfully deleted', TIMINGS.banner.deleteOrDuplicateSuccess);
+              setParams((p) => {
+                const next = new URLSearchParams(p);
+                next.delete('oven');
+                return next;
+              });
+            } catch (e) {
+              fail(oven.name, 'could not be deleted', e);
+            } finally {
+              setModal(null);
+            }
+          }}
+        />
+      ) : null}
+      {modal === 'import'
+        ? renderImport
+          ? renderImport({
+              onClose: () => setModal(null),
+              onImported: (made) => {
+                setModal(null);
+                open(made.id);
+              },
+            })
+          : null
+        : null}
+      {remove.isPending ? <Overlay message="Deleting oven ..." /> : null}
+    </section>
+  );
+}
