@@ -116,6 +116,12 @@ export const seed = {
   /** Recipes of a user; each entry overrides a valid Matchbox recipe (name, oven_type, stages…). */
   recipes: (owner: SeededUser, recipes: Record<string, unknown>[]) =>
     seedCall<{ id: number; name: string }[]>('recipes', { ownerId: owner.id, recipes }),
+  /** An oven with one empty main screen. */
+  oven: (owner: SeededUser, oven: { name?: string; type?: string } = {}) =>
+    seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {
+      ownerId: owner.id,
+      ...oven,
+    }),
 };
 
 /** Signs the page in as `user` with its token, as a login would leave it (once: a later logout sticks). */

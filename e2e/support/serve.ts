@@ -14,7 +14,7 @@ import { openDatabase } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoUsers } from '../../server/seed/demo-users';
 import { seedLibrary } from '../../server/seed/library-recipes';
-import { createRecipe, createSession, createUser } from '../../server/test/factories';
+import { createOven, createRecipe, createSession, createUser } from '../../server/test/factories';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -79,6 +79,14 @@ const seeders: Record<string, Seeder> = {
     for (const recipe of list)
       out.push(await createRecipe(database.db, { ...recipe, ownerId: input.ownerId as number }));
     return out;
+  },
+  /** An oven of a user: { ownerId, name?, type? } → { id, name, type, screenId }. */
+  oven: async (input) => {
+    const oven = await createOven(database.db, input.ownerId as number, {
+      name: input.name as string | undefined,
+      type: input.type as never,
+    });
+    return { id: oven.id, name: oven.name, type: oven.type, screenId: oven.screenId };
   },
 };
 

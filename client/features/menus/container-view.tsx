@@ -2,6 +2,7 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useState } from 'react';
 import type { MenuButton } from '../../../shared/domain/menu';
+import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { ButtonFace } from './button-tile';
 
 export const slotId = (screenId: number, position: number) => `slot:${screenId}:${position}`;
@@ -92,7 +93,7 @@ function Tile({
                 title="Rename"
                 onClick={() => actions.onRename(button)}
               >
-                ✎
+                <PencilIcon />
               </button>
               <button
                 type="button"
@@ -101,7 +102,7 @@ function Tile({
                 title="Picture"
                 onClick={() => actions.onPicture(button)}
               >
-                🖼
+                <ImageIcon />
               </button>
             </>
           ) : (
@@ -112,7 +113,7 @@ function Tile({
               title="Options"
               onClick={() => actions.onSelect(button)}
             >
-              ⋯
+              <MoreIcon />
             </button>
           )}
           <button
@@ -122,7 +123,7 @@ function Tile({
             title="Remove"
             onClick={() => actions.onTrash(button)}
           >
-            🗑
+            <TrashIcon />
           </button>
         </div>
       )}
@@ -187,7 +188,7 @@ function EmptySlot({
         onClick={() => onAdd(position)}
         aria-label={`Add a recipe in slot ${position}`}
       >
-        <span aria-hidden="true">＋</span> Drop Recipe Here
+        <span aria-hidden="true">+</span> Drop Recipe Here
       </button>
       {allowCategory ? (
         <button type="button" className="slot-add-category" onClick={() => setNaming(true)}>

@@ -24,7 +24,10 @@ export const slotKeyboardCoordinates: KeyboardCoordinateGetter = (event, { conte
     const tx = target.left + target.width / 2;
     const ty = target.top + target.height / 2;
     const along = (tx - cx) * direction[0] + (ty - cy) * direction[1];
-    if (along <= 1) continue;
+    // The slot under the button (whose centre may be a little off the dragged copy's) is not a step.
+    const half =
+      (direction[0] !== 0 ? Math.min(rect.width, target.width) : Math.min(rect.height, target.height)) / 2;
+    if (along <= half) continue;
     const across = Math.abs((tx - cx) * direction[1]) + Math.abs((ty - cy) * direction[0]);
     const score = along + across * 2;
     if (score < bestScore) {

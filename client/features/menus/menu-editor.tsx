@@ -28,6 +28,7 @@ import {
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { useBanners } from '../../components/banners';
+import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
@@ -374,7 +375,7 @@ export function MenuEditor({
                   }}
                   disabled={actions.busy}
                 >
-                  ↶ Undo
+                  <UndoIcon /> Undo
                 </button>
               </div>
             ) : null}
@@ -536,19 +537,19 @@ function IconPickerModal({
 }) {
   return (
     <Modal title={title} onClose={onClose} size="md">
-      <div className="icon-choices" role="radiogroup" aria-label="Icon">
+      <div className="icon-choices">
         {ICON_NAMES.map((n) => (
-          <label key={n} className={`icon-choice ${n === current ? 'icon-choice-on' : ''}`} title={ICONS[n]}>
-            <input
-              type="radio"
-              name="picker-icon"
-              className="sr-only"
-              checked={n === current}
-              onChange={() => onPick(n)}
-              aria-label={ICONS[n]}
-            />
+          <button
+            key={n}
+            type="button"
+            className={`icon-choice ${n === current ? 'icon-choice-on' : ''}`}
+            title={ICONS[n]}
+            aria-label={ICONS[n]}
+            aria-pressed={n === current}
+            onClick={() => onPick(n)}
+          >
             <img src={iconUrl(n)} alt="" />
-          </label>
+          </button>
         ))}
       </div>
     </Modal>

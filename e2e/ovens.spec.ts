@@ -1,0 +1,262 @@
+import type { Page } from '@playwright/test';
+import { expect, seed, test } from './fixtures';
+
+const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
+const slot = (page: Page, position: number) =>
+  page.locator(`.editor-main .slot[data-position="${position}"]`).first();
+const tileNames = (page: Page) => page.locator('.editor-main .tile-name');
+
+async function addRecipe(page: Page, position: number, name: string) {
+  await slot(page, position)
+    .getByRole('button', { name: `Add a recipe in slot ${position}` })
+    .click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: /Recipes$/ })).toBeVisible();
+  await modal.getByRole('button', { name: `Add ${name} to Oven` }).click();
+  await expect(page.getByText(`has been added to`).first()).toBeVisible();
+  await expect(slot(page, position).locator('.tile-name')).toHaveText(name);
+  // Saved: the server's answer is in (the Undo bar names the change).
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Added ${name} to`));
+}
+
+test('create an oven with warm-up profiles; it opens with one empty screen', async ({ page, cook }) => {
+  void cook;
+  await page.goto('/ovens');
+  await expect(page.getByText('Your account does not have any saved ovens.')).toBeVisible();
+  await expect(
+    page.getByText('No ovens were found for this user. Please create or import a new oven.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await expect(modal.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await modal.getByLabel('Oven name').fill('Front Line');
+  await modal.getByRole('radio', { name: 'Matchbox 1718/1313' }).check();
+  await modal.getByLabel('Profile name').fill('Morning');
+  await modal.getByLabel('Temperature ºF').fill('600');
+  await expect(modal.getByText('Please enter a valid profile temperature')).toBeVisible();
+  await modal.getByLabel('Temperature ºF').fill('475');
+  await modal.getByRole('button', { name: 'Add Profile' }).click();
+  await expect(modal.locator('.warmup-list')).toContainText('Morning · 475 ºF');
+  await page.screenshot({ path: 'test-results/screens/oven-modal.png' });
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('has been added to My Ovens')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await expect(page.getByText('Warm-ups: Morning 475 ºF')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
+  await expect(slots(page)).toHaveCount(8);
+});
+
+test('a Conveyor takes no warm-up profiles', async ({ page, cook }) => {
+  void cook;
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await modal.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
+  await expect(modal.getByText('A Conveyor 2600/2000/1400 has no warm-up profiles.')).toBeVisible();
+});
+
+test('recipes are added through Select Recipe, and a screen is added and selected', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [
+    { name: 'Pepperoni' },
+    { name: 'Garlic Knots' },
+    { name: 'Misa Only', oven_type: 'MiSA' },
+  ]);
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await slot(page, 1).getByRole('button', { name: 'Add a recipe in slot 1' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: 'My Matchbox 1718/1313 Recipes' })).toBeVisible();
+  await expect(modal.getByText('Misa Only')).toHaveCount(0);
+  await modal.getByPlaceholder('Search recipes...').fill('garlic');
+  await expect(modal.locator('.choice-card')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screens/select-recipe.png' });
+  await modal.getByRole('button', { name: 'Add Garlic Knots to Oven' }).click();
+  await expect(page.getByText('Garlic Knotshas been added to Front Line')).toBeVisible();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Garlic Knots');
+  await page.getByRole('button', { name: 'Add New Screen' }).click();
+  await expect(page.getByRole('heading', { name: 'Screen 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Screen 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Delete Screen' })).toBeVisible();
+});
+
+test('a category is created, renamed, given a picture, and holds pages', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Fries' }]);
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await slot(page, 2).getByRole('button', { name: 'or Create Category' }).click();
+  await page.getByLabel('Category name').fill('Sides');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(slot(page, 2).locator('.tile-name')).toHaveText('Sides');
+  await page.getByRole('button', { name: 'Rename category Sides' }).click();
+  await page.getByLabel('Category name').fill('Hot Sides');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(slot(page, 2).locator('.tile-name')).toHaveText('Hot Sides');
+  await page.getByRole('button', { name: 'Choose a picture for category Hot Sides' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Fries', exact: true }).click();
+  await expect(slot(page, 2).locator('.tile-icon')).toHaveAttribute('src', '/images/icons/ICON_FRIES.svg');
+
+  await slot(page, 2).locator('.tile-button').click();
+  await expect(page.getByRole('heading', { name: /Screen 1.*Category: Hot Sides.*Page 1/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Page' })).toHaveCount(0);
+  await addRecipe(page, 1, 'Fries');
+  await page.getByRole('button', { name: 'Add New Page' }).click();
+  await expect(page.locator('.page-label')).toHaveText('Page 2');
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: 'test-results/screens/category-page.png', fullPage: true });
+  await page.getByRole('button', { name: 'Delete Page' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Screen 1', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Screen 1', exact: true })).toBeVisible();
+});
+
+test('a favourite star toggles on an inner-screen item', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Fries' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await slot(page, 1).getByRole('button', { name: 'or Create Category' }).click();
+  await page.getByLabel('Category name').fill('Sides');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await slot(page, 1).locator('.tile-button').click();
+  await addRecipe(page, 1, 'Fries');
+  await slot(page, 1).locator('.tile-button').click();
+  await page.getByRole('button', { name: '☆ Favourite' }).click();
+  await expect(slot(page, 1).locator('.tile-star')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: /Category Sides/ }).click();
+  await expect(slot(page, 1).locator('.tile-star')).toBeVisible();
+});
+
+test('trash a button, then undo it', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 3, 'Pepperoni');
+  await page.getByRole('button', { name: 'Remove Pepperoni' }).click();
+  await expect(tileNames(page)).toHaveCount(0);
+  await expect(page.locator('.undo-text')).toHaveText('Removed Pepperoni from screen 1');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
+});
+
+test('reorder by mouse drag, saved and shown after a reload', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }, { name: 'Wings' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 1, 'Pepperoni');
+  await addRecipe(page, 2, 'Wings');
+  const from = await slot(page, 1).locator('.tile-button').boundingBox();
+  const to = await slot(page, 8).boundingBox();
+  await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + from!.width / 2 + 20, from!.y + from!.height / 2, { steps: 4 });
+  await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(slot(page, 8).locator('.tile-name')).toHaveText('Pepperoni');
+  await expect(page.locator('.undo-text')).toHaveText('Moved Pepperoni from screen 1, slot 1 to slot 8');
+  await page.reload();
+  await expect(slot(page, 8).locator('.tile-name')).toHaveText('Pepperoni');
+});
+
+test('reorder by keyboard: space picks up, arrows move, space drops', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 1, 'Pepperoni');
+  await slot(page, 1).locator('.tile-button').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
+  await expect(page.locator('.undo-text')).toHaveText('Moved Pepperoni from screen 1, slot 1 to slot 3');
+});
+
+test('a refused move puts the button back and says why', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 1, 'Pepperoni');
+  await page.route('**/api/ovens/button-position/*', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'This oven was changed in another window. It has been reloaded: try again.',
+      }),
+    }),
+  );
+  await slot(page, 1).locator('.tile-button').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This oven was changed in another window' }),
+  ).toBeVisible();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
+});
+
+test('delete a screen: the first remains selected', async ({ page, cook }) => {
+  void cook;
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Add New Screen' }).click();
+  await expect(page.getByRole('heading', { name: 'Screen 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Screen' }).click();
+  await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
+  await expect(page.locator('.screen-link')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Delete Screen' })).toHaveCount(0);
+});
+
+test('duplicate and delete the oven', async ({ page, cook }) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
+  await expect(page.getByText('has been successfully duplicated')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Front Line Copy' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Oven' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete oven' })
+    .getByRole('button', { name: 'Delete Oven' })
+    .click();
+  await expect(page.getByText('Front Line Copywas successfully deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Front Line', exact: true })).toBeVisible();
+});
+
+test('MiLO: 6-slot screens padded with placeholders, no screen controls', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Milo Pizza', oven_type: 'MiLO/Double MiLO' }]);
+  await seed.oven(cook, { name: 'Milo', type: 'MiLO/Double MiLO' });
+  await page.goto('/ovens');
+  await expect(page.locator('.list-screen .slot')).toHaveCount(6);
+  for (const name of ['Add Recipe Here', 'Add New Screen', 'Delete Screen', 'Add New Page', 'Delete Page'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  await slot(page, 1).getByRole('button', { name: 'or Create Category' }).click();
+  await page.getByLabel('Category name').fill('Pizza');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: /Category Pizza/ }).click();
+  await addRecipe(page, 1, 'Milo Pizza');
+  await expect(page.locator('.slot-placeholder')).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/screens/milo-category.png', fullPage: true });
+});
+
+test('MiSA: no screen controls either', async ({ page, cook }) => {
+  await seed.oven(cook, { name: 'Misa', type: 'MiSA' });
+  await page.goto('/ovens');
+  await expect(page.locator('.list-screen .slot')).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Add New Screen' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('the editor fits and stays usable', async ({ page, cook }) => {
+    await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+    await seed.oven(cook, { name: 'Front Line' });
+    await page.goto('/ovens');
+    await addRecipe(page, 1, 'Pepperoni');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.screenshot({ path: 'test-results/screens/phone-ovens.png', fullPage: true });
+  });
+});
