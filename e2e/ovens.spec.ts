@@ -260,3 +260,31 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: 'test-results/screens/phone-ovens.png', fullPage: true });
   });
 });
+
+test("the wizard's last step puts the saved recipe on an oven's screen", async ({ page, cook }) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: 'Create New Recipe' }).click();
+  const w = page.getByRole('dialog');
+  await w.getByLabel('Recipe name').fill('Assigned Pie');
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Minutes', { exact: true }).selectOption('01');
+  await w.getByLabel('Temperature ºF').fill('450');
+  await w.getByLabel('Temperature ºF').blur();
+  await w.getByRole('button', { name: 'Add Stage' }).click();
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Product name').fill('Pie');
+  await w.getByLabel('Set Temp ºF').fill('450');
+  await w.getByRole('button', { name: 'Preview' }).click();
+  await w.getByRole('button', { name: 'Save' }).click();
+  await expect(w.getByRole('heading', { name: 'New Recipe Created' })).toBeVisible();
+  await w.getByLabel('Oven').selectOption({ label: 'Front Line' });
+  await w.getByLabel('Screen').selectOption({ label: 'Screen 1' });
+  await w.getByLabel('Button').selectOption({ label: 'Slot 4' });
+  await page.screenshot({ path: 'test-results/screens/wizard-assign.png' });
+  await w.getByRole('button', { name: 'Add to Oven' }).click();
+  await expect(w.getByText('Assigned Pie has been added to Front Line (Screen 1, slot 4).')).toBeVisible();
+  await w.getByRole('button', { name: 'Done' }).click();
+  await page.goto('/ovens');
+  await expect(slot(page, 4).locator('.tile-name')).toHaveText('Assigned Pie');
+});

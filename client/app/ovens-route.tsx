@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MenuEditor } from '../features/menus/menu-editor';
+import { AssignRecipe } from '../features/ovens/assign-recipe';
 import { ovenKeys } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
 import { RecipeEditModal } from '../features/recipes/recipe-edit-modal';
+import { AssignRecipeProvider } from '../lib/extension-slots';
 import { usePublicConfig } from '../lib/public-config';
 
 /**
@@ -15,7 +17,7 @@ export function OvensRoute() {
   const queryClient = useQueryClient();
   const [recipeId, setRecipeId] = useState<number | null>(null);
   return (
-    <>
+    <AssignRecipeProvider value={(recipe) => <AssignRecipe recipe={recipe} />}>
       <OvensPage
         renderEditor={(handle) => (
           <MenuEditor handle={handle} provider={provider} onOpenRecipe={setRecipeId} />
@@ -29,6 +31,6 @@ export function OvensRoute() {
           onSaved={() => queryClient.invalidateQueries({ queryKey: ovenKeys.all })}
         />
       ) : null}
-    </>
+    </AssignRecipeProvider>
   );
 }

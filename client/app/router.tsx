@@ -27,9 +27,7 @@ const VerifyAccountPage = page(() =>
 const PasswordResetPage = page(() =>
   import('../features/auth/password-reset-page').then((m) => m.PasswordResetPage),
 );
-const RecipeListPage = page(() =>
-  import('../features/recipes/recipe-list-page').then((m) => m.RecipeListPage),
-);
+const RecipesRoute = page(() => import('./recipes-route').then((m) => m.RecipesRoute));
 const MyProfilePage = page(() => import('../features/users/my-profile-page').then((m) => m.MyProfilePage));
 const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
 const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
@@ -48,8 +46,8 @@ export const router = createBrowserRouter([
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
       { path: '/ovens', element: guarded('user', <OvensRoute />) },
-      { path: '/recipes', element: guarded('user', <RecipeListPage key="provider" owner="provider" />) },
-      { path: '/my-recipes', element: guarded('user', <RecipeListPage key="community" owner="community" />) },
+      { path: '/recipes', element: guarded('user', <RecipesRoute key="provider" owner="provider" />) },
+      { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
       { path: '/help', element: guarded('user', <HelpPage />) },
       { path: '/reports', element: guarded('admin', <PlaceholderPage title="General Report" />) },

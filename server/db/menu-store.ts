@@ -62,58 +62,56 @@ const BASE_ACTIONS = new Set(['created', 'duplicated', 'imported']);
 
 /** The oven's menu as the domain's tree, with the name and type of each recipe on it. */
 export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Promise<MenuTree> {
+  // Each table comes back as one JSON array of arrays: for a full oven (11,000 buttons) this is several times
+  // faster than row by row, on PGlite especially.
+  const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+    const result = (await db.execute(query)) as unknown as { rows: { list: T[] | string | null }[] };
+    const list = result.rows[0]?.list ?? [];
+    return typeof list === 'string' ? (JSON.parse(list) as T[]) : list;
+  };
   const [screenRows, categoryRows, buttonRows] = await Promise.all([
-    db
-      .select({ id: menuScreens.id, categoryId: menuScreens.categoryId, position: menuScreens.position })
-      .from(menuScreens)
-      .where(eq(menuScreens.ovenId, ovenId))
-      .orderBy(asc(menuScreens.position)),
-    db
-      .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
-      .from(menuCategories)
-      .where(eq(menuCategories.ovenId, ovenId)),
-    db
-      .select({
-        id: menuButtons.id,
-        screenId: menuButtons.screenId,
-        position: menuButtons.position,
-        recipeId: menuButtons.recipeId,
-        categoryId: menuButtons.categoryId,
-        icon: menuButtons.icon,
-        color: menuButtons.color,
-        favorite: menuButtons.favorite,
-        recipeName: recipes.name,
-        recipeType: recipes.ovenType,
-      })
-      .from(menuButtons)
-      .leftJoin(recipes, eq(recipes.id, menuButtons.recipeId))
-      .where(eq(menuButtons.ovenId, ovenId))
-      .orderBy(asc(menuButtons.position)),
+    rowsOf<[number, number | null, number]>(sql`
+      select json_agg(json_build_array(id, category_id, position) order by position) as list
+      from menu_screens where oven_id = ${ovenId}`),
+    rowsOf<[number, string, string]>(sql`
+      select json_agg(json_build_array(id, name, icon)) as list from menu_categories where oven_id = ${ovenId}`),
+    rowsOf<
+      [
+        number,
+        number,
+        number,
+        number | null,
+        number | null,
+        string,
+        string,
+        boolean,
+        string | null,
+        string | null,
+      ]
+    >(sql`
+      select json_agg(json_build_array(b.id, b.screen_id, b.position, b.recipe_id, b.category_id, b.icon, b.color,
+        b.favorite, r.name, r.oven_type) order by b.position) as list
+      from menu_buttons b left join recipes r on r.id = b.recipe_id where b.oven_id = ${ovenId}`),
   ]);
-  const pagesOf = new Map<number, ScreenRow[]>();
-  for (const s of screenRows) {
-    if (s.categoryId === null) continue;
-    const list = pagesOf.get(s.categoryId) ?? [];
-    list.push(s);
-    pagesOf.set(s.categoryId, list);
+  const pagesOf = new Map<number, { id: number; position: number }[]>();
+  for (const [id, categoryId, position] of screenRows) {
+    if (categoryId === null) continue;
+    const list = pagesOf.get(categoryId) ?? [];
+    list.push({ id, position });
+    pagesOf.set(categoryId, list);
   }
-  const buttonsOf = new Map<number, typeof buttonRows>();
+  const buttonsOf = new Map<number, (typeof buttonRows)[number][]>();
   for (const b of buttonRows) {
-    const list = buttonsOf.get(b.screenId) ?? [];
+    const list = buttonsOf.get(b[1]) ?? [];
     list.push(b);
-    buttonsOf.set(b.screenId, list);
+    buttonsOf.set(b[1], list);
   }
-  const categories = new Map(categoryRows.map((c) => [c.id, c]));
+  const categories = new Map(categoryRows.map(([id, name, icon]) => [id, { id, name, icon }]));
   const toButton = (b: (typeof buttonRows)[number]): MenuButton => {
-    const base = {
-      id: b.id,
-      position: b.position,
-      icon: b.icon,
-      color: b.color as MenuButton['color'],
-      favorite: b.favorite,
-    };
-    if (b.categoryId !== null) {
-      const c = categories.get(b.categoryId)!;
+    const [id, , position, recipeId, categoryId, icon, color, favorite, recipeName, recipeType] = b;
+    const base = { id, position, icon, color: color as MenuButton['color'], favorite };
+    if (categoryId !== null) {
+      const c = categories.get(categoryId)!;
       return {
         ...base,
         kind: 'category',
@@ -131,13 +129,13 @@ export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Pr
     return {
       ...base,
       kind: 'recipe',
-      recipe: { id: b.recipeId!, name: b.recipeName ?? '', ovenType: b.recipeType ?? ovenType },
+      recipe: { id: recipeId!, name: recipeName ?? '', ovenType: recipeType ?? ovenType },
     };
   };
   return {
     screens: screenRows
-      .filter((s) => s.categoryId === null)
-      .map((s) => ({ id: s.id, buttons: (buttonsOf.get(s.id) ?? []).map(toButton) })),
+      .filter(([, categoryId]) => categoryId === null)
+      .map(([id]) => ({ id, buttons: (buttonsOf.get(id) ?? []).map(toButton) })),
   };
 }
 
@@ -263,7 +261,7 @@ async function writeDifference(
   before: MenuTree,
   after: MenuTree,
 ): Promise<{ before: MenuRows; after: MenuRows }> {
-  const old = flatten(structuredClone(before));
+  const old = flatten(before);
   const next = flatten(after);
   // Positions may be exchanged (a swap, a list closing up): uniqueness is checked when the transaction ends.
   await tx.execute(sql`set constraints all deferred`);
@@ -459,7 +457,8 @@ export async function changeMenu(
     const before = await loadMenu(tx, oven.id, oven.type);
     let result: { tree: MenuTree; summary: string };
     try {
-      result = await input.mutate(structuredClone(before), model, oven);
+      // The domain's operations never change the tree they are given.
+      result = await input.mutate(before, model, oven);
     } catch (error) {
       if (error instanceof MenuError) throw toRequestError(error);
       throw error;

@@ -1,5 +1,5 @@
 import { menuToWire } from '../../shared/contracts/menus';
-import type { OvenDetail } from '../../shared/contracts/ovens';
+import type { OvenDetail, OvenState } from '../../shared/contracts/ovens';
 import type { MenuTree } from '../../shared/domain/menu';
 import type { Db } from '../db/client';
 import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
@@ -22,6 +22,20 @@ export async function ovenDetail(db: Db, oven: OvenRow, tree?: MenuTree): Promis
     created_at: oven.createdAt.toISOString(),
     updated_at: oven.updatedAt.toISOString(),
     screens: menuToWire(menu),
+    can_undo: history.canUndo,
+    last_change: history.last,
+  };
+}
+
+/** The oven's version and history only: the answer to a small change, whose result the editor already shows. */
+export async function ovenState(db: Db, oven: OvenRow): Promise<OvenState> {
+  const history = await menuHistoryState(db, oven.id);
+  return {
+    id: oven.id,
+    name: oven.name,
+    type: oven.type,
+    version: oven.version,
+    updated_at: oven.updatedAt.toISOString(),
     can_undo: history.canUndo,
     last_change: history.last,
   };

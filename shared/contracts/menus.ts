@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { BUTTON_COLOR_NAMES, type ButtonColor } from '../domain/catalog';
 import { categoryNameIssue } from '../domain/category';
 import { ICON_NAMES } from '../domain/icons';
-import type { MenuButton, MenuCategory, MenuTree, RecipeButton } from '../domain/menu';
+import {
+  findContainer,
+  type MenuButton,
+  type MenuCategory,
+  type MenuTree,
+  type RecipeButton,
+} from '../domain/menu';
 import { MESSAGES } from '../domain/messages';
 import { idParam, idValue } from './common';
 
@@ -132,6 +138,25 @@ function buttonToWire(b: MenuButton, screenId: number): ButtonItem {
       })),
     },
     recipes: c.pages.reduce((n, page) => n + page.buttons.length, 0),
+  };
+}
+
+/** One screen or page of the tree, as the spec's screen item (what a move answers). */
+export function containerToWire(tree: MenuTree, screenId: number): ScreenItem | undefined {
+  const c = findContainer(tree, screenId);
+  if (!c) return undefined;
+  if (c.kind === 'main')
+    return {
+      screen_id: screenId,
+      position: c.screenIndex + 1,
+      type: 'main',
+      screen_content: c.screen.buttons.map((b) => buttonToWire(b, screenId)),
+    };
+  return {
+    screen_id: screenId,
+    position: c.pageIndex + 1,
+    type: 'page',
+    screen_content: c.page.buttons.map((b) => buttonToWire(b, screenId)),
   };
 }
 

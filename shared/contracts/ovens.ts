@@ -99,6 +99,18 @@ export const ovenSummary = z.object({
 });
 export type OvenSummary = z.infer<typeof ovenSummary>;
 
+/** What a small menu change answers: the oven's version and history, not its whole menu (the editor has it). */
+export const ovenState = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  can_undo: z.boolean(),
+  last_change: lastChange,
+});
+export type OvenState = z.infer<typeof ovenState>;
+
 export interface OvenDetail {
   id: number;
   name: string;

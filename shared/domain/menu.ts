@@ -188,7 +188,23 @@ export function menuRecipeIds(tree: MenuTree): number[] {
 
 /* ---------- Operations (each returns a new tree; the one given is never changed) ---------- */
 
-const clone = (tree: MenuTree): MenuTree => structuredClone(tree);
+/**
+ * A copy an operation may change (the tree it was given stays as it was). Written by hand: a full oven has 11,000
+ * buttons and this runs on every change; recipe references are shared, as nothing changes them in place.
+ */
+function clone(tree: MenuTree): MenuTree {
+  const button = (b: MenuButton): MenuButton =>
+    b.kind === 'recipe'
+      ? { ...b }
+      : {
+          ...b,
+          category: {
+            ...b.category,
+            pages: b.category.pages.map((p) => ({ id: p.id, buttons: p.buttons.map((pb) => ({ ...pb })) })),
+          },
+        };
+  return { screens: tree.screens.map((s) => ({ id: s.id, buttons: s.buttons.map(button) })) };
+}
 
 function containerIn(tree: MenuTree, screenId: number, field = 'screen_id'): Container {
   const c = findContainer(tree, screenId);

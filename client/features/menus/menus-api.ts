@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
-import type { OvenDetail } from '../../../shared/contracts/ovens';
+import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type { RecipeCard } from '../../../shared/contracts/recipes';
 import type { ButtonColor } from '../../../shared/domain/catalog';
@@ -55,7 +55,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
-    <T extends Saved | { oven: OvenDetail }>(
+    <T extends Saved | { oven: OvenState }>(
       optimistic: Change | null,
       send: (version: number) => Promise<T>,
     ): Promise<T | null> => {
@@ -74,10 +74,15 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
       const job = queue.current.then(async () => {
         try {
           const reply = await send(version.current);
-          const saved = 'data' in reply ? reply.data : reply.oven;
-          version.current = saved.version;
-          // A later change already shows on screen: its own answer will bring the final menu.
-          if (pending.current === 1) handle.set(saved);
+          if ('data' in reply) {
+            version.current = reply.data.version;
+            // A later change already shows on screen: its own answer will bring the final menu.
+            if (pending.current === 1) handle.set(reply.data);
+          } else {
+            // A small change answers the oven's state only: the menu on screen is already its result.
+            version.current = reply.oven.version;
+            handle.set({ ...latest.current, ...reply.oven });
+          }
           return reply;
         } catch (error) {
           onError(error instanceof ApiError || error instanceof Error ? error.message : String(error));
@@ -106,7 +111,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
       run(
         (tree) => moveButton(tree, model(), { screenId: from.screenId, position: from.position }, to),
         (v) =>
-          api<{ screen: unknown; oven: OvenDetail }>('PUT', `/api/ovens/button-position/${ovenId()}`, {
+          api<{ screen: unknown; oven: OvenState }>('PUT', `/api/ovens/button-position/${ovenId()}`, {
             screen_id: from.screenId,
             current_position: from.position,
             new_position: to.position,
@@ -134,7 +139,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
       run(
         (tree) => updateButton(tree, model(), buttonId, patch),
         (v) =>
-          api<Saved>('PUT', `/api/buttons/${buttonId}`, {
+          api<{ oven: OvenState }>('PUT', `/api/buttons/${buttonId}`, {
             ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
             ...(patch.color !== undefined ? { background_color: patch.color } : {}),
             ...(patch.favorite !== undefined ? { is_favorite: patch.favorite } : {}),
@@ -145,7 +150,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
     removeButton: (buttonId: number) =>
       run(
         (tree) => removeButton(tree, model(), buttonId),
-        (v) => api<Saved>('DELETE', `/api/buttons/${buttonId}?version=${v}`),
+        (v) => api<{ oven: OvenState }>('DELETE', `/api/buttons/${buttonId}?version=${v}`),
       ),
     createCategory: (screenId: number, position: number, name: string) =>
       run(
@@ -162,7 +167,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
     updateCategory: (categoryId: number, patch: { name?: string; icon?: string }) =>
       run(
         (tree) => updateCategory(tree, categoryId, patch),
-        (v) => api<Saved>('PUT', `/api/categories/${categoryId}`, { ...patch, version: v }),
+        (v) => api<{ oven: OvenState }>('PUT', `/api/categories/${categoryId}`, { ...patch, version: v }),
       ),
     addScreen: () =>
       run(
@@ -183,7 +188,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
     deleteScreen: (screenId: number) =>
       run(
         (tree) => deleteScreen(tree, screenId),
-        (v) => api<Saved>('DELETE', `/api/screens/${screenId}?version=${v}`),
+        (v) => api<{ oven: OvenState }>('DELETE', `/api/screens/${screenId}?version=${v}`),
       ),
     undo: () =>
       run(null, (v) => api<Saved & { undone: string }>('POST', `/api/ovens/${ovenId()}/undo?version=${v}`)),

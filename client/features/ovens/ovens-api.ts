@@ -75,3 +75,18 @@ export function useDeleteOven() {
     },
   });
 }
+
+/** Puts a recipe in a slot of one of the user's ovens (the menus API's POST /api/buttons). */
+export function useAddRecipeToOven() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { screen_id: number; position: number; buttonable_id: number }) =>
+      api<{ data: OvenDetail }>('POST', '/api/buttons', { ...body, buttonable_type: 'Recipe' }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (oven) => {
+      queryClient.setQueryData(ovenKeys.one(oven.id), oven);
+      return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
+    },
+  });
+}

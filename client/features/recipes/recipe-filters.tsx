@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FOOD_CATEGORIES } from '../../../shared/domain/catalog';
 import { OVEN_TYPES } from '../../../shared/domain/oven-models';
+import { breakAfterSlashes } from '../../lib/text';
 import { OvenBadge } from './oven-badge';
 
 function Group({
@@ -31,9 +32,9 @@ function Group({
       </label>
       {options.map((o) => (
         <label key={o} className="check filter-option">
-          <input type="checkbox" checked={selected.includes(o)} onChange={() => toggle(o)} />
+          <input type="checkbox" aria-label={o} checked={selected.includes(o)} onChange={() => toggle(o)} />
           {badge ? <OvenBadge type={o} decorative /> : null}
-          <span>{o}</span>
+          <span>{breakAfterSlashes(o)}</span>
         </label>
       ))}
     </fieldset>

@@ -3,38 +3,46 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '../../../shared/contracts/common';
 import {
+  containerToWire,
   createButtonRequest,
   createCategoryRequest,
   createScreenRequest,
-  menuToWire,
   moveButtonRequest,
   screenItem,
   updateButtonRequest,
   updateCategoryRequest,
   versionQuery,
 } from '../../../shared/contracts/menus';
-import { ovenDetail as ovenDetailSchema } from '../../../shared/contracts/ovens';
+import {
+  ovenDetail as ovenDetailSchema,
+  ovenState as ovenStateSchema,
+} from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { Db } from '../../db/client';
 import type { OvenRow } from '../../db/menu-store';
-import { ovenDetail } from '../../http/oven-detail';
+import { fastJson } from '../../http/fast-json';
+import { ovenDetail, ovenState } from '../../http/oven-detail';
 import { currentUser } from '../../http/request-user';
 import type { MenusService } from './menus.service';
 
 const tags = ['Ovens: screens, buttons, categories'];
 const errors = { 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const withOven = z.object({ data: ovenDetailSchema });
+// Small changes answer the oven's state only: the editor already shows their result (it ran the same operation).
+const withState = z.object({ oven: ovenStateSchema });
 
 export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusService; db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireUser };
   const { menus } = deps;
   const detail = (result: { oven: OvenRow; tree: MenuTree }) => ovenDetail(deps.db, result.oven, result.tree);
+  const state = (result: { oven: OvenRow }) => ovenState(deps.db, result.oven);
 
   r.post(
     '/api/screens',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Add a main screen (type main) or a page to a category (type page, category_id)',
@@ -52,16 +60,17 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/screens/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Delete a main screen (with its buttons and categories) or a page (with its buttons)',
         params: z.object({ id: idParam('The screen id') }),
         querystring: versionQuery,
-        response: { 200: withOven, ...errors },
+        response: { 200: withState, ...errors },
       },
     },
     async (request) => ({
-      data: await detail(
+      oven: await state(
         await menus.deleteScreen(currentUser(request), request.params.id, request.query.version),
       ),
     }),
@@ -71,6 +80,7 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/buttons',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: "Put a recipe (yours or the library's, of the oven's type) in a slot of a screen or page",
@@ -86,16 +96,17 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/buttons/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Change one thing of a button: its recipe, icon, favourite star or background colour',
         params: z.object({ id: idParam('The button id') }),
         body: updateButtonRequest,
-        response: { 200: withOven, ...errors },
+        response: { 200: withState, ...errors },
       },
     },
     async (request) => ({
-      data: await detail(await menus.updateButton(currentUser(request), request.params.id, request.body)),
+      oven: await state(await menus.updateButton(currentUser(request), request.params.id, request.body)),
     }),
   );
 
@@ -103,17 +114,18 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/buttons/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary:
           'The trash icon: MiLO/MiSA remove the button, other ovens empty its slot; a category goes with it',
         params: z.object({ id: idParam('The button id') }),
         querystring: versionQuery,
-        response: { 200: withOven, ...errors },
+        response: { 200: withState, ...errors },
       },
     },
     async (request) => ({
-      data: await detail(
+      oven: await state(
         await menus.deleteButton(currentUser(request), request.params.id, request.query.version),
       ),
     }),
@@ -123,6 +135,7 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/categories',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary:
@@ -141,16 +154,17 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/categories/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Rename a category or change its picture',
         params: z.object({ id: idParam('The category id') }),
         body: updateCategoryRequest,
-        response: { 200: withOven, ...errors },
+        response: { 200: withState, ...errors },
       },
     },
     async (request) => ({
-      data: await detail(await menus.updateCategory(currentUser(request), request.params.id, request.body)),
+      oven: await state(await menus.updateCategory(currentUser(request), request.params.id, request.body)),
     }),
   );
 
@@ -158,20 +172,19 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/ovens/button-position/:ovenId',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary:
           'Drag and drop: the button at current_position of screen_id goes to new_position (of new_screen_id when given)',
         params: z.object({ ovenId: idParam('The oven id') }),
         body: moveButtonRequest,
-        response: { 200: z.object({ screen: screenItem, oven: ovenDetailSchema }), ...errors },
+        response: { 200: z.object({ screen: screenItem, oven: ovenStateSchema }), ...errors },
       },
     },
     async (request) => {
       const result = await menus.move(currentUser(request), request.params.ovenId, request.body);
-      const oven = await detail(result);
-      const screen = findScreenItem(menuToWire(result.tree), result.screenId);
-      return { screen: screen!, oven };
+      return { screen: containerToWire(result.tree, result.screenId)!, oven: await state(result) };
     },
   );
 
@@ -179,6 +192,7 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/ovens/:id/undo',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: "Undo the latest change to the oven's menu",
@@ -197,6 +211,7 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     '/api/ovens/:id/revisions',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: "The latest changes to the oven's menu, newest first",
@@ -220,12 +235,4 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
     },
     async (request) => ({ data: await menus.history(currentUser(request), request.params.id) }),
   );
-}
-
-function findScreenItem(screens: ReturnType<typeof menuToWire>, id: number) {
-  for (const s of screens) {
-    if (s.screen_id === id) return s;
-    for (const b of s.screen_content) for (const p of b.data?.pages ?? []) if (p.screen_id === id) return p;
-  }
-  return undefined;
 }

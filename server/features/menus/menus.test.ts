@@ -136,7 +136,10 @@ describe('screens and pages', () => {
     );
     await addButton(page(data(cat), 0, 1).screen_id, 1, r!.id);
     const res = await ctx.api('DELETE', `/api/screens/${second}`, undefined, as(cook));
-    expect(data(res).screens).toHaveLength(1);
+    expect(res.json()).toMatchObject({
+      oven: { last_change: { summary: 'Deleted screen 2 and its 1 button' } },
+    });
+    expect((await read(o.id)).screens).toHaveLength(1);
     expect(await ctx.db.select().from(menuCategories).where(eq(menuCategories.ovenId, o.id))).toEqual([]);
     expect(await ctx.db.select().from(menuButtons).where(eq(menuButtons.ovenId, o.id))).toEqual([]);
     const last = await ctx.api('DELETE', `/api/screens/${o.screenId}`, undefined, as(cook));
@@ -184,18 +187,18 @@ describe('buttons', () => {
     const [a, b] = await recipesOf(cook, 2);
     const made = await addButton(o.screenId, 1, a!.id);
     const id = content(data(made))[0]!.id;
-    const put = (body: object) => ctx.api('PUT', `/api/buttons/${id}`, body, as(cook));
-    expect(content(data(await put({ background_color: 'PARCHMENT' })))[0]).toMatchObject({
-      background_color: 'PARCHMENT',
-    });
-    expect(content(data(await put({ icon: 'ICON_FRIES' })))[0]).toMatchObject({ icon: 'ICON_FRIES' });
-    expect(content(data(await put({ is_favorite: true })))[0]).toMatchObject({ is_favorite: true });
-    expect(content(data(await put({ buttonable_id: b!.id })))[0]).toMatchObject({
-      buttonable_name: 'Dish 2',
-    });
-    const two = await put({ icon: 'ICON_PIZZA', is_favorite: false });
-    expect(two.statusCode).toBe(422);
-    expect(errorsOf(await put({ background_color: 'PINK' })).background_color?.[0]).toMatch(
+    const put = async (body: object) => {
+      const res = await ctx.api('PUT', `/api/buttons/${id}`, body, as(cook));
+      expect(res.statusCode).toBe(200);
+      return content(await read(o.id))[0];
+    };
+    expect(await put({ background_color: 'PARCHMENT' })).toMatchObject({ background_color: 'PARCHMENT' });
+    expect(await put({ icon: 'ICON_FRIES' })).toMatchObject({ icon: 'ICON_FRIES' });
+    expect(await put({ is_favorite: true })).toMatchObject({ is_favorite: true });
+    expect(await put({ buttonable_id: b!.id })).toMatchObject({ buttonable_name: 'Dish 2' });
+    const raw = (body: object) => ctx.api('PUT', `/api/buttons/${id}`, body, as(cook));
+    expect((await raw({ icon: 'ICON_PIZZA', is_favorite: false })).statusCode).toBe(422);
+    expect(errorsOf(await raw({ background_color: 'PINK' })).background_color?.[0]).toMatch(
       /^Choose one of ORANGE_900/,
     );
   });
@@ -205,16 +208,16 @@ describe('buttons', () => {
     const [a, b] = await recipesOf(cook, 2);
     await addButton(grid.screenId, 1, a!.id);
     const made = await addButton(grid.screenId, 2, b!.id);
-    const gone = await ctx.api('DELETE', `/api/buttons/${content(data(made))[0]!.id}`, undefined, as(cook));
-    expect(slots(content(data(gone)))).toEqual(['2:Dish 2']);
+    await ctx.api('DELETE', `/api/buttons/${content(data(made))[0]!.id}`, undefined, as(cook));
+    expect(slots(content(await read(grid.id)))).toEqual(['2:Dish 2']);
 
     const milo = await createOven(ctx.db, cook.id, { type: 'MiLO/Double MiLO' });
     const dishes = await recipesOf(cook, 3, 'MiLO/Double MiLO');
     let last = await addButton(milo.screenId, 1, dishes[0]!.id);
     for (const d of dishes.slice(1)) last = await addButton(milo.screenId, 99, d.id);
     const first = content(data(last))[0]!.id;
-    const after = await ctx.api('DELETE', `/api/buttons/${first}`, undefined, as(cook));
-    expect(slots(content(data(after)))).toEqual(['1:Dish 2', '2:Dish 3']);
+    await ctx.api('DELETE', `/api/buttons/${first}`, undefined, as(cook));
+    expect(slots(content(await read(milo.id)))).toEqual(['1:Dish 2', '2:Dish 3']);
   });
 });
 
@@ -238,7 +241,17 @@ describe('categories', () => {
       { name: 'Hot Sides', icon: 'ICON_FRIES' },
       as(cook),
     );
-    expect(categoryButton(data(renamed))).toMatchObject({ buttonable_name: 'Hot Sides', icon: 'ICON_FRIES' });
+    expect(renamed.json()).toMatchObject({
+      oven: {
+        last_change: {
+          summary: 'Renamed category Sides to Hot Sides; Gave category Hot Sides the Fries picture',
+        },
+      },
+    });
+    expect(categoryButton(await read(o.id))).toMatchObject({
+      buttonable_name: 'Hot Sides',
+      icon: 'ICON_FRIES',
+    });
   });
 
   it.each([

@@ -10,6 +10,7 @@ import {
   ovenSummary,
   updateOvenBody,
 } from '../../../shared/contracts/ovens';
+import { fastJson } from '../../http/fast-json';
 import { currentUser } from '../../http/request-user';
 import type { OvensService } from './ovens.service';
 
@@ -38,6 +39,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'One oven with its whole menu (screens, categories, pages, buttons)',
