@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, login, seed, test } from './fixtures';
 
 // axe is injected as a script, which the app's CSP would rightly refuse; only this spec lifts it.
 test.use({ bypassCSP: true });
@@ -52,4 +52,20 @@ test('recipe pages, the view modal and the wizard meet WCAG 2 AA as axe checks i
   expect(await violations(page), 'help').toEqual([]);
   await page.goto('/my-profile');
   expect(await violations(page), 'profile').toEqual([]);
+});
+
+test('the ovens page, the oven modal and Select Recipe meet WCAG 2 AA as axe checks it', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await expect(page.locator('.screen-grid')).toBeVisible();
+  expect(await violations(page), 'ovens').toEqual([]);
+  await page.getByRole('button', { name: 'Add a recipe in slot 1' }).click();
+  await expect(page.getByRole('dialog').locator('.choice-card').first()).toBeVisible();
+  expect(await violations(page), 'select recipe').toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Pepperoni to Oven' }).click();
+  await page.locator('.slot[data-position="1"] .tile-button').click();
+  expect(await violations(page), 'button options').toEqual([]);
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  expect(await violations(page), 'oven modal').toEqual([]);
 });

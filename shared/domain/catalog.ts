@@ -28,7 +28,6 @@ export const BUTTON_COLORS = {
 } as const;
 export type ButtonColor = keyof typeof BUTTON_COLORS;
 export const BUTTON_COLOR_NAMES = Object.keys(BUTTON_COLORS) as ButtonColor[];
-export const DEFAULT_BUTTON_COLOR: ButtonColor = 'ORANGE_900';
 
 /** Text colour that stays readable on each button colour. */
 export function buttonTextColor(color: ButtonColor): '#ffffff' | '#2b2623' {

@@ -193,10 +193,6 @@ export const DEFAULT_OVEN_TYPE: OvenType = 'Matchbox 1718/1313';
 const byType = new Map<string, OvenModel>(OVEN_MODELS.map((m) => [m.type, m]));
 const byCode = new Map<string, OvenModel>(OVEN_MODELS.map((m) => [m.code, m]));
 
-export function isOvenType(value: unknown): value is OvenType {
-  return typeof value === 'string' && byType.has(value);
-}
-
 export function ovenModel(type: OvenType): OvenModel {
   const model = byType.get(type);
   if (!model) throw new Error(`Unknown oven type: ${type}`);

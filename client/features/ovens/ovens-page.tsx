@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
-import { DEFAULT_OVEN_THUMBNAIL, findOvenModel, OVEN_TYPES } from '../../../shared/domain/oven-models';
+import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
@@ -25,7 +25,7 @@ export interface OvenEditorProps {
   reload(): Promise<unknown>;
 }
 
-const thumbnailOf = (type: string) => findOvenModel(type)?.thumbnail ?? DEFAULT_OVEN_THUMBNAIL;
+const thumbnailOf = ovenThumbnail;
 
 /** Spec §2.7 Select Oven: each oven with its type's picture and its name, as a list a finger can use. */
 function OvenPicker({
