@@ -54,7 +54,10 @@ test('recipe pages, the view modal and the wizard meet WCAG 2 AA as axe checks i
   expect(await violations(page), 'profile').toEqual([]);
 });
 
-test('the ovens page, the oven modal and Select Recipe meet WCAG 2 AA as axe checks it', async ({ page, cook }) => {
+test('the ovens page, the oven modal and Select Recipe meet WCAG 2 AA as axe checks it', async ({
+  page,
+  cook,
+}) => {
   await seed.recipes(cook, [{ name: 'Pepperoni' }]);
   await seed.oven(cook, { name: 'Front Line' });
   await page.goto('/ovens');
