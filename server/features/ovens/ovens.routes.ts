@@ -25,6 +25,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Your ovens: all (ovens=All) or of some types (ovens=MiSA,Matchbox 1718/1313)',
@@ -54,6 +55,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Create an oven (name, type, warm-up profiles) with one empty main screen',
@@ -71,6 +73,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: "Change an oven's name and warm-up profiles (checked against its type)",
@@ -93,6 +96,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Delete an oven and its menu (its recipes stay in My Recipes)',
@@ -110,6 +114,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     '/api/ovens/clone/:id',
     {
       ...guard,
+      ...fastJson,
       schema: {
         tags,
         summary: 'Duplicate an oven with its whole menu, as "… Copy"',
