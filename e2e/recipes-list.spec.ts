@@ -200,6 +200,7 @@ test('a library recipe: view-only with Download PDF, and Edit makes a copy only 
 
   await page.goto('/recipes');
   await page.getByRole('checkbox', { name: 'MiSA', exact: true }).check();
+  await expect(page.getByText('Showing 1-11 of 11 Recipes')).toBeVisible();
   await page.getByRole('button', { name: `View ${name}` }).click();
   await dialog(page).getByRole('button', { name: 'Edit', exact: true }).click();
   await w.getByRole('button', { name: 'Next' }).click();

@@ -329,7 +329,7 @@ export function MenuEditor({
 
         <section className="editor-main" aria-labelledby="screen-title">
           <header className="editor-header">
-            <h2 id="screen-title" className="screen-title">
+            <h3 id="screen-title" className="screen-title">
               {container.kind === 'main' ? (
                 `Screen ${screenIndex + 1}`
               ) : (
@@ -355,7 +355,7 @@ export function MenuEditor({
                   ) : null}
                 </>
               )}
-            </h2>
+            </h3>
             {oven.can_undo ? (
               <div className="undo-bar" role="status">
                 <span className="undo-text">{oven.last_change?.summary}</span>

@@ -162,7 +162,10 @@ export function OvensPage({
   );
 
   return (
-    <section className="page ovens-page">
+    <section className="page ovens-page" aria-labelledby="ovens-title">
+      <h1 id="ovens-title" className="sr-only">
+        My Ovens
+      </h1>
       <header className="ovens-toolbar">
         <div className="ovens-picker-row">
           {ovens.length > 0 ? <OvenPicker ovens={ovens} current={current} onPick={open} /> : null}
@@ -204,7 +207,7 @@ export function OvensPage({
       {list.isError ? <Alert tone="error">The ovens could not be loaded: {list.error.message}</Alert> : null}
       {list.data && ovens.length === 0 ? (
         <div className="card empty-state">
-          <h1>No Ovens Found</h1>
+          <h2>No Ovens Found</h2>
           {model === 'All' ? (
             <>
               <p>Your account does not have any saved ovens.</p>
@@ -225,7 +228,7 @@ export function OvensPage({
           <header className="oven-header">
             <img className="oven-header-thumb" src={thumbnailOf(oven.type)} alt="" />
             <div>
-              <h1>{oven.name}</h1>
+              <h2 className="oven-title">{oven.name}</h2>
               <p className="muted">
                 {oven.type}
                 {oven.warm_ups.length > 0
