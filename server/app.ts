@@ -22,6 +22,8 @@ import { createOvensService } from './features/ovens/ovens.service';
 import { createRecipePdfs } from './features/recipes/recipes.pdf-jobs';
 import { recipesRoutes } from './features/recipes/recipes.routes';
 import { createRecipesService } from './features/recipes/recipes.service';
+import { settingsFilesRoutes } from './features/settings-files/settings-files.routes';
+import { createSettingsFilesService } from './features/settings-files/settings-files.service';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
@@ -161,6 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(ovensRoutes, { ovens: createOvensService({ db }) });
   await app.register(menusRoutes, { menus: createMenusService({ db }), db });
+  await app.register(settingsFilesRoutes, {
+    files: createSettingsFilesService({ db, mailer: deps.mailer, provider: config.PROVIDER_NAME, now }),
+    limiter,
+    limits,
+    provider: config.PROVIDER_NAME,
+  });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && existsSync(`${clientDir}/index.html`);

@@ -71,11 +71,17 @@ async function main() {
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, database, mailer, clientDir: DEFAULT_CLIENT_DIR });
+  // Mail the SMTP server refused is sent again on a back-off (1, 5, 15, 60 minutes), never lost.
+  const retrying = setInterval(() => {
+    mailer.retryDue().catch((error) => app.log.error({ err: error }, 'mail retry failed'));
+  }, 60_000);
+  retrying.unref();
 
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(retrying);
     // Requests in flight finish; new connections are refused; then the database closes (and its lock goes).
     await app.close();
     mailer.close();

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/client';
 import {
   ConflictError,
   CsrfError,
+  DeliveryError,
   DomainError,
   ForbiddenError,
   NotFoundError,
@@ -27,6 +28,7 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
   [CsrfError, 419],
   [ValidationError, 422],
   [TooManyError, 429],
+  [DeliveryError, 502],
   [UnavailableError, 503],
 ]);
 

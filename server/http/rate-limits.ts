@@ -16,6 +16,10 @@ export interface RateLimits {
   passwordResetPerIp: RateRule;
   passwordResetPerAccount: RateRule;
   verifyPerIp: RateRule;
+  /** Ovens shared by e-mail by one user: Hearth must not become a way to send mail to strangers. */
+  sharePerUser: RateRule;
+  /** Shares to one address, whoever sends them. */
+  sharePerRecipient: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -30,6 +34,8 @@ export const defaultRateLimits: RateLimits = {
   passwordResetPerIp: { max: 20, windowMs: 15 * MINUTE },
   passwordResetPerAccount: { max: 10, windowMs: 15 * MINUTE },
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
+  sharePerUser: { max: 20, windowMs: 60 * MINUTE },
+  sharePerRecipient: { max: 10, windowMs: 60 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

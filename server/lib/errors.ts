@@ -103,6 +103,22 @@ export class UnavailableError extends DomainError {
   }
 }
 
+/**
+ * The mail server did not take a message. It is kept in the outbox and sent again later, so the reply says both
+ * (502: a server further along failed, not this request).
+ */
+export class DeliveryError extends DomainError {
+  constructor(
+    readonly to: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The mail server did not accept the message to ${to} (${reason}). It is kept and will be sent again in a few minutes.`,
+      { queued: true },
+    );
+  }
+}
+
 /** The double-submit CSRF check failed (Laravel's 419). */
 export class CsrfError extends DomainError {
   constructor() {

@@ -7,7 +7,7 @@ function layout(
   provider: string,
   heading: string,
   body: string,
-  action: { label: string; url: string },
+  action?: { label: string; url: string },
 ): string {
   return `<!doctype html><html><body style="margin:0;background:#f6efe2;font-family:Arial,Helvetica,sans-serif;color:#2f2a26">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -15,8 +15,12 @@ function layout(
 <tr><td style="background:#b33d12;color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(provider)}</td></tr>
 <tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(heading)}</h1>
 <p style="font-size:16px;line-height:1.5">${body}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+    : ''
+}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
@@ -52,5 +56,53 @@ export function passwordResetMail(input: {
       label: 'Choose a new password',
       url: input.url,
     }),
+  };
+}
+
+interface ShareInput {
+  provider: string;
+  to: string;
+  /** Who shared it (their username). */
+  from: string;
+  ovenName: string;
+  ovenType: string;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** An oven's settings file, with what to do with it (the oven reads it by its exact name). */
+export function settingsShareMail(input: ShareInput): MailMessage {
+  const steps = [
+    `Copy ${input.fileName} to the top folder of a USB stick, keeping its name exactly (the oven looks for that name).`,
+    'Loading it replaces the recipes and settings on the oven: load it outside service hours.',
+    `On a ${input.ovenType}, insert the stick and load the settings from the service menu; the ${input.provider} website has a step-by-step USB guide.`,
+  ];
+  return {
+    to: input.to,
+    subject: `Settings of oven ${input.ovenName} (${input.fileName})`,
+    text: `${input.from} shared the settings of the ${input.ovenType} oven "${input.ovenName}" with you. The file ${input.fileName} is attached.\n\n${steps.map((s, i) => `${i + 1}. ${s}`).join('\n')}\n`,
+    html: layout(
+      input.provider,
+      `Settings of oven ${input.ovenName}`,
+      `${escapeHtml(input.from)} shared the settings of the ${escapeHtml(input.ovenType)} oven &ldquo;${escapeHtml(input.ovenName)}&rdquo; with you. The file <b>${escapeHtml(input.fileName)}</b> is attached.</p><ol style="font-size:16px;line-height:1.5">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol><p>`,
+    ),
+    attachments: [
+      { fileName: input.fileName, contentType: 'application/octet-stream', content: input.bytes },
+    ],
+  };
+}
+
+/** An oven's menu as a PDF: every screen as the cook sees it, and each recipe on it with its stages. */
+export function menuShareMail(input: ShareInput): MailMessage {
+  return {
+    to: input.to,
+    subject: `Menu of oven ${input.ovenName} (PDF)`,
+    text: `${input.from} shared the menu of the ${input.ovenType} oven "${input.ovenName}" with you. The attached PDF, ${input.fileName}, shows every screen, category and page as the oven shows them, and each recipe on them with all its cooking stages.\n`,
+    html: layout(
+      input.provider,
+      `Menu of oven ${input.ovenName}`,
+      `${escapeHtml(input.from)} shared the menu of the ${escapeHtml(input.ovenType)} oven &ldquo;${escapeHtml(input.ovenName)}&rdquo; with you. The attached PDF, <b>${escapeHtml(input.fileName)}</b>, shows every screen, category and page as the oven shows them, and each recipe on them with all its cooking stages.`,
+    ),
+    attachments: [{ fileName: input.fileName, contentType: 'application/pdf', content: input.bytes }],
   };
 }

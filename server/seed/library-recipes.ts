@@ -4,8 +4,8 @@ import type { FoodCategory, StartingState } from '../../shared/domain/catalog';
 import type { IconName } from '../../shared/domain/icons';
 import { OVEN_MODELS, type OvenModel } from '../../shared/domain/oven-models';
 import { countAll, type Db } from '../db/client';
+import { insertRecipe } from '../db/recipe-store';
 import { recipes } from '../db/schema/index';
-import { insertRecipe } from '../features/recipes/recipes.service';
 
 /**
  * The provider's library: real-kitchen dishes for every oven model, each checked against its model's rules

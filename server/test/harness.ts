@@ -5,7 +5,7 @@ import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { openTestDatabase } from '../db/testing';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { type CaughtMail, startSmtpCatcher } from './smtp-catcher';
 
 export interface TestContext {
@@ -13,6 +13,9 @@ export interface TestContext {
   db: Db;
   database: Database;
   mail: CaughtMail[];
+  /** The SMTP server refuses every message while `smtp.refuse.on` is set. */
+  smtp: { refuse: { on: boolean } };
+  mailer: Mailer;
   clock: { now: Date; advance(ms: number): void };
   api: ApiClient;
   close(): Promise<void>;
@@ -52,7 +55,12 @@ export async function createTestContext(overrides: Partial<AppDeps> & { env?: Re
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: smtp.url,
+    from: config.MAIL_FROM,
+    now: () => clock.now,
+  });
   const app = await buildApp({ config, database, mailer, now: () => clock.now, ...overrides });
   await app.ready();
 
@@ -78,6 +86,8 @@ export async function createTestContext(overrides: Partial<AppDeps> & { env?: Re
     db: database.db,
     database,
     mail: smtp.messages,
+    smtp,
+    mailer,
     clock,
     api,
     async close() {

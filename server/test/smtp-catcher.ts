@@ -7,6 +7,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests of the mail the app sends. */
@@ -14,14 +15,24 @@ export async function startSmtpCatcher(): Promise<{
   url: string;
   port: number;
   messages: CaughtMail[];
+  /** While set, every message is refused as a real server would (a 451 after DATA). */
+  refuse: { on: boolean };
   close(): Promise<void>;
 }> {
   const messages: CaughtMail[] = [];
+  const refuse = { on: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (refuse.on) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
@@ -30,6 +41,11 @@ export async function startSmtpCatcher(): Promise<{
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments.map((a) => ({
+              fileName: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })
@@ -42,6 +58,7 @@ export async function startSmtpCatcher(): Promise<{
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    refuse,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,27 +1,87 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
+import { emailField } from './auth';
+import { idParam } from './common';
 import { ovenName } from './ovens';
+import { stageData } from './recipes';
 
-/** Largest settings file accepted for import (the largest MiLO file is about 15 MB). */
-export const SETTINGS_FILE_MAX_CHARS = 24 * 1024 * 1024;
+/** Largest settings file accepted for import: the largest file the rules allow (a full MiLO) is about 15 MB. */
+export const SETTINGS_FILE_MAX_BYTES = 24 * 1024 * 1024;
+export const SETTINGS_FILE_MAX_LABEL = '24 MB';
+
+export const NO_FILE_MESSAGE = 'No valid file detected. Please verify your inputs.';
 
 /** POST /api/files: the oven's name and type and the file read as text (spec §5 import). */
 export const importSettingsRequest = z.object({
   oven_name: ovenName,
   oven_type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
-  data: z
-    .string({ error: 'No valid file detected. Please verify your inputs.' })
-    .min(1, 'No valid file detected. Please verify your inputs.')
-    .max(SETTINGS_FILE_MAX_CHARS, 'The file is too large to be a settings file.'),
+  // The size is checked by the service (a 413 naming the limit), the content by the settings-file reader.
+  data: z.string({ error: NO_FILE_MESSAGE }).min(1, NO_FILE_MESSAGE),
 });
+export type ImportSettingsRequest = z.input<typeof importSettingsRequest>;
+
+/** The same import with the file as raw bytes (Content-Type: application/octet-stream): name and type ride in the query. */
+export const importSettingsQuery = importSettingsRequest.pick({ oven_name: true, oven_type: true });
+
+/** One problem in a refused file, where it is and what it concerns. */
+export const fileProblem = z.object({
+  line: z.number().int(),
+  column: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export type FileProblem = z.infer<typeof fileProblem>;
+
+const statRecipe = z.object({ id: z.number().int(), name: z.string(), stages: z.array(stageData) });
+
+/** Why a recipe of the file was not imported: it is already in My Recipes, or appears earlier in the file. */
+export const SKIP_REASONS = ['already_saved', 'repeated_in_file'] as const;
+
+/** Spec §3 import stats: imported_recipes and not_imported_recipes ({ recipes, total }) and the oven. */
+export const importStats = z.object({
+  imported_recipes: z.object({ recipes: z.array(statRecipe), total: z.number().int() }),
+  not_imported_recipes: z.object({
+    recipes: z.array(statRecipe.extend({ reason: z.enum(SKIP_REASONS) })),
+    total: z.number().int(),
+  }),
+  oven: z.object({ id: z.number().int(), name: z.string(), type: z.string() }),
+  /** What the menu holds: main screens, categories and buttons. */
+  menu: z.object({ screens: z.number().int(), categories: z.number().int(), buttons: z.number().int() }),
+});
+export type ImportStats = z.infer<typeof importStats>;
+
+export const fileIdParams = z.object({ id: idParam('The oven id') });
+
+/** GET /api/files/{id}: the download path under /storage/settings/ (token/FILE), its name and size. */
+export const settingsDownload = z.object({
+  file: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type SettingsDownload = z.infer<typeof settingsDownload>;
+
+export const SHARE_KINDS = ['settings', 'recipes'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+
+export const shareParams = z.object({
+  kind: z.enum(SHARE_KINDS, { error: 'Choose what to share: settings or recipes.' }),
+  id: idParam('The oven id'),
+});
+/** GET /api/ovens/{kind}/{id}?email= (spec §7; §5: 'Please input a valid email'). */
+export const shareQuery = z.object({ email: emailField(MESSAGES.shareEmail, MESSAGES.shareEmail) });
+export type ShareQuery = z.input<typeof shareQuery>;
+
+/** A share that went out (a failure answers `message`, as every failure does). */
+export const shareResult = z.object({ sent: z.literal(true), to: z.string(), attachment: z.string() });
+export type ShareResult = z.infer<typeof shareResult>;
 
 /** The client's check of a chosen file name against the oven type (spec §5 messages). */
 export function settingsFileNameMessage(
   fileName: string | null,
   family: 'ai2' | 'rcp',
 ): { ok: boolean; message: string } {
-  if (!fileName) return { ok: false, message: 'No valid file detected. Please verify your inputs.' };
+  if (!fileName) return { ok: false, message: NO_FILE_MESSAGE };
   const ok = fileName.toLowerCase().endsWith(`.${family}`);
   return ok
     ? { ok, message: `File "${fileName}" selected. Replace it above if necessary.` }
@@ -29,4 +89,16 @@ export function settingsFileNameMessage(
         ok,
         message: `File "${fileName}" is invalid for the selected oven type. Replace it before trying to import.`,
       };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The size rule, said the same way by the import form and the server's 413. */
+export function settingsFileSizeMessage(bytes: number): string | null {
+  if (bytes === 0) return 'The file is empty.';
+  if (bytes > SETTINGS_FILE_MAX_BYTES)
+    return `The file is ${megabytes(bytes)}; a settings file can be at most ${SETTINGS_FILE_MAX_LABEL}. Check that you picked the file copied from the oven.`;
+  return null;
 }

@@ -1,4 +1,5 @@
 export * from './mail';
 export * from './ovens';
 export * from './recipes';
+export * from './settings-files';
 export * from './users';

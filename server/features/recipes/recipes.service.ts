@@ -1,137 +1,29 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from '../../../shared/contracts/common';
-import type { Owner, RecipeCard, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
+import type { Owner, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
 import { RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
-import type { IrLevel } from '../../../shared/domain/catalog';
 import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import { menusUsing } from '../../db/menu-store';
+import {
+  insertChildren,
+  insertRecipe,
+  type RecipeRow,
+  recipeColumns,
+  recipeDetails,
+  toCard,
+} from '../../db/recipe-store';
 import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
-
-type RecipeRow = typeof recipes.$inferSelect;
 
 export interface RecipeFilterValues {
   ovens: string[] | 'All';
   categories: string[] | 'All';
   search: string;
-}
-
-/** The image address carries the recipe's update time, so a changed photo is never served from cache. */
-function imageUrl(row: Pick<RecipeRow, 'imageId' | 'updatedAt'>): string | null {
-  return row.imageId ? `/storage/recipe-images/${row.imageId}?t=${row.updatedAt.getTime()}` : null;
-}
-
-function toCard(row: RecipeRow): RecipeCard {
-  return {
-    id: row.id,
-    name: row.name,
-    product_name: row.productName,
-    category: row.category,
-    oven_type: row.ovenType,
-    icon: row.icon,
-    image_url: imageUrl(row),
-    owner: row.ownerId === null ? 'provider' : 'community',
-  };
-}
-
-type StageRow = typeof recipeStages.$inferSelect;
-type EventRow = typeof recipeEvents.$inferSelect;
-
-function toDetail(row: RecipeRow, stages: StageRow[], events: EventRow[]): RecipeDetail {
-  return {
-    ...toCard(row),
-    set_temp: row.setTemp,
-    starting_state: row.startingState,
-    dish_type: row.dishType,
-    brand: row.brand,
-    sku: row.sku,
-    weight: row.weight,
-    quantity: row.quantity,
-    ingredients: row.ingredients,
-    outcome_attributes: row.outcomeAttributes,
-    procedure: row.procedure,
-    outcome: row.outcome,
-    stages: stages
-      .sort((a, b) => a.order - b.order)
-      .map((s) => ({
-        order: s.order,
-        hours: s.hours,
-        minutes: s.minutes,
-        seconds: s.seconds,
-        temp: s.temp,
-        percent_air_top: s.percentAirTop,
-        percent_air_bottom: s.percentAirBottom,
-        blower_percent: s.blowerPercent,
-        microwave_percent: s.microwavePercent,
-        ir_lvl_top: s.irLvlTop as IrLevel,
-        ir_lvl_bottom: s.irLvlBottom as IrLevel,
-        force_vent_open: s.forceVentOpen,
-      })),
-    events: events
-      .sort((a, b) => a.position - b.position)
-      .map((e) => ({ name: e.name, minutes: e.minutes, seconds: e.seconds })),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-function recipeColumns(r: RecipeData) {
-  return {
-    name: r.name,
-    productName: r.product_name,
-    ovenType: r.oven_type,
-    setTemp: r.set_temp,
-    category: r.category,
-    startingState: r.starting_state,
-    dishType: r.dish_type,
-    brand: r.brand,
-    icon: r.icon,
-    sku: r.sku,
-    weight: r.weight,
-    quantity: r.quantity,
-    ingredients: r.ingredients,
-    outcomeAttributes: r.outcome_attributes,
-    procedure: r.procedure,
-    outcome: r.outcome,
-  };
-}
-
-async function insertChildren(tx: DbOrTx, recipeId: number, r: Pick<RecipeData, 'stages' | 'events'>) {
-  if (r.stages.length > 0) {
-    await tx.insert(recipeStages).values(
-      r.stages.map((s) => ({
-        recipeId,
-        order: s.order,
-        hours: s.hours,
-        minutes: s.minutes,
-        seconds: s.seconds,
-        temp: s.temp,
-        percentAirTop: s.percent_air_top,
-        percentAirBottom: s.percent_air_bottom,
-        blowerPercent: s.blower_percent,
-        microwavePercent: s.microwave_percent,
-        irLvlTop: s.ir_lvl_top,
-        irLvlBottom: s.ir_lvl_bottom,
-        forceVentOpen: s.force_vent_open,
-      })),
-    );
-  }
-  if (r.events.length > 0) {
-    await tx.insert(recipeEvents).values(
-      r.events.map((e, i) => ({
-        recipeId,
-        position: i + 1,
-        name: e.name,
-        minutes: e.minutes,
-        seconds: e.seconds,
-      })),
-    );
-  }
 }
 
 /** Decodes and checks a data-URL photo by its bytes; the declared type is not trusted. */
@@ -142,28 +34,6 @@ export function decodeImage(dataUrl: string): { contentType: 'image/png' | 'imag
   if (issue) throw ValidationError.field('image', issue);
   const type = detectImageType(bytes);
   return { contentType: type === 'png' ? 'image/png' : 'image/jpeg', bytes };
-}
-
-/** Writes a recipe with its stages and events (inside the caller's transaction); answers its id. */
-export async function insertRecipe(
-  tx: DbOrTx,
-  input: RecipeData,
-  meta: { ownerId: number | null; createdBy: number | null; imageId?: string | null; at?: Date },
-): Promise<number> {
-  const at = meta.at ?? new Date();
-  const [created] = await tx
-    .insert(recipes)
-    .values({
-      ...recipeColumns(input),
-      ownerId: meta.ownerId,
-      createdBy: meta.createdBy,
-      imageId: meta.imageId ?? null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: recipes.id });
-  await insertChildren(tx, created!.id, input);
-  return created!.id;
 }
 
 async function insertImage(
@@ -261,26 +131,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
     return r;
   }
 
-  async function details(rows: RecipeRow[]): Promise<RecipeDetail[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [stages, events] = await Promise.all([
-      db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
-      db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
-    ]);
-    const byRecipe = <T extends { recipeId: number }>(list: T[]) => {
-      const map = new Map<number, T[]>();
-      for (const item of list) {
-        const own = map.get(item.recipeId);
-        if (own) own.push(item);
-        else map.set(item.recipeId, [item]);
-      }
-      return map;
-    };
-    const stagesOf = byRecipe(stages);
-    const eventsOf = byRecipe(events);
-    return rows.map((r) => toDetail(r, stagesOf.get(r.id) ?? [], eventsOf.get(r.id) ?? []));
-  }
+  const details = (rows: RecipeRow[]) => recipeDetails(db, rows);
 
   async function detail(id: number): Promise<RecipeDetail> {
     const r = await row(id);

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeImages, recipes } from '../../db/schema/index';
 import { createRecipe, createUser, recipeBody } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { pdfToText } from '../../test/pdf-text';
 
 let ctx: TestContext;
 let user: { id: number; token: string };
@@ -513,11 +510,7 @@ describe('list, filters, search and pagination', () => {
 });
 
 describe('PDFs', () => {
-  const pdfText = (bytes: Buffer) => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearth-pdf-'));
-    writeFileSync(join(dir, 'f.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
-  };
+  const pdfText = pdfToText;
 
   it('one recipe: name, oven type, category, specifications, every stage field, events, preparation', async () => {
     const made = await ctx.api(

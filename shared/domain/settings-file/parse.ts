@@ -53,6 +53,27 @@ export function parseSettingsFile(input: Uint8Array, options: ParseOptions = {})
   }
 }
 
+export const BINARY_MESSAGE =
+  'This file holds binary data, not text, so it is not a settings file (a photo, a document or a damaged copy?). Choose the .ai2 or .rcp file copied from the oven.';
+
+/**
+ * A settings file is plain text: a NUL byte, or many bytes that are neither printable ASCII nor line ends in its
+ * first 8 KB, means something else was picked. Text pasted through a browser shows binary as U+FFFD, which is
+ * three bytes above 0x7F, so it counts the same way.
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const end = Math.min(bytes.length, bom + 8192);
+  const n = end - bom;
+  let odd = 0;
+  for (let i = bom; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === 0) return true;
+    if ((b < 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) || b > 0x7e) odd++;
+  }
+  return n > 0 && odd / n > 0.1;
+}
+
 function empty(): ParseResult {
   return { ok: false, errors: [{ line: 1, column: 1, field: 'file', message: 'The file is empty.' }] };
 }
@@ -83,6 +104,10 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   const problems = new Problems(options.maxErrors ?? 200);
   const fail = (): ParseResult => ({ ok: false, errors: finish(problems) });
   if (!(raw instanceof Uint8Array) || raw.length === 0) return empty();
+  if (looksBinary(raw)) {
+    problems.add(1, 1, 'file', BINARY_MESSAGE);
+    return fail();
+  }
   const bytes = normalize(raw);
   const text = decoder.decode(bytes);
   if (text.length === 0) return empty();

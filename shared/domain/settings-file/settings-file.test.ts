@@ -91,10 +91,16 @@ describe('refusing the wrong file', () => {
     ['HEARTH-AI2 1.0 ZZ\nOVEN name="x"\n', 'Unknown oven model code "ZZ"'],
     ['HEARTH-RCP 1.0 MB\nOVEN name="x"\n', 'use .ai2 files'],
     ['HEARTH-XYZ 1.0 MB\nOVEN name="x"\n', 'Unknown file family'],
+    ['\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR', 'binary data'],
+    ['\ufffd\ufffd\ufffd\ufffdJFIF\ufffd\ufffd', 'binary data'],
   ])('%j', (file, message) => {
     const errors = errorsOf(file);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toContain(message);
+  });
+
+  it('reads a short file with a BOM as text, not as binary data', () => {
+    expect(errorsOf('\ufeffhello\n')[0]!.message).toContain('This is not a Hearth settings file');
   });
 
   it('refuses a file for another model or family than the chosen oven type', () => {

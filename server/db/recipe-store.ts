@@ -1,0 +1,331 @@
+/**
+ * Recipes in the database: rows to the wire shape and back, one recipe written with its stages and events, and the
+ * bulk paths of an import (thousands of recipes in one statement per table). Used by the recipes and settings-files
+ * features and the seed.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { RecipeCard, RecipeData, RecipeDetail } from '../../shared/contracts/recipes';
+import type { IrLevel } from '../../shared/domain/catalog';
+import type { Stage } from '../../shared/domain/stage';
+import { type DbOrTx, rowsOf } from './client';
+import { recipeEvents, recipeStages, recipes, users } from './schema/index';
+
+export type RecipeRow = typeof recipes.$inferSelect;
+type StageRow = typeof recipeStages.$inferSelect;
+type EventRow = typeof recipeEvents.$inferSelect;
+
+/** The image address carries the recipe's update time, so a changed photo is never served from cache. */
+function imageUrl(row: Pick<RecipeRow, 'imageId' | 'updatedAt'>): string | null {
+  return row.imageId ? `/storage/recipe-images/${row.imageId}?t=${row.updatedAt.getTime()}` : null;
+}
+
+export function toCard(row: RecipeRow): RecipeCard {
+  return {
+    id: row.id,
+    name: row.name,
+    product_name: row.productName,
+    category: row.category,
+    oven_type: row.ovenType,
+    icon: row.icon,
+    image_url: imageUrl(row),
+    owner: row.ownerId === null ? 'provider' : 'community',
+  };
+}
+
+function toStage(s: StageRow): Stage {
+  return {
+    order: s.order,
+    hours: s.hours,
+    minutes: s.minutes,
+    seconds: s.seconds,
+    temp: s.temp,
+    percent_air_top: s.percentAirTop,
+    percent_air_bottom: s.percentAirBottom,
+    blower_percent: s.blowerPercent,
+    microwave_percent: s.microwavePercent,
+    ir_lvl_top: s.irLvlTop as IrLevel,
+    ir_lvl_bottom: s.irLvlBottom as IrLevel,
+    force_vent_open: s.forceVentOpen,
+  };
+}
+
+export function toDetail(row: RecipeRow, stages: StageRow[], events: EventRow[]): RecipeDetail {
+  return {
+    ...toCard(row),
+    set_temp: row.setTemp,
+    starting_state: row.startingState,
+    dish_type: row.dishType,
+    brand: row.brand,
+    sku: row.sku,
+    weight: row.weight,
+    quantity: row.quantity,
+    ingredients: row.ingredients,
+    outcome_attributes: row.outcomeAttributes,
+    procedure: row.procedure,
+    outcome: row.outcome,
+    stages: stages.sort((a, b) => a.order - b.order).map(toStage),
+    events: events
+      .sort((a, b) => a.position - b.position)
+      .map((e) => ({ name: e.name, minutes: e.minutes, seconds: e.seconds })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function recipeColumns(r: RecipeData) {
+  return {
+    name: r.name,
+    productName: r.product_name,
+    ovenType: r.oven_type,
+    setTemp: r.set_temp,
+    category: r.category,
+    startingState: r.starting_state,
+    dishType: r.dish_type,
+    brand: r.brand,
+    icon: r.icon,
+    sku: r.sku,
+    weight: r.weight,
+    quantity: r.quantity,
+    ingredients: r.ingredients,
+    outcomeAttributes: r.outcome_attributes,
+    procedure: r.procedure,
+    outcome: r.outcome,
+  };
+}
+
+function stageColumns(recipeId: number, s: Stage) {
+  return {
+    recipeId,
+    order: s.order,
+    hours: s.hours,
+    minutes: s.minutes,
+    seconds: s.seconds,
+    temp: s.temp,
+    percentAirTop: s.percent_air_top,
+    percentAirBottom: s.percent_air_bottom,
+    blowerPercent: s.blower_percent,
+    microwavePercent: s.microwave_percent,
+    irLvlTop: s.ir_lvl_top,
+    irLvlBottom: s.ir_lvl_bottom,
+    forceVentOpen: s.force_vent_open,
+  };
+}
+
+export async function insertChildren(
+  tx: DbOrTx,
+  recipeId: number,
+  r: Pick<RecipeData, 'stages' | 'events'>,
+): Promise<void> {
+  if (r.stages.length > 0)
+    await tx.insert(recipeStages).values(r.stages.map((s) => stageColumns(recipeId, s)));
+  if (r.events.length > 0) {
+    await tx.insert(recipeEvents).values(
+      r.events.map((e, i) => ({
+        recipeId,
+        position: i + 1,
+        name: e.name,
+        minutes: e.minutes,
+        seconds: e.seconds,
+      })),
+    );
+  }
+}
+
+/** Writes a recipe with its stages and events (inside the caller's transaction); answers its id. */
+export async function insertRecipe(
+  tx: DbOrTx,
+  input: RecipeData,
+  meta: { ownerId: number | null; createdBy: number | null; imageId?: string | null; at?: Date },
+): Promise<number> {
+  const at = meta.at ?? new Date();
+  const [created] = await tx
+    .insert(recipes)
+    .values({
+      ...recipeColumns(input),
+      ownerId: meta.ownerId,
+      createdBy: meta.createdBy,
+      imageId: meta.imageId ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: recipes.id });
+  await insertChildren(tx, created!.id, input);
+  return created!.id;
+}
+
+/** Full recipes for rows already read, stages and events in two queries. */
+export async function recipeDetails(db: DbOrTx, rows: RecipeRow[]): Promise<RecipeDetail[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [stages, events] = await Promise.all([
+    db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
+    db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
+  ]);
+  const byRecipe = <T extends { recipeId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) {
+      const own = map.get(item.recipeId);
+      if (own) own.push(item);
+      else map.set(item.recipeId, [item]);
+    }
+    return map;
+  };
+  const stagesOf = byRecipe(stages);
+  const eventsOf = byRecipe(events);
+  return rows.map((r) => toDetail(r, stagesOf.get(r.id) ?? [], eventsOf.get(r.id) ?? []));
+}
+
+/**
+ * Recipes by id in the order asked, read as one JSON document per table: tens of thousands of rows (a full MiLO
+ * menu) cost three queries, not three per recipe.
+ */
+export async function recipesByIds(db: DbOrTx, ids: readonly number[]): Promise<Map<number, RecipeDetail>> {
+  const out = new Map<number, RecipeDetail>();
+  if (ids.length === 0) return out;
+  const list = JSON.stringify([...new Set(ids)]);
+  const wanted = sql`(select value::int from json_array_elements_text(${list}::json))`;
+  const [rows, stages, events] = await Promise.all([
+    db.select().from(recipes).where(sql`${recipes.id} in ${wanted}`),
+    db.select().from(recipeStages).where(sql`${recipeStages.recipeId} in ${wanted}`),
+    db.select().from(recipeEvents).where(sql`${recipeEvents.recipeId} in ${wanted}`),
+  ]);
+  const stagesOf = new Map<number, StageRow[]>();
+  for (const s of stages) stagesOf.set(s.recipeId, [...(stagesOf.get(s.recipeId) ?? []), s]);
+  const eventsOf = new Map<number, EventRow[]>();
+  for (const e of events) eventsOf.set(e.recipeId, [...(eventsOf.get(e.recipeId) ?? []), e]);
+  for (const r of rows) out.set(r.id, toDetail(r, stagesOf.get(r.id) ?? [], eventsOf.get(r.id) ?? []));
+  return out;
+}
+
+/** A user's own recipes of one type whose names (any case) are among `names`, with their stages: what an import is deduplicated against. */
+export async function ownRecipesNamed(
+  db: DbOrTx,
+  ownerId: number,
+  ovenType: string,
+  names: readonly string[],
+): Promise<{ id: number; name: string; oven_type: string; stages: Stage[] }[]> {
+  if (names.length === 0) return [];
+  const list = JSON.stringify([...new Set(names.map((n) => n.trim().toLowerCase()))]);
+  const rows = await rowsOf<{ id: number; name: string; stages: StageRow[] | string }>(
+    db,
+    sql`
+    select r.id, r.name,
+      coalesce((select json_agg(json_build_object(
+          'order', s."order", 'hours', s.hours, 'minutes', s.minutes, 'seconds', s.seconds, 'temp', s.temp,
+          'percentAirTop', s.percent_air_top, 'percentAirBottom', s.percent_air_bottom,
+          'blowerPercent', s.blower_percent, 'microwavePercent', s.microwave_percent,
+          'irLvlTop', s.ir_lvl_top, 'irLvlBottom', s.ir_lvl_bottom, 'forceVentOpen', s.force_vent_open
+        ) order by s."order") from recipe_stages s where s.recipe_id = r.id), '[]'::json) as stages
+    from recipes r
+    where r.owner_id = ${ownerId} and r.oven_type = ${ovenType}
+      and lower(btrim(r.name)) in (select value from json_array_elements_text(${list}::json))
+    order by r.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    oven_type: ovenType,
+    stages: (typeof r.stages === 'string' ? (JSON.parse(r.stages) as StageRow[]) : r.stages).map(toStage),
+  }));
+}
+
+/**
+ * Writes many recipes of one owner in one transaction, one statement per table: the ids are drawn from the
+ * recipes' sequence first, so stages and events can name their recipe without reading anything back. Answers the
+ * ids in the order given.
+ */
+export async function insertRecipesBulk(
+  tx: DbOrTx,
+  list: readonly RecipeData[],
+  meta: { ownerId: number; createdBy: number; at?: Date },
+): Promise<number[]> {
+  if (list.length === 0) return [];
+  const at = (meta.at ?? new Date()).toISOString();
+  const drawn = await rowsOf<{ id: number | string }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('recipes', 'id')) as id from generate_series(1, ${list.length})`,
+  );
+  const ids = drawn.map((r) => Number(r.id));
+  const recipeRows = list.map((r, i) => ({
+    id: ids[i],
+    owner_id: meta.ownerId,
+    created_by: meta.createdBy,
+    name: r.name,
+    product_name: r.product_name,
+    oven_type: r.oven_type,
+    set_temp: r.set_temp,
+    category: r.category,
+    starting_state: r.starting_state,
+    dish_type: r.dish_type,
+    brand: r.brand,
+    icon: r.icon,
+    sku: r.sku,
+    weight: r.weight,
+    quantity: r.quantity,
+    ingredients: r.ingredients,
+    outcome_attributes: r.outcome_attributes,
+    procedure: r.procedure,
+    outcome: r.outcome,
+  }));
+  await tx.execute(sql`
+    insert into recipes (id, owner_id, created_by, name, product_name, oven_type, set_temp, category,
+      starting_state, dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure,
+      outcome, created_at, updated_at)
+    overriding system value
+    select id, owner_id, created_by, name, product_name, oven_type, set_temp, category, starting_state,
+      dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure, outcome,
+      ${at}::timestamptz, ${at}::timestamptz
+    from json_to_recordset(${JSON.stringify(recipeRows)}::json) as x(id int, owner_id int, created_by int,
+      name text, product_name text, oven_type text, set_temp int, category text, starting_state text,
+      dish_type text, brand text, icon text, sku text, weight text, quantity text, ingredients text,
+      outcome_attributes text, procedure text, outcome text)`);
+  const stageRows = list.flatMap((r, i) =>
+    r.stages.map((s) => ({
+      recipe_id: ids[i],
+      order: s.order,
+      hours: s.hours,
+      minutes: s.minutes,
+      seconds: s.seconds,
+      temp: s.temp,
+      air_top: s.percent_air_top,
+      air_bottom: s.percent_air_bottom,
+      blower: s.blower_percent,
+      microwave: s.microwave_percent,
+      ir_top: s.ir_lvl_top,
+      ir_bottom: s.ir_lvl_bottom,
+      vent: s.force_vent_open,
+    })),
+  );
+  if (stageRows.length > 0) {
+    await tx.execute(sql`
+      insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top,
+        percent_air_bottom, blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
+      select recipe_id, "order", hours, minutes, seconds, temp, air_top, air_bottom, blower, microwave, ir_top,
+        ir_bottom, vent
+      from json_to_recordset(${JSON.stringify(stageRows)}::json) as x(recipe_id int, "order" int, hours text,
+        minutes text, seconds text, temp int, air_top int, air_bottom int, blower int, microwave int,
+        ir_top text, ir_bottom text, vent boolean)`);
+  }
+  const eventRows = list.flatMap((r, i) =>
+    r.events.map((e, p) => ({
+      recipe_id: ids[i],
+      position: p + 1,
+      name: e.name,
+      minutes: e.minutes,
+      seconds: e.seconds,
+    })),
+  );
+  if (eventRows.length > 0) {
+    await tx.execute(sql`
+      insert into recipe_events (recipe_id, position, name, minutes, seconds)
+      select recipe_id, position, name, minutes, seconds
+      from json_to_recordset(${JSON.stringify(eventRows)}::json) as x(recipe_id int, position int, name text,
+        minutes int, seconds int)`);
+  }
+  return ids;
+}
+
+/** Serializes imports of one user, so two at once cannot both add the same recipes. */
+export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  fileIdParams,
+  fileProblem,
+  importSettingsQuery,
+  importSettingsRequest,
+  importStats,
+  SETTINGS_FILE_MAX_BYTES,
+  settingsDownload,
+  shareParams,
+  shareQuery,
+  shareResult,
+} from '../../../shared/contracts/settings-files';
+import { fastJson } from '../../http/fast-json';
+import type { RateLimits } from '../../http/rate-limits';
+import { enforceRateLimit } from '../../http/rate-limits';
+import { currentUser } from '../../http/request-user';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { SettingsFilesService } from './settings-files.service';
+import { USB_GUIDES, type UsbGuide, usbGuidePdf } from './usb-guides';
+
+const tags = ['Settings files'];
+
+/** A settings file as JSON text may double in size when its quotes and backslashes are escaped. */
+const IMPORT_JSON_BODY_LIMIT = 2 * SETTINGS_FILE_MAX_BYTES + 64 * 1024;
+const fileErrorResponse = errorResponse.extend({ problems: z.array(fileProblem).optional() });
+const EXPIRED_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download link has expired or does not exist. Go back to My Ovens and press Download Oven Settings again.</p>';
+
+export async function settingsFilesRoutes(
+  app: FastifyInstance,
+  deps: { files: SettingsFilesService; limiter: RateLimiter; limits: RateLimits; provider: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { files } = deps;
+  const guard = { onRequest: app.requireUser };
+
+  // The same import with the file as raw bytes, for scripts and tools (the web app sends JSON, as spec §7 says).
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: SETTINGS_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  r.post(
+    '/api/files',
+    {
+      ...guard,
+      ...fastJson,
+      bodyLimit: IMPORT_JSON_BODY_LIMIT,
+      config: { allowNul: ['data'] },
+      schema: {
+        tags,
+        summary:
+          'Import an oven from its settings file: oven_name, oven_type and data (the file as text). Answers the import statistics.',
+        description: `A file that breaks any rule creates nothing and answers 422 with every problem (line, column, field, message) in \`problems\`. Files above ${SETTINGS_FILE_MAX_BYTES / 1048576} MB answer 413.`,
+        body: importSettingsRequest,
+        response: { 201: importStats, 413: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { oven_name, oven_type, data } = request.body;
+      const stats = await files.importFile(currentUser(request), {
+        oven_name,
+        oven_type,
+        bytes: Buffer.from(data, 'utf8'),
+      });
+      return reply.code(201).send(stats);
+    },
+  );
+
+  r.post(
+    '/api/files/raw',
+    {
+      ...guard,
+      ...fastJson,
+      bodyLimit: SETTINGS_FILE_MAX_BYTES,
+      schema: {
+        tags,
+        summary:
+          'The same import with the file as raw bytes (Content-Type: application/octet-stream), oven_name and oven_type in the query',
+        querystring: importSettingsQuery,
+        response: { 201: importStats, 413: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw ValidationError.field('data', 'Send the file as application/octet-stream.');
+      const stats = await files.importFile(currentUser(request), {
+        ...request.query,
+        bytes: new Uint8Array(request.body),
+      });
+      return reply.code(201).send(stats);
+    },
+  );
+
+  r.get(
+    '/api/files/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Build an oven's settings file for its USB port; download it from /storage/settings/{file} within 15 minutes",
+        params: fileIdParams,
+        response: { 200: settingsDownload, 404: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request) => files.prepareDownload(currentUser(request), request.params.id),
+  );
+
+  r.get(
+    '/storage/settings/:token/:file',
+    {
+      schema: {
+        tags,
+        summary:
+          'The prepared settings file, under the name the oven reads (the token is the key; it expires)',
+        params: z.object({ token: z.string().regex(/^[\w-]{10,64}$/), file: z.string().max(40) }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { fileName, bytes } = await files.openDownload(request.params.token, request.params.file);
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes);
+      } catch (error) {
+        if (error instanceof NotFoundError) return reply.code(404).type('text/html').send(EXPIRED_PAGE);
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    '/api/ovens/:kind/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "E-mail an oven's settings file (kind=settings) or its menu as a PDF (kind=recipes) to an address",
+        params: shareParams,
+        querystring: shareQuery,
+        response: { 200: shareResult, 404: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      enforceRateLimit(deps.limiter, [
+        { key: `share:user:${user.id}`, rule: deps.limits.sharePerUser },
+        { key: `share:to:${request.query.email}`, rule: deps.limits.sharePerRecipient },
+      ]);
+      return files.share(user, request.params.kind, request.params.id, request.query.email);
+    },
+  );
+
+  const guides = new Map<UsbGuide, Promise<Buffer>>();
+  r.get(
+    '/guides/usb/:guide',
+    {
+      schema: {
+        tags,
+        summary: 'The USB transfer guides (milo-misa.pdf, matchbox-shuttle-conveyor.pdf)',
+        params: z.object({ guide: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params.guide.replace(/\.pdf$/, '') as UsbGuide;
+      if (!Object.hasOwn(USB_GUIDES, key)) throw new NotFoundError('Guide');
+      let pdf = guides.get(key);
+      if (!pdf) {
+        pdf = usbGuidePdf(key, deps.provider);
+        guides.set(key, pdf);
+        pdf.catch(() => guides.delete(key));
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="usb-guide-${key}.pdf"`)
+        .header('cache-control', 'public, max-age=3600')
+        .send(await pdf);
+    },
+  );
+}

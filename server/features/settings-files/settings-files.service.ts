@@ -1,0 +1,305 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
+import {
+  type FileProblem,
+  type ImportStats,
+  SETTINGS_FILE_MAX_BYTES,
+  type SettingsDownload,
+  type ShareKind,
+  type ShareResult,
+  settingsFileSizeMessage,
+} from '../../../shared/contracts/settings-files';
+import { recipeSignature } from '../../../shared/domain/import';
+import type { MenuTree } from '../../../shared/domain/menu';
+import type { OvenType } from '../../../shared/domain/oven-models';
+import type { Actor } from '../../../shared/domain/permissions';
+import { menuToSettings, settingsToMenu } from '../../../shared/domain/settings-file/menu';
+import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
+import { settingsFileName, writeSettingsFile } from '../../../shared/domain/settings-file/serialize';
+import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
+import type { Db } from '../../db/client';
+import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
+import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
+import { settingsDownloads } from '../../db/schema/index';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { newToken } from '../../lib/tokens';
+import type { Mailer } from '../../mail/mailer';
+import { menuShareMail, settingsShareMail } from '../../mail/templates';
+import { menuPdf } from './menu.pdf';
+
+/** How long a prepared download stays fetchable. */
+const DOWNLOAD_TTL_MS = 15 * 60_000;
+/** Most mail servers refuse messages much above this; a larger menu PDF is refused with the reason. */
+export const MAIL_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A refused file: every problem with its line, column and field, and the first few as the field's messages. */
+export function refusedFile(problems: FileProblem[]): ValidationError {
+  const count = problems.length;
+  const first = problems[0]!;
+  const summary =
+    count === 1
+      ? `Line ${first.line}, ${first.field}: ${first.message}`
+      : `The file has ${count >= 200 ? '200 or more' : count} problems. The first, on line ${first.line} (${first.field}): ${first.message}`;
+  return new ValidationError(
+    summary,
+    { data: problems.slice(0, 3).map((p) => `Line ${p.line}, column ${p.column}, ${p.field}: ${p.message}`) },
+    { problems },
+  );
+}
+
+function recipeData(type: OvenType, r: SettingsRecipe): RecipeData {
+  // The reader checked every value with the same domain rules as the recipe form; only the types are narrowed.
+  return { ...r, oven_type: type } as RecipeData;
+}
+
+function settingsRecipe(r: RecipeDetail): SettingsRecipe {
+  return {
+    name: r.name,
+    product_name: r.product_name,
+    set_temp: r.set_temp,
+    category: r.category,
+    starting_state: r.starting_state,
+    icon: r.icon,
+    dish_type: r.dish_type,
+    brand: r.brand,
+    sku: r.sku,
+    weight: r.weight,
+    quantity: r.quantity,
+    ingredients: r.ingredients,
+    outcome_attributes: r.outcome_attributes,
+    procedure: r.procedure,
+    outcome: r.outcome,
+    stages: r.stages,
+    events: r.events,
+  };
+}
+
+function countMenu(tree: MenuTree): ImportStats['menu'] {
+  let categories = 0;
+  let buttons = 0;
+  for (const s of tree.screens) {
+    buttons += s.buttons.length;
+    for (const b of s.buttons) {
+      if (b.kind !== 'category') continue;
+      categories++;
+      for (const p of b.category.pages) buttons += p.buttons.length;
+    }
+  }
+  return { screens: tree.screens.length, categories, buttons };
+}
+
+export function createSettingsFilesService(deps: {
+  db: Db;
+  mailer: Mailer;
+  provider: string;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * The oven as its settings file, built by the codec and read back by the same reader an import uses before it
+   * is handed out: a file Hearth gives to an oven has passed every rule.
+   */
+  async function build(actor: Actor, ovenId: number) {
+    const oven = await ownOven(db, actor.id, ovenId);
+    const tree = await loadMenu(db, oven.id, oven.type);
+    const { screens, categories, recipeIds } = menuToSettings(tree);
+    const found = await recipesByIds(db, recipeIds);
+    const settings: OvenSettings = {
+      type: oven.type as OvenType,
+      name: oven.name,
+      warmUps: oven.warmUps,
+      recipes: recipeIds.map((id) => settingsRecipe(found.get(id)!)),
+      screens,
+      categories,
+    };
+    const bytes = writeSettingsFile(settings);
+    const check = parseSettingsFile(bytes, { expectedType: settings.type });
+    if (!check.ok) throw refusedFile(check.errors);
+    return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };
+  }
+
+  return {
+    /**
+     * Spec §5 import: the file read with the codec against the chosen type; recipes whose name and stages are
+     * already in the user's recipes of that type (or earlier in the file) are skipped and their buttons point at
+     * the one kept; the oven, its menu and the new recipes are written in one transaction.
+     */
+    async importFile(
+      actor: Actor,
+      input: { oven_name: string; oven_type: OvenType; bytes: Uint8Array },
+    ): Promise<ImportStats> {
+      const tooBig = input.bytes.length > SETTINGS_FILE_MAX_BYTES;
+      if (tooBig) throw new PayloadTooLargeError(settingsFileSizeMessage(input.bytes.length)!);
+      const parsed = parseSettingsFile(input.bytes, { expectedType: input.oven_type });
+      if (!parsed.ok) throw refusedFile(parsed.errors);
+      const settings = parsed.settings;
+      const type = input.oven_type;
+      const incoming = settings.recipes.map((r) => recipeData(type, r));
+
+      return db.transaction(async (tx) => {
+        await lockUser(tx, actor.id);
+        const existing = await ownRecipesNamed(
+          tx,
+          actor.id,
+          type,
+          incoming.map((r) => r.name),
+        );
+        const kept = new Map<string, number>();
+        for (const e of existing) if (!kept.has(recipeSignature(e))) kept.set(recipeSignature(e), e.id);
+        const savedBefore = new Set(kept.keys());
+
+        // Each recipe of the file: imported, or skipped in favour of one already saved or earlier in the file.
+        const fresh: number[] = [];
+        const skipped: { index: number; reason: 'already_saved' | 'repeated_in_file'; signature: string }[] =
+          [];
+        const firstInFile = new Map<string, number>();
+        incoming.forEach((r, i) => {
+          const signature = recipeSignature(r);
+          if (savedBefore.has(signature)) skipped.push({ index: i, reason: 'already_saved', signature });
+          else if (firstInFile.has(signature))
+            skipped.push({ index: i, reason: 'repeated_in_file', signature });
+          else {
+            firstInFile.set(signature, i);
+            fresh.push(i);
+          }
+        });
+        const ids = await insertRecipesBulk(
+          tx,
+          fresh.map((i) => incoming[i]!),
+          { ownerId: actor.id, createdBy: actor.id, at: now() },
+        );
+        fresh.forEach((i, n) => {
+          kept.set(recipeSignature(incoming[i]!), ids[n]!);
+        });
+        const idOf = (index: number) => kept.get(recipeSignature(incoming[index]!))!;
+
+        const tree = settingsToMenu(settings);
+        const relink = (b: { kind: string; recipe?: { id: number; name: string; ovenType: string } }) => {
+          if (b.kind === 'recipe' && b.recipe) b.recipe = { ...b.recipe, id: idOf(b.recipe.id - 1) };
+        };
+        for (const screen of tree.screens) {
+          for (const b of screen.buttons) {
+            relink(b);
+            if (b.kind === 'category')
+              for (const p of b.category.pages) for (const pb of p.buttons) relink(pb);
+          }
+        }
+        const { oven } = await createOvenWithMenu(tx, {
+          ownerId: actor.id,
+          userId: actor.id,
+          name: input.oven_name,
+          type,
+          warmUps: settings.warmUps,
+          tree,
+          action: 'imported',
+          summary: `Imported ${input.oven_name} from ${settingsFileName(settings)}`,
+        });
+        return {
+          imported_recipes: {
+            recipes: fresh.map((i, n) => ({
+              id: ids[n]!,
+              name: incoming[i]!.name,
+              stages: incoming[i]!.stages,
+            })),
+            total: fresh.length,
+          },
+          not_imported_recipes: {
+            recipes: skipped.map((s) => ({
+              id: kept.get(s.signature)!,
+              name: incoming[s.index]!.name,
+              stages: incoming[s.index]!.stages,
+              reason: s.reason,
+            })),
+            total: skipped.length,
+          },
+          oven: { id: oven.id, name: oven.name, type: oven.type },
+          menu: countMenu(tree),
+        };
+      });
+    },
+
+    /** GET /api/files/{id}: builds and checks the oven's file and keeps it for the browser to fetch. */
+    async prepareDownload(actor: Actor, ovenId: number): Promise<SettingsDownload> {
+      const built = await build(actor, ovenId);
+      const token = newToken().slice(0, 32);
+      await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
+      await db.insert(settingsDownloads).values({
+        token,
+        userId: actor.id,
+        ovenId: built.oven.id,
+        fileName: built.fileName,
+        bytes: Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength),
+        size: built.bytes.byteLength,
+        expiresAt: new Date(now().getTime() + DOWNLOAD_TTL_MS),
+      });
+      return { file: `${token}/${built.fileName}`, name: built.fileName, size: built.bytes.byteLength };
+    },
+
+    /** The bytes a download token stands for; NotFoundError when unknown, expired or asked under another name. */
+    async openDownload(token: string, fileName: string): Promise<{ fileName: string; bytes: Buffer }> {
+      const [row] = await db
+        .select({ fileName: settingsDownloads.fileName, bytes: settingsDownloads.bytes })
+        .from(settingsDownloads)
+        .where(and(eq(settingsDownloads.token, token), gt(settingsDownloads.expiresAt, now())))
+        .limit(1);
+      if (!row || row.fileName !== fileName) throw new NotFoundError('Download');
+      return row;
+    },
+
+    /**
+     * Spec §7 GET /api/ovens/{kind}/{id}?email: the settings file, or the menu as a PDF, sent as an attachment.
+     * The message is kept in the outbox first, so a mail server that is down loses nothing (DeliveryError).
+     */
+    async share(
+      actor: Actor & { username?: string },
+      kind: ShareKind,
+      ovenId: number,
+      to: string,
+    ): Promise<ShareResult> {
+      const built = await build(actor, ovenId);
+      if (kind === 'settings') {
+        await deps.mailer.send(
+          settingsShareMail({
+            provider: deps.provider,
+            to,
+            from: actor.username ?? 'A Hearth user',
+            ovenName: built.oven.name,
+            ovenType: built.oven.type,
+            fileName: built.fileName,
+            bytes: built.bytes,
+          }),
+        );
+        return { sent: true, to, attachment: built.fileName };
+      }
+      const pdf = await menuPdf({
+        provider: deps.provider,
+        oven: built.oven,
+        tree: built.tree,
+        recipes: built.recipes,
+        printedAt: now(),
+      });
+      if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
+        throw new PayloadTooLargeError(
+          `The menu PDF of ${built.oven.name} is ${(pdf.length / 1048576).toFixed(1)} MB, more than the ${MAIL_ATTACHMENT_MAX_BYTES / 1048576} MB mail servers accept.`,
+        );
+      }
+      const fileName = `${built.oven.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-menu.pdf`;
+      await deps.mailer.send(
+        menuShareMail({
+          provider: deps.provider,
+          to,
+          from: actor.username ?? 'A Hearth user',
+          ovenName: built.oven.name,
+          ovenType: built.oven.type,
+          fileName,
+          bytes: pdf,
+        }),
+      );
+      return { sent: true, to, attachment: fileName };
+    },
+  };
+}
+
+export type SettingsFilesService = ReturnType<typeof createSettingsFilesService>;

@@ -1,0 +1,300 @@
+/**
+ * Drawing Hearth's PDFs with pdfkit: the header with the provider's mark, page numbers, tables, and one recipe with
+ * every stage. Used by the recipes PDFs and the menu PDF of an oven.
+ */
+import PDFDocument from 'pdfkit';
+import type { RecipeDetail } from '../../shared/contracts/recipes';
+import { findOvenModel } from '../../shared/domain/oven-models';
+
+export type Doc = PDFKit.PDFDocument;
+export interface PdfRecipe {
+  recipe: RecipeDetail;
+  image: { contentType: string; bytes: Buffer } | null;
+}
+
+export const ORANGE = '#bf360c';
+export const INK = '#2b2623';
+export const MUTED = '#5f5a55';
+export const LINE = '#dccfb4';
+export const MARGIN = 48;
+
+/** The standard PDF fonts cover Latin-1 only; anything else is shown as '?' rather than garbage. */
+export function pdfText(s: string): string {
+  return s.replace(/[^\n\t\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+export function header(doc: Doc, provider: string, title: string) {
+  const top = 28;
+  doc.save();
+  doc.roundedRect(MARGIN, top, 30, 30, 6).fill(ORANGE);
+  doc
+    .path(
+      'M15 5c1 4 6 6.5 6 12.5A6 6 0 0 1 9 17.5c0-2.5 1.2-4.3 2.6-5.6-.1 2 .8 3.5 2.2 3.9C13.6 11.6 14.8 8 15 5z',
+    )
+    .translate(MARGIN, top)
+    .fill('#ffe0b2');
+  doc.restore();
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(pdfText(provider), MARGIN + 40, top + 2, { lineBreak: false });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(pdfText(title), MARGIN + 40, top + 20, { lineBreak: false });
+  doc
+    .moveTo(MARGIN, top + 40)
+    .lineTo(doc.page.width - MARGIN, top + 40)
+    .strokeColor(ORANGE)
+    .lineWidth(1.5)
+    .stroke();
+  doc.x = MARGIN;
+  doc.y = top + 54;
+}
+
+/** Starts a new page when `height` does not fit; a recipe carried over says so under the header. */
+export function ensureRoom(doc: Doc, height: number, provider: string, title: string, continuing?: string) {
+  if (doc.y + height > doc.page.height - MARGIN - 20) {
+    doc.addPage();
+    header(doc, provider, title);
+    if (continuing) {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor(MUTED)
+        .text(pdfText(`${continuing} (continued)`), MARGIN, doc.y);
+      doc.moveDown(0.5);
+    }
+  }
+}
+
+export function time(s: RecipeDetail['stages'][number]): string {
+  return s.hours !== '00' ? `${s.hours}:${s.minutes}:${s.seconds}` : `${s.minutes}:${s.seconds}`;
+}
+
+export function table(doc: Doc, columns: { label: string; width: number }[], rows: string[][]) {
+  const x0 = MARGIN;
+  let y = doc.y;
+  const rowHeight = 16;
+  doc.font('Helvetica-Bold').fontSize(8).fillColor('#ffffff');
+  doc
+    .rect(
+      x0,
+      y,
+      columns.reduce((a, c) => a + c.width, 0),
+      rowHeight,
+    )
+    .fill(ORANGE);
+  let x = x0;
+  doc.fillColor('#ffffff');
+  for (const c of columns) {
+    doc.text(c.label, x + 4, y + 4, { width: c.width - 8, lineBreak: false });
+    x += c.width;
+  }
+  y += rowHeight;
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  rows.forEach((row, i) => {
+    if (i % 2 === 1)
+      doc
+        .rect(
+          x0,
+          y,
+          columns.reduce((a, c) => a + c.width, 0),
+          rowHeight,
+        )
+        .fill('#f7f0e1');
+    doc.fillColor(INK);
+    x = x0;
+    row.forEach((cell, j) => {
+      doc.text(pdfText(cell), x + 4, y + 4, { width: columns[j]!.width - 8, lineBreak: false });
+      x += columns[j]!.width;
+    });
+    y += rowHeight;
+  });
+  doc.x = MARGIN;
+  doc.y = y + 10;
+}
+
+export function section(doc: Doc, title: string) {
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(ORANGE).text(title, MARGIN, doc.y);
+  doc.moveDown(0.3);
+}
+
+function field(doc: Doc, label: string, value: string, width: number) {
+  if (!value) return;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(`${label}: `, { continued: true, width });
+  doc.font('Helvetica').fillColor(INK).text(pdfText(value), { width });
+}
+
+/** One recipe: name, photo, oven type, category, specifications, preparation, every stage field, events. */
+export function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, title: string) {
+  ensureRoom(doc, 260, provider, title);
+  const contentWidth = doc.page.width - 2 * MARGIN;
+  const top = doc.y;
+  const textWidth = image ? contentWidth - 150 : contentWidth;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(pdfText(recipe.name), MARGIN, top, { width: textWidth });
+  const model = findOvenModel(recipe.oven_type);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      pdfText(
+        [
+          `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
+          recipe.category,
+          recipe.starting_state ?? '',
+          recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
+        ]
+          .filter(Boolean)
+          .join('  ·  '),
+      ),
+      { width: textWidth },
+    );
+  doc.moveDown(0.6);
+  if (image) {
+    try {
+      doc.image(image.bytes, MARGIN + contentWidth - 140, top, { fit: [140, 105], align: 'right' });
+    } catch {
+      // A photo pdfkit cannot read is left out rather than failing the whole document.
+    }
+  }
+  section(doc, 'Specifications');
+  const specs: [string, string][] = [
+    ['Product name', recipe.product_name],
+    ['Set temp', `${recipe.set_temp} ºF`],
+    ['Dish type', recipe.dish_type],
+    ['Brand', recipe.brand],
+    ['SKU', recipe.sku],
+    ['Weight', recipe.weight],
+    ['Quantity', recipe.quantity],
+  ];
+  for (const [label, value] of specs) field(doc, label, value, textWidth);
+  if (image && doc.y < top + 115) doc.y = top + 115;
+  doc.moveDown(0.5);
+
+  section(doc, 'Cooking stages');
+  table(
+    doc,
+    [
+      { label: 'Stage', width: 36 },
+      { label: 'Time', width: 50 },
+      { label: 'Temp ºF', width: 46 },
+      { label: 'Air top %', width: 50 },
+      { label: 'Air bottom %', width: 60 },
+      { label: 'Blower %', width: 46 },
+      { label: 'Microwave %', width: 60 },
+      { label: 'IR top', width: 58 },
+      { label: 'IR bottom', width: 60 },
+      { label: 'Vent', width: 42 },
+    ],
+    recipe.stages.map((s) => [
+      String(s.order),
+      time(s),
+      String(s.temp),
+      String(s.percent_air_top),
+      String(s.percent_air_bottom),
+      String(s.blower_percent),
+      String(s.microwave_percent),
+      s.ir_lvl_top,
+      s.ir_lvl_bottom,
+      s.force_vent_open ? 'Open' : 'Closed',
+    ]),
+  );
+  if (recipe.events.length > 0) {
+    ensureRoom(doc, 50, provider, title, recipe.name);
+    section(doc, 'Cooking events');
+    for (const e of recipe.events) {
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(
+          pdfText(`${String(e.minutes).padStart(2, '0')}:${String(e.seconds).padStart(2, '0')}  ${e.name}`),
+        );
+    }
+    doc.moveDown(0.5);
+  }
+  const prep: [string, string][] = [
+    ['Ingredients', recipe.ingredients],
+    ['Procedure', recipe.procedure],
+    ['Outcome', recipe.outcome],
+    ['Outcome attributes', recipe.outcome_attributes],
+  ];
+  if (prep.some(([, v]) => v)) {
+    ensureRoom(doc, 60, provider, title, recipe.name);
+    section(doc, 'Preparation');
+    for (const [label, value] of prep) {
+      if (!value) continue;
+      ensureRoom(doc, 30, provider, title, recipe.name);
+      doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(label);
+      doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(value), { width: contentWidth });
+      doc.moveDown(0.3);
+    }
+  }
+  doc.moveDown(0.6);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .strokeColor(LINE)
+    .lineWidth(0.8)
+    .stroke();
+  doc.moveDown(1);
+}
+
+/** Page number in the bottom margin; the margin is lifted meanwhile so pdfkit does not start a new page. */
+function footer(doc: Doc, n: number) {
+  const { x, y } = doc;
+  const bottomMargin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`Page ${n}`, MARGIN, doc.page.height - 30, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+  doc.page.margins.bottom = bottomMargin;
+  doc.x = x;
+  doc.y = y;
+}
+
+/** A Letter document with the header on its first page and a page number on each. */
+export function startDocument(options: { provider: string; title: string }): Doc {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: { Title: pdfText(options.title), Author: pdfText(options.provider), Creator: 'Hearth' },
+  });
+  let pageNumber = 1;
+  doc.on('pageAdded', () => {
+    pageNumber += 1;
+    footer(doc, pageNumber);
+  });
+  header(doc, options.provider, options.title);
+  footer(doc, 1);
+  doc.x = MARGIN;
+  doc.y = 82;
+  return doc;
+}
+
+/** The whole document as bytes (for an attachment); `draw` fills it. */
+export function pdfBytes(doc: Doc, draw: () => void | Promise<void>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    Promise.resolve()
+      .then(draw)
+      .then(() => doc.end(), reject);
+  });
+}
