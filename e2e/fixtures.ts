@@ -15,6 +15,7 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments: { fileName: string; contentType: string; base64: string }[];
 }
 
 let seq = 0;
@@ -116,6 +117,9 @@ export const seed = {
   /** Recipes of a user; each entry overrides a valid Matchbox recipe (name, oven_type, stages…). */
   recipes: (owner: SeededUser, recipes: Record<string, unknown>[]) =>
     seedCall<{ id: number; name: string }[]>('recipes', { ownerId: owner.id, recipes }),
+  /** An oven from a golden settings file of its type (see shared/domain/settings-file/fixtures), menu and recipes. */
+  importedOven: (owner: SeededUser, oven: { name: string; type: string }) =>
+    seedCall<{ id: number; name: string; type: string }>('imported-oven', { token: owner.token, ...oven }),
   /** An oven with one empty main screen. */
   oven: (owner: SeededUser, oven: { name?: string; type?: string } = {}) =>
     seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {
@@ -149,6 +153,17 @@ export const test = base.extend<{ cook: SeededUser; admin: SeededUser }>({
 });
 export { expect };
 
+/** The text of a PDF, as pdftotext reads it with its layout. */
+export async function pdfToText(bytes: Uint8Array): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-pdf-')), 'f.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
 /** Text of a PDF the page downloads: its address is taken from the download and fetched again for pdftotext. */
 export async function pdfTextOf(page: Page, trigger: () => Promise<void>): Promise<string> {
   const download = page.waitForEvent('download');
@@ -157,13 +172,7 @@ export async function pdfTextOf(page: Page, trigger: () => Promise<void>): Promi
   expect(url).toMatch(/\/storage\/pdf\/[\w-]+\.pdf$/);
   const res = await page.request.get(url);
   expect(res.headers()['content-type']).toBe('application/pdf');
-  const { execFileSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-pdf-')), 'f.pdf');
-  writeFileSync(file, await res.body());
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return pdfToText(await res.body());
 }
 
 /** Logs in as a brand-new verified user, so a test owns all of its My Recipes. */

@@ -5,12 +5,15 @@ import { AssignRecipe } from '../features/ovens/assign-recipe';
 import { ovenKeys } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
 import { RecipeEditModal } from '../features/recipes/recipe-edit-modal';
+import { recipeKeys } from '../features/recipes/recipes-api';
+import { ImportOvenModal } from '../features/settings-files/import-oven-modal';
+import { OvenSettingsTiles } from '../features/settings-files/oven-settings-tiles';
 import { AssignRecipeProvider } from '../lib/extension-slots';
 import { usePublicConfig } from '../lib/public-config';
 
 /**
- * The Ovens route, where features meet: the ovens page draws the menu editor (menus) and opens a recipe from a
- * button (recipes). Features never import each other; the app composes them here.
+ * The Ovens route, where features meet: the ovens page draws the menu editor (menus), opens a recipe from a
+ * button (recipes), and offers import, download and sharing (settings-files). Features never import each other; the app composes them here.
  */
 export function OvensRoute() {
   const provider = usePublicConfig().data?.providerName ?? 'Hearth';
@@ -22,6 +25,18 @@ export function OvensRoute() {
         renderEditor={(handle) => (
           <MenuEditor handle={handle} provider={provider} onOpenRecipe={setRecipeId} />
         )}
+        renderImport={(slot) => (
+          <ImportOvenModal
+            onClose={slot.onClose}
+            onFailed={slot.onFailed}
+            onImported={(oven) => {
+              slot.onImported(oven);
+              // The file's new recipes are in My Recipes now.
+              void queryClient.invalidateQueries({ queryKey: recipeKeys.all });
+            }}
+          />
+        )}
+        renderTiles={({ oven }) => <OvenSettingsTiles oven={oven} />}
       />
       {recipeId !== null ? (
         <RecipeEditModal

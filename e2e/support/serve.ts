@@ -4,7 +4,7 @@
  * mail (GET /mail), and seeding straight into the database (POST /seed/...) so a test starts with its own user,
  * recipes and ovens, logged in by token, without clicking through the screens it does not test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,11 @@ import { seedDemoUsers } from '../../server/seed/demo-users';
 import { seedLibrary } from '../../server/seed/library-recipes';
 import { createOven, createRecipe, createSession, createUser } from '../../server/test/factories';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
+import type { OvenType } from '../../shared/domain/oven-models';
+import { goldenFileName } from '../../shared/domain/settings-file/golden';
+
+const goldenPath = (type: OvenType) =>
+  new URL(`../../shared/domain/settings-file/fixtures/${goldenFileName(type)}`, import.meta.url);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const FIXTURE_PORT = Number(process.env.E2E_MAIL_PORT ?? 3101);
@@ -54,6 +59,8 @@ const app = await buildApp({
     passwordResetPerIp: relaxed,
     passwordResetPerAccount: relaxed,
     verifyPerIp: relaxed,
+    sharePerUser: relaxed,
+    sharePerRecipient: relaxed,
   },
 });
 await app.listen({ port: PORT, host: '127.0.0.1' });
@@ -80,6 +87,21 @@ const seeders: Record<string, Seeder> = {
       out.push(await createRecipe(database.db, { ...recipe, ownerId: input.ownerId as number }));
     return out;
   },
+  /**
+   * An oven imported from the golden settings file of its type, through the real import: { token, name, type } →
+   * the import statistics' oven.
+   */
+  'imported-oven': async (input) => {
+    const type = input.type as OvenType;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${input.token}`, cookie: 'XSRF-TOKEN=seed', 'x-xsrf-token': 'seed' },
+      payload: { oven_name: input.name, oven_type: type, data: readFileSync(goldenPath(type), 'utf8') },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json().oven;
+  },
   /** An oven of a user: { ownerId, name?, type? } → { id, name, type, screenId }. */
   oven: async (input) => {
     const oven = await createOven(database.db, input.ownerId as number, {
@@ -94,7 +116,19 @@ const fixtures = createServer(async (req, res) => {
   res.setHeader('content-type', 'application/json');
   try {
     if (req.method === 'GET' && (req.url === '/' || req.url === '/mail')) {
-      res.end(JSON.stringify(smtp.messages));
+      // Attachments travel as base64, so a test can compare their bytes or read a PDF.
+      res.end(
+        JSON.stringify(
+          smtp.messages.map((m) => ({
+            ...m,
+            attachments: m.attachments.map((a) => ({
+              fileName: a.fileName,
+              contentType: a.contentType,
+              base64: a.content.toString('base64'),
+            })),
+          })),
+        ),
+      );
       return;
     }
     const seeder = req.method === 'POST' ? seeders[(req.url ?? '').replace(/^\/seed\//, '')] : undefined;

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
 import { MESSAGES } from '../../../shared/domain/messages';
-import { OVEN_MODELS, type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
-import { breakAfterSlashes } from '../../lib/text';
+import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useZodForm } from '../../lib/use-zod-form';
 
 interface WarmUpRow {
@@ -110,33 +110,15 @@ export function OvenModal({
             that type).
           </p>
         ) : (
-          <fieldset className="fieldset">
-            <legend className="label-required">Oven type</legend>
-            <div className="oven-choices" role="radiogroup" aria-label="Oven type">
-              {OVEN_MODELS.map((m) => (
-                <label
-                  key={m.type}
-                  className={`oven-choice ${m.type === values.type ? 'oven-choice-on' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="type"
-                    value={m.type}
-                    aria-label={m.type}
-                    checked={m.type === values.type}
-                    onChange={() => {
-                      form.set('type', m.type);
-                      // A Conveyor has no warm-up profiles.
-                      if (m.maxWarmUps === 0) setWarmUps([]);
-                    }}
-                  />
-                  <img src={m.thumbnail} alt="" />
-                  <span aria-hidden="true">{breakAfterSlashes(m.type)}</span>
-                </label>
-              ))}
-            </div>
-            {form.errors.type ? <p className="field-error">{form.errors.type}</p> : null}
-          </fieldset>
+          <OvenTypeChoices
+            value={values.type}
+            error={form.errors.type}
+            onChange={(m) => {
+              form.set('type', m.type);
+              // A Conveyor has no warm-up profiles.
+              if (m.maxWarmUps === 0) setWarmUps([]);
+            }}
+          />
         )}
 
         <fieldset className="fieldset">

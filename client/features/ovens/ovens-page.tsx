@@ -107,7 +107,11 @@ export function OvensPage({
   renderTiles,
 }: {
   renderEditor(props: OvenEditorProps): ReactNode;
-  renderImport?(props: { onClose(): void; onImported(oven: OvenDetail): void }): ReactNode;
+  renderImport?(props: {
+    onClose(): void;
+    onImported(oven: { id: number; name: string }): void;
+    onFailed(name: string, error: unknown): void;
+  }): ReactNode;
   renderTiles?(props: { oven: OvenDetail }): ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -329,10 +333,13 @@ export function OvensPage({
         ? renderImport
           ? renderImport({
               onClose: () => setModal(null),
+              // Spec §4: the list reloads and the new oven opens behind the statistics, after the banner.
               onImported: (made) => {
-                setModal(null);
+                void queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
+                ok(made.name, 'has been added to My Ovens');
                 open(made.id);
               },
+              onFailed: (name, error) => fail(name, 'could not be imported correctly', error),
             })
           : null
         : null}

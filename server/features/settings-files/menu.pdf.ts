@@ -153,7 +153,7 @@ const COLUMNS = [
   { label: 'Recipe', width: 146 },
   { label: 'Stage', width: 28 },
   { label: 'Time', width: 40 },
-  { label: 'Temp ºF', width: 34 },
+  { label: 'Temp', width: 34 },
   { label: 'Air top', width: 36 },
   { label: 'Air bot.', width: 44 },
   { label: 'Blower', width: 36 },
@@ -182,7 +182,7 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
   heading(
     c,
     `Recipes on this oven (${recipes.length})`,
-    'Times are minutes:seconds (hours:minutes:seconds on a Conveyor).',
+    'Temperatures in ºF; times are minutes:seconds (hours:minutes:seconds on a Conveyor).',
   );
   tableHeader(doc);
   recipes.forEach((r, index) => {

@@ -2,6 +2,7 @@ import { type OvenType, ovenModel, ovenModelByCode } from '../oven-models';
 import { Builder, finish, knownKeys, Problems } from './build';
 import { canonicalSource, readCanonicalLine, releaseCanonicalSource } from './canonical-lines';
 import { crc32Scan } from './crc32';
+import { BINARY_MESSAGE, looksBinary } from './sniff';
 import { tokenizeLine } from './text';
 import { FORMAT_VERSION, type ParseResult } from './types';
 import { validateSettings } from './validate';
@@ -51,27 +52,6 @@ export function parseSettingsFile(input: Uint8Array, options: ParseOptions = {})
       ],
     };
   }
-}
-
-export const BINARY_MESSAGE =
-  'This file holds binary data, not text, so it is not a settings file (a photo, a document or a damaged copy?). Choose the .ai2 or .rcp file copied from the oven.';
-
-/**
- * A settings file is plain text: a NUL byte, or many bytes that are neither printable ASCII nor line ends in its
- * first 8 KB, means something else was picked. Text pasted through a browser shows binary as U+FFFD, which is
- * three bytes above 0x7F, so it counts the same way.
- */
-export function looksBinary(bytes: Uint8Array): boolean {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const end = Math.min(bytes.length, bom + 8192);
-  const n = end - bom;
-  let odd = 0;
-  for (let i = bom; i < end; i++) {
-    const b = bytes[i]!;
-    if (b === 0) return true;
-    if ((b < 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) || b > 0x7e) odd++;
-  }
-  return n > 0 && odd / n > 0.1;
 }
 
 function empty(): ParseResult {

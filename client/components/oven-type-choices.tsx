@@ -1,0 +1,36 @@
+import { OVEN_MODELS, type OvenModel } from '../../shared/domain/oven-models';
+import { breakAfterSlashes } from '../lib/text';
+
+/** The oven types as pictures to tap (a kitchen tablet wants big targets), one radio group. */
+export function OvenTypeChoices({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(model: OvenModel): void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="fieldset">
+      <legend className="label-required">Oven type</legend>
+      <div className="oven-choices" role="radiogroup" aria-label="Oven type">
+        {OVEN_MODELS.map((m) => (
+          <label key={m.type} className={`oven-choice ${m.type === value ? 'oven-choice-on' : ''}`}>
+            <input
+              type="radio"
+              name="type"
+              value={m.type}
+              aria-label={m.type}
+              checked={m.type === value}
+              onChange={() => onChange(m)}
+            />
+            <img src={m.thumbnail} alt="" />
+            <span aria-hidden="true">{breakAfterSlashes(m.type)}</span>
+          </label>
+        ))}
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}

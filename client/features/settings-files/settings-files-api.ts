@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type {
+  ImportSettingsRequest,
+  ImportStats,
+  SettingsDownload,
+  ShareKind,
+  ShareResult,
+} from '../../../shared/contracts/settings-files';
+import { api, apiUpload, type UploadProgress } from '../../lib/api';
+
+/** POST /api/files with the upload's progress; `cancel` stops an upload on its way. */
+export function useImportOven() {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [controller, setController] = useState<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: ImportSettingsRequest) => {
+      const abort = new AbortController();
+      setController(abort);
+      setProgress({ phase: 'sending', sent: 0, total: 1 });
+      return apiUpload<ImportStats>('POST', '/api/files', body, setProgress, abort.signal);
+    },
+    onSettled: () => {
+      setProgress(null);
+      setController(null);
+    },
+  });
+  return { ...mutation, progress, cancel: () => controller?.abort() };
+}
+
+/** GET /api/files/{id}: builds the oven's file; the browser then fetches /storage/settings/{file}. */
+export function usePrepareDownload() {
+  return useMutation({
+    mutationFn: (ovenId: number) => api<SettingsDownload>('GET', `/api/files/${ovenId}`),
+  });
+}
+
+export const downloadUrl = (prepared: SettingsDownload) => `/storage/settings/${prepared.file}`;
+
+/** GET /api/ovens/{settings|recipes}/{id}?email=… (spec §7). */
+export function useShareOven() {
+  return useMutation({
+    mutationFn: ({ kind, ovenId, email }: { kind: ShareKind; ovenId: number; email: string }) =>
+      api<ShareResult>('GET', `/api/ovens/${kind}/${ovenId}?email=${encodeURIComponent(email)}`),
+  });
+}
+
+/** The USB transfer guides (spec §2.7): one for MiLO/MiSA, one for Matchbox, Shuttle and Conveyor. */
+export const USB_GUIDE_LINKS = {
+  rcp: { href: '/guides/usb/milo-misa.pdf', label: 'USB guide for MiLO and MiSA ovens' },
+  ai2: {
+    href: '/guides/usb/matchbox-shuttle-conveyor.pdf',
+    label: 'USB guide for Matchbox, Shuttle and Conveyor ovens',
+  },
+} as const;
