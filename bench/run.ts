@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
 import { bundleBench } from './bundle.bench';
+import { importBench } from './import.bench';
 import { menusBench } from './menus.bench';
 import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   'settings-file': settingsFileBench,
   recipes: recipesBench,
   menus: menusBench,
+  import: importBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {
