@@ -228,3 +228,19 @@ test('on a phone the tiles stack and the import statistics fit', async ({ page, 
   await tiles.nth(1).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/tiles-phone.png', fullPage: true });
 });
+
+test('a shared file can be saved again from the outbox page', async ({ page, cook }) => {
+  await openOven(page, cook);
+  const tile = page.getByRole('form', { name: "Share Oven's Settings" });
+  await tile.getByLabel('E-mail address').fill(cook.email);
+  await tile.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.banner')).toContainText(`have been sent to ${cook.email}`);
+  await page.goto('/outbox');
+  const mail = page
+    .locator('.outbox-mail', { hasText: 'Settings of oven Front Line' })
+    .filter({ hasText: cook.email });
+  await expect(mail.getByText(/· sent$/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await mail.getByRole('button', { name: 'MATCHBOX.AI2' }).click();
+  expect((await download).suggestedFilename()).toBe('MATCHBOX.AI2');
+});

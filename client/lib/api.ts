@@ -60,6 +60,25 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return result<T>(response.status, response.ok, await response.text());
 }
 
+/** A file the server sends only to a signed-in user (an attachment in the outbox), saved under its name. */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: headersFor(undefined) });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!response.ok) result(response.status, false, await response.text());
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Where a large upload is: still sending (with the share sent), or sent and being processed by the server. */
 export type UploadProgress = { phase: 'sending'; sent: number; total: number } | { phase: 'processing' };
 

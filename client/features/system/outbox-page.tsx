@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
-import { type OutboxMail, outboxQuery } from './system-api';
+import { downloadAttachment, type OutboxMail, outboxQuery } from './system-api';
 
 function delivery(m: OutboxMail): string {
   if (m.transport === 'outbox') return 'kept here, not sent';
-  return m.error ? `sending failed: ${m.error}` : 'sent';
+  if (m.sent_at) return m.attempts > 1 ? `sent (attempt ${m.attempts})` : 'sent';
+  if (m.next_attempt_at)
+    return `${m.error ? `sending failed (${m.error}); ` : ''}trying again at ${new Date(m.next_attempt_at).toLocaleTimeString()}`;
+  return `not sent after ${m.attempts} attempts: ${m.error ?? 'unknown error'}`;
 }
+
+const size = (bytes: number) =>
+  bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The embedded outbox: mail this installation would have sent, with its links clickable. */
 export function OutboxPage() {
@@ -51,6 +57,22 @@ export function OutboxPage() {
                 ),
               )}
             </pre>
+            {m.attachments.length > 0 ? (
+              <ul className="outbox-attachments" aria-label="Attachments">
+                {m.attachments.map((a) => (
+                  <li key={a.position}>
+                    <button
+                      type="button"
+                      className="btn btn-link"
+                      onClick={() => void downloadAttachment(m, a)}
+                    >
+                      {a.file_name}
+                    </button>{' '}
+                    <span className="muted small">({size(a.size)})</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,19 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { OutboxMail, OutboxReply } from '../../../shared/contracts/system';
+import { api, apiDownload } from '../../lib/api';
 
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  transport: string;
-  error: string | null;
-  created_at: string;
-}
+export type { OutboxMail };
 
 /** What the outbox shows this visitor: all mail (this machine, admins), their own, or none. */
 export const outboxQuery = queryOptions({
   queryKey: ['outbox'],
-  queryFn: () => api<{ scope: 'all' | 'own' | 'none'; data: OutboxMail[] }>('GET', '/api/outbox'),
+  queryFn: () => api<OutboxReply>('GET', '/api/outbox'),
   refetchInterval: 5000,
 });
+
+/** Saves an attachment of a kept message (a shared settings file or menu PDF). */
+export const downloadAttachment = (mail: OutboxMail, a: OutboxMail['attachments'][number]) =>
+  apiDownload(`/api/outbox/${mail.id}/attachments/${a.position}`, a.file_name);

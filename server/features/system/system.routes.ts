@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '../../../shared/contracts/common';
 import { type PublicConfig, publicConfig } from '../../../shared/contracts/config';
+import { outboxReply } from '../../../shared/contracts/system';
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { outboxScope } from './outbox-access';
-
-const outboxMessage = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  transport: z.string(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-});
 
 export async function systemRoutes(
   app: FastifyInstance,
@@ -66,7 +57,7 @@ export async function systemRoutes(
         tags: ['System'],
         summary:
           'Mail kept by the embedded outbox (only when OUTBOX_PAGE is on): all of it for admins and the machine Hearth runs on, your own otherwise',
-        response: { 200: z.object({ scope: z.enum(['all', 'own', 'none']), data: z.array(outboxMessage) }) },
+        response: { 200: outboxReply },
       },
     },
     async (request) => {
@@ -74,7 +65,45 @@ export async function systemRoutes(
       const scope = outboxScope(request, deps.trustProxy);
       if (scope.kind === 'none') return { scope: scope.kind, data: [] };
       const rows = await deps.mailer.list({ limit: 50, to: scope.kind === 'own' ? scope.email : undefined });
-      return { scope: scope.kind, data: rows.map((m) => ({ ...m, created_at: m.createdAt.toISOString() })) };
+      return {
+        scope: scope.kind,
+        data: rows.map((m) => ({
+          ...m,
+          sent_at: m.sentAt?.toISOString() ?? null,
+          next_attempt_at: m.nextAttemptAt?.toISOString() ?? null,
+          created_at: m.createdAt.toISOString(),
+          attachments: m.attachments.map((a) => ({
+            position: a.position,
+            file_name: a.fileName,
+            content_type: a.contentType,
+            size: a.size,
+          })),
+        })),
+      };
+    },
+  );
+
+  r.get(
+    '/api/outbox/:id/attachments/:position',
+    {
+      schema: {
+        tags: ['System'],
+        summary: 'An attachment of a kept message, to whoever may see the message',
+        params: z.object({ id: idParam('The message id'), position: idParam('The attachment number') }),
+      },
+    },
+    async (request, reply) => {
+      if (!deps.publicConfig.outboxEnabled) throw new NotFoundError('Page');
+      const scope = outboxScope(request, deps.trustProxy);
+      const file = await deps.mailer.attachment(request.params.id, request.params.position);
+      const visible = file && (scope.kind === 'all' || (scope.kind === 'own' && scope.email === file.to));
+      if (!visible) throw new NotFoundError('Attachment');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\]/g, '')}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
     },
   );
 }

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxReply } from '../../../shared/contracts/system';
 import { createPool, wrapPostgres } from '../../db/client';
-import { createUser } from '../../test/factories';
+import { createOven, createUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 /** The embedded default: no SMTP, so the outbox page is on. */
@@ -54,6 +55,37 @@ describe('the outbox shows mail only to people it could have reached', () => {
   it('an admin sees all mail', async () => {
     const res = await outbox({ ip: '203.0.113.9', token: await tokenOf(admin) });
     expect(recipients(res)).toEqual(expect.arrayContaining([admin.email, cook.email]));
+  });
+
+  it("a shared file's attachment is listed, and fetched only by those who may see the mail", async () => {
+    const token = await tokenOf(cook);
+    const oven = await createOven(ctx.db, cook.id, { name: 'Outbox Oven' });
+    const shared = await ctx.api('GET', `/api/ovens/settings/${oven.id}?email=${cook.email}`, undefined, {
+      token,
+      ip: '203.0.113.8',
+    });
+    expect(shared.statusCode).toBe(200);
+    const mine = (await outbox({ ip: '203.0.113.8', token })).json<OutboxReply>().data;
+    const mail = mine.find((m) => m.subject.includes('Outbox Oven'))!;
+    expect(mail.attachments).toEqual([
+      {
+        position: 1,
+        file_name: 'MATCHBOX.AI2',
+        content_type: 'application/octet-stream',
+        size: expect.any(Number),
+      },
+    ]);
+    expect(mail.sent_at).not.toBeNull();
+    const url = `/api/outbox/${mail.id}/attachments/1`;
+    const file = await ctx.api('GET', url, undefined, { ip: '203.0.113.8', token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="MATCHBOX.AI2"');
+    expect(file.body).toContain('OVEN name="Outbox Oven"');
+    expect((await ctx.api('GET', url, undefined, { ip: '203.0.113.7' })).statusCode).toBe(404);
+    const stranger = await createUser(ctx.db);
+    const other = await ctx.api('GET', url, undefined, { ip: '203.0.113.7', token: await tokenOf(stranger) });
+    expect(other.statusCode).toBe(404);
+    expect((await ctx.api('GET', url, undefined, { ip: '127.0.0.1' })).statusCode).toBe(200);
   });
 });
 
