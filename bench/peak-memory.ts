@@ -4,6 +4,7 @@
  * menu PDF. Prints one JSON line.
  */
 import { loadConfig } from '../server/config';
+import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
 import { loadMenu, ownOven } from '../server/db/menu-store';
 import { recipesByIds } from '../server/db/recipe-store';
@@ -19,6 +20,7 @@ const db = database.db;
 const actor = { id: Number(userArg), role: 'other' as const };
 const ovenId = Number(ovenArg);
 const files = createSettingsFilesService({
+  activity: createActivityRecorder({ db, timeZone: 'UTC' }),
   db,
   mailer: createMailer({ db, from: config.MAIL_FROM }),
   provider: 'Bench',

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
 import { recipesPdf } from '../server/features/recipes/recipes.pdf';
 import { createRecipesService } from '../server/features/recipes/recipes.service';
@@ -111,7 +112,10 @@ export async function recipesBench() {
     for (const line of plan) console.log(`    ${line}`);
 
     // The all-recipes PDF of 1,000 recipes, against loading the same recipes without drawing them.
-    const recipes = createRecipesService({ db: database.db });
+    const recipes = createRecipesService({
+      db: database.db,
+      activity: createActivityRecorder({ db: database.db, timeZone: 'UTC' }),
+    });
     const filters = { ovens: 'All' as const, categories: 'All' as const, search: '' };
     const loadOnly = await measure(
       async () => {

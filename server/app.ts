@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PublicConfig } from '../shared/contracts/config';
 import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/http';
 import type { Config } from './config';
+import { createActivityRecorder } from './db/activity-store';
 import type { Database } from './db/client';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
@@ -22,6 +23,8 @@ import { createOvensService } from './features/ovens/ovens.service';
 import { createRecipePdfs } from './features/recipes/recipes.pdf-jobs';
 import { recipesRoutes } from './features/recipes/recipes.routes';
 import { createRecipesService } from './features/recipes/recipes.service';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { createReportsService } from './features/reports/reports.service';
 import { settingsFilesRoutes } from './features/settings-files/settings-files.routes';
 import { createSettingsFilesService } from './features/settings-files/settings-files.service';
 import { systemRoutes } from './features/system/system.routes';
@@ -135,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now;
   const limiter = new RateLimiter(now ? () => now().getTime() : undefined);
   const limits = { ...defaultRateLimits, ...deps.rateLimits };
+  const activity = createActivityRecorder({ db, timeZone: config.TIME_ZONE, now });
   const auth = createAuthService({
+    activity,
     db,
     mailer: deps.mailer,
     appUrl: config.APP_URL,
@@ -145,26 +150,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     limits,
   });
-  await app.register(authPlugin, { auth });
+  await app.register(authPlugin, { auth, activity });
   await app.register(authRoutes, { auth, limiter, limits });
-  await app.register(usersRoutes, { users: createUsersService({ db }) });
+  await app.register(usersRoutes, { users: createUsersService({ db }), appUrl: config.APP_URL });
+  await app.register(reportsRoutes, {
+    reports: createReportsService({ db, timeZone: config.TIME_ZONE, now }),
+  });
   await app.register(systemRoutes, {
     publicConfig: toPublicConfig(config),
     mailer: deps.mailer,
     database: deps.database,
     trustProxy: config.TRUST_PROXY,
   });
-  const recipes = createRecipesService({ db, now });
+  const recipes = createRecipesService({ db, activity, now });
   await app.register(recipesRoutes, {
     recipes,
     pdfs: createRecipePdfs({ db, recipes, provider: config.PROVIDER_NAME, now }),
     appUrl: config.APP_URL,
   });
 
-  await app.register(ovensRoutes, { ovens: createOvensService({ db }) });
+  await app.register(ovensRoutes, { ovens: createOvensService({ db, activity }) });
   await app.register(menusRoutes, { menus: createMenusService({ db }), db });
   await app.register(settingsFilesRoutes, {
-    files: createSettingsFilesService({ db, mailer: deps.mailer, provider: config.PROVIDER_NAME, now }),
+    files: createSettingsFilesService({
+      db,
+      activity,
+      mailer: deps.mailer,
+      provider: config.PROVIDER_NAME,
+      now,
+    }),
     limiter,
     limits,
     provider: config.PROVIDER_NAME,

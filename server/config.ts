@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../shared/domain/report';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,6 +51,11 @@ export const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     SEED_DEMO: booleanFlag.optional(),
     OUTBOX_PAGE: booleanFlag.optional(),
+    /** The zone the usage report's days and hours are counted in (an IANA name, e.g. America/Chicago). */
+    TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone name, for example America/Chicago or UTC')
+      .default('UTC'),
     PROVIDER_NAME: z.string().min(1).max(40).default('Hearth'),
     PROVIDER_TOOLS_LINKS: linkList.default([
       { label: 'Menu Builder', href: 'https://example.com/tools/menu-builder' },

@@ -7,6 +7,7 @@ import {
   publicUser,
   username,
 } from './auth';
+import { pageParam } from './pagination';
 
 /**
  * Spec §5 profile: the password changes only when both fields are filled. We also refuse a half-filled pair,
@@ -57,3 +58,33 @@ export const updateProfileRequest = z
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 
 export const profileResponse = z.object({ data: publicUser, message: z.string().optional() });
+
+/* ---------- Admin (spec §7 "Admin", §3 user list view) ---------- */
+
+export const USERS_PER_PAGE = 20;
+
+/** GET /api/users?email&page: a part of the e-mail to look for (any case), and the page. */
+export const userListQuery = z.object({
+  email: z
+    .string()
+    .max(254, 'Search with at most 254 characters.')
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  page: pageParam,
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** A user as the admin sees them: spec §3 adds createdAt, lastLogin, recipesCounter and ovensCounter. */
+export const adminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  company: z.string(),
+  role: z.enum(['admin', 'other']),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+  recipesCounter: z.number().int(),
+  ovensCounter: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUser>;

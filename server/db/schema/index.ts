@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './mail';
 export * from './ovens';
 export * from './recipes';

@@ -1,30 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ActivityRecorder } from '../../db/activity-store';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import type { AuthService } from './auth.service';
 
 /** Resolves the bearer token on every request and offers requireUser / requireAdmin guards to every feature. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionTokenHash', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: AuthService; activity: ActivityRecorder }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionTokenHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const token = header.slice('Bearer '.length).trim();
-    if (!token) return;
-    const resolved = await opts.auth.resolveToken(token);
-    if (resolved) {
-      request.user = resolved.user;
-      request.sessionTokenHash = resolved.tokenHash;
-    }
-  });
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return;
+      const token = header.slice('Bearer '.length).trim();
+      if (!token) return;
+      const resolved = await opts.auth.resolveToken(token);
+      if (resolved) {
+        request.user = resolved.user;
+        request.sessionTokenHash = resolved.tokenHash;
+        // Using Hearth with a kept session counts as being active (the report's "active user", decision 0018).
+        await opts.activity
+          .seen(resolved.user.id)
+          .catch((error) => request.log.warn({ err: error }, 'activity not recorded'));
+      }
+    });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.user) throw new UnauthenticatedError();
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.user) throw new UnauthenticatedError();
-    if (request.user.role !== 'admin') throw new ForbiddenError();
-  });
-});
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw new UnauthenticatedError();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.user) throw new UnauthenticatedError();
+      if (request.user.role !== 'admin') throw new ForbiddenError();
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
+import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountTokens, sessions, users } from '../../db/schema/index';
 import type { RateLimits } from '../../http/rate-limits';
@@ -36,6 +37,7 @@ export interface AuthServiceDeps {
   now?: () => Date;
   limiter: RateLimiter;
   limits: RateLimits;
+  activity: ActivityRecorder;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -198,6 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           .values({ userId: user.id, tokenHash: hashToken(token), remember: input.remember, expiresAt });
         await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
       });
+      await deps.activity.seen(user.id);
       const publicUser = toPublicUser(user);
       return { token, expires_at: expiresAt.toISOString(), user: publicUser, role: publicUser.role };
     },

@@ -5,13 +5,14 @@ import { LIMITS } from '../../../shared/domain/messages';
 import { copyName } from '../../../shared/domain/names';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
+import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
 import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from '../../db/menu-store';
 import { menuButtons, menuScreens, ovens } from '../../db/schema/index';
 import { ovenDetail } from '../../http/oven-detail';
 import { ValidationError } from '../../lib/errors';
 
-export function createOvensService(deps: { db: Db }) {
+export function createOvensService(deps: { db: Db; activity: ActivityRecorder }) {
   const { db } = deps;
 
   return {
@@ -62,8 +63,9 @@ export function createOvensService(deps: { db: Db }) {
       actor: Actor,
       input: { name: string; type: string; warm_ups: WarmUp[] },
     ): Promise<OvenDetail> {
-      const { oven, tree } = await db.transaction((tx) =>
-        createOvenWithMenu(tx, {
+      const { oven, tree } = await db.transaction(async (tx) => {
+        await deps.activity.created(tx, 'oven_created', input.type);
+        return createOvenWithMenu(tx, {
           ownerId: actor.id,
           userId: actor.id,
           name: input.name,
@@ -72,8 +74,8 @@ export function createOvensService(deps: { db: Db }) {
           tree: emptyMenu(),
           action: 'created',
           summary: `Created ${input.name}`,
-        }),
-      );
+        });
+      });
       return ovenDetail(db, oven, tree);
     },
 
@@ -111,6 +113,7 @@ export function createOvensService(deps: { db: Db }) {
         const source = await ownOven(tx, actor.id, id, true);
         const menu = await loadMenu(tx, source.id, source.type);
         const name = copyName(source.name, LIMITS.ovenNameMax);
+        await deps.activity.created(tx, 'oven_created', source.type);
         return createOvenWithMenu(tx, {
           ownerId: actor.id,
           userId: actor.id,

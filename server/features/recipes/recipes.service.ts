@@ -6,6 +6,7 @@ import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
+import type { ActivityRecorder } from '../../db/activity-store';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import { menusUsing } from '../../db/menu-store';
 import {
@@ -110,7 +111,7 @@ function onMenuRace(error: unknown): never {
   throw error;
 }
 
-export function createRecipesService(deps: { db: Db; now?: () => Date }) {
+export function createRecipesService(deps: { db: Db; activity: ActivityRecorder; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -183,6 +184,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const source = !photo && photoInput.imageFrom ? await readable(actor, photoInput.imageFrom) : null;
       const id = await db.transaction(async (tx) => {
         const imageId = photo ? await insertImage(tx, photo) : await copyImage(tx, source?.imageId ?? null);
+        await deps.activity.created(tx, 'recipe_created', input.oven_type);
         return insertRecipe(tx, input, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(id);
@@ -243,6 +245,7 @@ export function createRecipesService(deps: { db: Db; now?: () => Date }) {
       const ownerId = mode === 0 ? actor.id : source.ownerId;
       const newId = await db.transaction(async (tx) => {
         const imageId = await copyImage(tx, source.imageId);
+        await deps.activity.created(tx, 'recipe_created', checked.data.oven_type);
         return insertRecipe(tx, checked.data, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(newId);

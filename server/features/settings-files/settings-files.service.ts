@@ -17,6 +17,7 @@ import { menuToSettings, settingsToMenu } from '../../../shared/domain/settings-
 import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
 import { settingsFileName, writeSettingsFile } from '../../../shared/domain/settings-file/serialize';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
+import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
@@ -90,6 +91,7 @@ function countMenu(tree: MenuTree): ImportStats['menu'] {
 
 export function createSettingsFilesService(deps: {
   db: Db;
+  activity: ActivityRecorder;
   mailer: Mailer;
   provider: string;
   now?: () => Date;
@@ -170,6 +172,8 @@ export function createSettingsFilesService(deps: {
           fresh.map((i) => incoming[i]!),
           { ownerId: actor.id, createdBy: actor.id, at: now() },
         );
+        await deps.activity.created(tx, 'recipe_created', type, fresh.length);
+        await deps.activity.created(tx, 'oven_created', type);
         fresh.forEach((i, n) => {
           kept.set(recipeSignature(incoming[i]!), ids[n]!);
         });

@@ -2,14 +2,93 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '../../../shared/contracts/common';
-import { profileResponse, updateProfileRequest } from '../../../shared/contracts/users';
+import { paginated } from '../../../shared/contracts/pagination';
+import {
+  adminUser,
+  profileResponse,
+  USERS_PER_PAGE,
+  updateProfileRequest,
+  userListQuery,
+} from '../../../shared/contracts/users';
+import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
 import type { UsersService } from './users.service';
 
 const tags = ['Auth and account'];
+const admin = ['Admin'];
+const userParams = z.object({ id: idParam('The user id') });
 
-export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService }) {
+export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService; appUrl: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.requireAdmin };
+
+  r.get(
+    '/api/users',
+    {
+      ...guard,
+      schema: {
+        tags: admin,
+        summary: 'Users, newest first, found by any part of their e-mail (admins only)',
+        querystring: userListQuery,
+        response: { 200: paginated(adminUser), 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const { email, page } = request.query;
+      const { data, total } = await deps.users.list({ email, page });
+      return paginate({
+        data,
+        total,
+        page,
+        perPage: USERS_PER_PAGE,
+        url: `${deps.appUrl}/api/users`,
+        query: { email },
+      });
+    },
+  );
+
+  r.get(
+    '/api/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags: admin,
+        summary: 'One user with their counts (admins only)',
+        params: userParams,
+        response: {
+          200: z.object({ data: adminUser }),
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => ({ data: await deps.users.get(request.params.id) }),
+  );
+
+  r.delete(
+    '/api/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags: admin,
+        summary:
+          'Delete a user with their recipes, ovens, sessions and mail, in one transaction (admins only; not yourself, not the last admin)',
+        params: userParams,
+        response: {
+          200: z.object({ deleted: z.literal(true), id: z.number(), username: z.string() }),
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      deleted: true as const,
+      ...(await deps.users.remove(currentUser(request), request.params.id)),
+    }),
+  );
 
   r.put(
     '/api/users/:id',

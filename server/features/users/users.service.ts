@@ -1,15 +1,120 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { type AdminUser, USERS_PER_PAGE } from '../../../shared/contracts/users';
+import { countAll, type Db } from '../../db/client';
+import { outbox, ovens, recipeImages, recipes, sessions, users } from '../../db/schema/index';
 import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+
+/** A LIKE pattern that finds `text` literally (its % and _ are not wildcards). */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const adminColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  company: users.company,
+  role: users.role,
+  verifiedAt: users.verifiedAt,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  // One index lookup each (recipes and ovens are indexed by owner), for the page's rows only.
+  recipesCounter: sql<number>`(select count(*)::int from recipes r where r.owner_id = "users"."id")`,
+  ovensCounter: sql<number>`(select count(*)::int from ovens o where o.owner_id = "users"."id")`,
+};
+type AdminRow = { [K in keyof typeof adminColumns]: unknown } & {
+  id: number;
+  username: string;
+  email: string;
+  company: string;
+  role: string;
+  verifiedAt: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  recipesCounter: number;
+  ovensCounter: number;
+};
+
+function toAdminUser(row: AdminRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    company: row.company,
+    role: row.role as Role,
+    verified: row.verifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    recipesCounter: Number(row.recipesCounter),
+    ovensCounter: Number(row.ovensCounter),
+  };
+}
 
 export function createUsersService(deps: { db: Db }) {
   const { db } = deps;
 
   return {
+    /** Spec §7 GET /api/users?email&page: newest first, found by any part of the e-mail. */
+    async list(query: { email: string; page: number }): Promise<{ data: AdminUser[]; total: number }> {
+      const where = query.email ? ilike(users.email, contains(query.email.toLowerCase())) : undefined;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select(adminColumns)
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(USERS_PER_PAGE)
+          .offset((query.page - 1) * USERS_PER_PAGE),
+        db.select({ n: countAll }).from(users).where(where),
+      ]);
+      return { data: rows.map((r) => toAdminUser(r as AdminRow)), total: Number(count?.n ?? 0) };
+    },
+
+    async get(id: number): Promise<AdminUser> {
+      const [row] = await db.select(adminColumns).from(users).where(eq(users.id, id)).limit(1);
+      if (!row) throw new NotFoundError('User');
+      return toAdminUser(row as AdminRow);
+    },
+
+    /**
+     * Spec §7 DELETE /api/users/{id}: the user with their recipes (and photos), ovens with their menus, sessions,
+     * tokens, downloads and the mail addressed to them, in one transaction. Not oneself; never the last admin.
+     * The report's anonymous counts stay (decision 0018).
+     */
+    async remove(actor: { id: number }, id: number): Promise<{ id: number; username: string }> {
+      if (actor.id === id)
+        throw ValidationError.field('id', 'You cannot delete your own account. Ask another admin to do it.');
+      return db.transaction(async (tx) => {
+        // The admins are locked first, in one order: two admins deleting each other at once are served one after
+        // the other (the second then finds the last admin), never a deadlock.
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(users.id)
+          .for('update');
+        const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+        if (!user) throw new NotFoundError('User');
+        if (user.role === 'admin' && admins.length <= 1)
+          throw ValidationError.field(
+            'id',
+            'This is the last admin: make another user an admin before deleting this one.',
+          );
+        const photos = await tx
+          .select({ id: recipes.imageId })
+          .from(recipes)
+          .where(and(eq(recipes.ownerId, id), isNotNull(recipes.imageId)));
+        // Ovens first: their buttons hold the user's recipes, which may not go while a button points at them.
+        await tx.delete(ovens).where(eq(ovens.ownerId, id));
+        await tx.delete(users).where(eq(users.id, id));
+        const photoIds = photos.map((p) => p.id!).filter(Boolean);
+        if (photoIds.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, photoIds));
+        await tx.delete(outbox).where(eq(outbox.to, user.email));
+        return { id: user.id, username: user.username };
+      });
+    },
+
     /** Spec §5 profile: own profile only; e-mail fixed; password only when both fields are filled. */
     async updateProfile(
       actor: { id: number },
