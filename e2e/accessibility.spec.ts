@@ -72,3 +72,31 @@ test('the ovens page, the oven modal and Select Recipe meet WCAG 2 AA as axe che
   await page.getByRole('button', { name: 'Add New Oven' }).click();
   expect(await violations(page), 'oven modal').toEqual([]);
 });
+
+test('the admin report, users list and user page meet WCAG 2 AA as axe checks it', async ({
+  page,
+  admin,
+}) => {
+  const cook = await seed.user();
+  await seed.recipes(cook, [{ name: 'Axe Check' }]);
+  await page.goto('/reports');
+  await expect(page.getByTestId('total-active')).toBeVisible();
+  expect(await violations(page), '/reports').toEqual([]);
+  await page.goto('/reports/users');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await violations(page), '/reports/users').toEqual([]);
+  await page.goto(`/reports/users/${cook.id}`);
+  await expect(page.getByText('Showing 1 - 1 of 1 Recipes')).toBeVisible();
+  expect(await violations(page), '/reports/users/{id}').toEqual([]);
+  void admin;
+});
+
+test('the import modal and the settings tiles meet WCAG 2 AA as axe checks it', async ({ page, cook }) => {
+  const oven = await seed.importedOven(cook, { name: 'Axe Oven', type: 'MiSA' });
+  await page.goto(`/ovens?oven=${oven.id}`);
+  await expect(page.getByRole('button', { name: 'Download Oven Settings' })).toBeVisible();
+  expect(await violations(page), 'tiles').toEqual([]);
+  await page.getByRole('button', { name: 'Import My Oven' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import My Oven' })).toBeVisible();
+  expect(await violations(page), 'import modal').toEqual([]);
+});

@@ -120,6 +120,16 @@ export const seed = {
   /** An oven from a golden settings file of its type (see shared/domain/settings-file/fixtures), menu and recipes. */
   importedOven: (owner: SeededUser, oven: { name: string; type: string }) =>
     seedCall<{ id: number; name: string; type: string }>('imported-oven', { token: owner.token, ...oven }),
+  /** Past report activity (see e2e/support/serve.ts). */
+  activity: (
+    entries: {
+      userId: number;
+      day: string;
+      hour: number;
+      recipes?: { type: string; count: number };
+      ovens?: { type: string; count: number };
+    }[],
+  ) => seedCall<{ ok: true }>('activity', { entries }),
   /** An oven with one empty main screen. */
   oven: (owner: SeededUser, oven: { name?: string; type?: string } = {}) =>
     seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {

@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/form';
-import { PlaceholderPage } from '../components/placeholder-page';
 import { LoginPage } from '../features/auth/login-page';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
@@ -32,6 +31,9 @@ const MyProfilePage = page(() => import('../features/users/my-profile-page').the
 const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
 const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
 const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
+const ReportsPage = page(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
+const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
+const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
 
 const guarded = (access: Access, element: React.ReactNode) => <Guard access={access}>{element}</Guard>;
 
@@ -50,9 +52,9 @@ export const router = createBrowserRouter([
       { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
       { path: '/help', element: guarded('user', <HelpPage />) },
-      { path: '/reports', element: guarded('admin', <PlaceholderPage title="General Report" />) },
-      { path: '/reports/users', element: guarded('admin', <PlaceholderPage title="Users" />) },
-      { path: '/reports/users/:id', element: guarded('admin', <PlaceholderPage title="User" />) },
+      { path: '/reports', element: guarded('admin', <ReportsPage />) },
+      { path: '/reports/users', element: guarded('admin', <UsersPage />) },
+      { path: '/reports/users/:id', element: guarded('admin', <UserRoute />) },
       { path: '/outbox', element: <OutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
@@ -101,6 +102,33 @@ const seeders: Record<string, Seeder> = {
     });
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json().oven;
+  },
+  /**
+   * Past activity for the report: { entries: [{ userId, day, hour, recipes?: { type, count }, ovens?: { type, count } }] }
+   * written as the recorder would have (the report reads only these tables).
+   */
+  activity: async (input) => {
+    for (const e of input.entries as {
+      userId: number;
+      day: string;
+      hour: number;
+      recipes?: { type: string; count: number };
+      ovens?: { type: string; count: number };
+    }[]) {
+      await database.db.execute(sql`
+        insert into user_activity_days (day, user_id, hours) values (${e.day}, ${e.userId}, ${1 << e.hour})
+        on conflict (day, user_id) do update set hours = user_activity_days.hours | excluded.hours`);
+      await database.db.execute(sql`
+        insert into user_activity_months (month, user_id) values (${`${e.day.slice(0, 7)}-01`}, ${e.userId})
+        on conflict do nothing`);
+      if (e.recipes)
+        await database.db.execute(sql`insert into activity_events (kind, day, oven_type, count)
+          values ('recipe_created', ${e.day}, ${e.recipes.type}, ${e.recipes.count})`);
+      if (e.ovens)
+        await database.db.execute(sql`insert into activity_events (kind, day, oven_type, count)
+          values ('oven_created', ${e.day}, ${e.ovens.type}, ${e.ovens.count})`);
+    }
+    return { ok: true };
   },
   /** An oven of a user: { ownerId, name?, type? } → { id, name, type, screenId }. */
   oven: async (input) => {

@@ -31,19 +31,22 @@ export function RecipeViewModal({
   busy,
   onAction,
   onClose,
+  readOnly = false,
 }: {
   id: number;
   editMode: boolean;
   busy: boolean;
+  /** Shown to read only (an admin looking at a user's recipe): no actions. */
+  readOnly?: boolean;
   onAction(action: ViewAction, recipe: RecipeDetail): void;
   onClose(): void;
 }) {
   const query = useQuery(recipeQuery(id));
   const recipe = query.data;
-  const actions = editMode ? EDIT_ACTIONS : VIEW_ACTIONS;
-  const footer = recipe ? (
+  const actions = readOnly ? [] : editMode ? EDIT_ACTIONS : VIEW_ACTIONS;
+  const footer = readOnly ? undefined : recipe ? (
     <>
-      {editMode ? null : (
+      {editMode || readOnly ? null : (
         <p className="muted small modal-footer-note">
           Duplicate saves a copy to My Recipes now. Edit opens a copy to change, saved when you press Save.
         </p>

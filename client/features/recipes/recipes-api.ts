@@ -36,6 +36,23 @@ export const recipeListQuery = (p: ListFilters & { page: number }) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /api/recipes/user?user_id&ovens&categories&search&page: one user's recipes, for an admin. */
+export const userRecipeListQuery = (p: Omit<ListFilters, 'owner'> & { userId: number; page: number }) =>
+  queryOptions({
+    queryKey: ['recipes', 'list', 'user', p] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({
+        user_id: String(p.userId),
+        ovens: listParam(p.ovens),
+        categories: listParam(p.categories),
+      });
+      if (p.search.trim()) q.set('search', p.search.trim());
+      if (p.page > 1) q.set('page', String(p.page));
+      return api<Paginated<RecipeCard>>('GET', `/api/recipes/user?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
 export const recipeQuery = (id: number) =>
   queryOptions({
     queryKey: recipeKeys.one(id),

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Alert, Spinner } from '../../components/form';
+import { Pager } from '../../components/pager';
+import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
+import { RecipeCard } from './recipe-card';
+import { RecipeFilters } from './recipe-filters';
+import { RecipeViewModal } from './recipe-view-modal';
+import { userRecipeListQuery } from './recipes-api';
+
+const DEFAULTS = { search: '', ovens: '', categories: '' };
+
+/**
+ * Spec §2.10 user detail, lower half: one user's recipes for an admin: 'Search recipe...', the filter panel, two
+ * columns of read-only cards, 'Showing {from} - {to} of {total} Recipes' and 'No results were found'.
+ */
+export function UserRecipes({ userId }: { userId: number }) {
+  const url = useUrlState(DEFAULTS);
+  const ovens = parseListParam(url.values.ovens);
+  const categories = parseListParam(url.values.categories);
+  const search = url.values.search;
+  const [text, setText] = useState(search);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const { update } = url;
+  useEffect(() => {
+    const t = window.setTimeout(() => {
+      if (text.trim() !== search) update({ search: text.trim() });
+    }, 300);
+    return () => window.clearTimeout(t);
+  }, [text, search, update]);
+  const list = useQuery(userRecipeListQuery({ userId, ovens, categories, search, page: url.page }));
+  const data = list.data;
+
+  return (
+    <section aria-label="Recipes of this user" className="user-recipes">
+      <div className="toolbar">
+        <label className="search">
+          <span className="sr-only">Search this user's recipes</span>
+          <input
+            type="search"
+            placeholder="Search recipe..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn-secondary filters-toggle"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          Filters{ovens.length + categories.length > 0 ? ` (${ovens.length + categories.length})` : ''}
+        </button>
+      </div>
+      <div className="recipes-layout">
+        <aside className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`} aria-label="Filters">
+          <RecipeFilters
+            ovens={ovens}
+            categories={categories}
+            onOvens={(next) => update({ ovens: next.length ? listParam(next) : '' })}
+            onCategories={(next) => update({ categories: next.length ? listParam(next) : '' })}
+          />
+        </aside>
+        <div className="recipes-main">
+          <p className="counter" aria-live="polite">
+            {data && data.total > 0 ? `Showing ${data.from} - ${data.to} of ${data.total} Recipes` : ''}
+          </p>
+          {list.isPending ? <Spinner label="Loading recipes ..." /> : null}
+          {list.isError ? (
+            <Alert tone="error">The recipes could not be loaded: {list.error.message}</Alert>
+          ) : null}
+          {data && data.total === 0 ? (
+            <div className="card empty-state">
+              <p>No results were found</p>
+            </div>
+          ) : null}
+          <div className="recipe-grid recipe-grid-2">
+            {data?.data.map((r) => (
+              <RecipeCard
+                key={r.id}
+                recipe={r}
+                editMode={false}
+                selecting={false}
+                selected={false}
+                onOpen={() => setViewing(r.id)}
+                onToggle={() => {}}
+              />
+            ))}
+          </div>
+          {data ? (
+            <Pager
+              page={data.current_page}
+              lastPage={data.last_page}
+              total={data.total}
+              perPage={data.per_page}
+              onPage={url.setPage}
+            />
+          ) : null}
+        </div>
+      </div>
+      {viewing !== null ? (
+        <RecipeViewModal
+          id={viewing}
+          editMode={false}
+          readOnly
+          busy={false}
+          onAction={() => {}}
+          onClose={() => setViewing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
