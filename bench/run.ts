@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
+import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
 import { importBench } from './import.bench';
 import { menusBench } from './menus.bench';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   recipes: recipesBench,
   menus: menusBench,
   import: importBench,
+  admin: adminBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -14,12 +14,6 @@ import {
 import { type Db, rowsOf } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 
-/** Whether the period is whole months as far as anything can have happened (its end is today or a month's end). */
-function wholeMonths(period: ReportPeriod, today: string): boolean {
-  const lastOfMonth = addDays(monthOf(addDays(monthOf(period.end), 32)), -1);
-  return period.start === monthOf(period.start) && (period.end >= today || period.end === lastOfMonth);
-}
-
 export function createReportsService(deps: { db: Db; timeZone: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -51,29 +45,48 @@ export function createReportsService(deps: { db: Db; timeZone: string; now?: () 
       );
       return { buckets: new Map(rows.map((r) => [r.k, Number(r.n)])), total: Number(total?.n ?? 0) };
     }
-    // By month: the monthly table when the period is whole months (a year so far reads ~12 rows a user), else days.
-    const monthly = wholeMonths(period, today);
-    const rows = monthly
-      ? await rowsOf<{ k: string; n: number }>(
-          db,
-          sql`select to_char(month, 'YYYY-MM-DD') as k, count(*)::int as n from user_activity_months
-              where month between ${start} and ${end} group by month`,
+    // By month: the months the period covers whole (as far as anything can have happened) from the monthly table,
+    // the one or two partial months at its edges from the daily one; the total is the union of both.
+    const lastDay = (m: string) => addDays(monthOf(addDays(m, 32)), -1);
+    const months = periodBuckets(period).map((b) => b.key);
+    // Only the first and the last month can be partial, so the whole ones are one run of months.
+    const whole = months.filter((m) => m >= start && (lastDay(m) <= end || end >= today));
+    const edges = months
+      .filter((m) => !whole.includes(m))
+      .map((m) => ({ month: m, from: m < start ? start : m, to: lastDay(m) > end ? end : lastDay(m) }));
+    const buckets = new Map<string, number>();
+    if (whole.length > 0) {
+      const rows = await rowsOf<{ k: string; n: number }>(
+        db,
+        sql`select to_char(month, 'YYYY-MM-DD') as k, count(*)::int as n from user_activity_months
+            where month between ${whole[0]} and ${whole[whole.length - 1]} group by month`,
+      );
+      for (const r of rows) buckets.set(r.k, Number(r.n));
+    }
+    for (const e of edges) {
+      const [row] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(distinct user_id)::int as n from user_activity_days where day between ${e.from} and ${e.to}`,
+      );
+      buckets.set(e.month, Number(row?.n ?? 0));
+    }
+    const edgeDays = edges.length
+      ? sql.join(
+          edges.map((e) => sql`(day between ${e.from} and ${e.to})`),
+          sql` or `,
         )
-      : await rowsOf<{ k: string; n: number }>(
-          db,
-          sql`select to_char(date_trunc('month', day), 'YYYY-MM-DD') as k, count(distinct user_id)::int as n
-              from user_activity_days where day between ${start} and ${end} group by 1`,
-        );
-    const [total] = monthly
-      ? await rowsOf<{ n: number }>(
-          db,
-          sql`select count(distinct user_id)::int as n from user_activity_months where month between ${start} and ${end}`,
-        )
-      : await rowsOf<{ n: number }>(
-          db,
-          sql`select count(distinct user_id)::int as n from user_activity_days where day between ${start} and ${end}`,
-        );
-    return { buckets: new Map(rows.map((r) => [r.k, Number(r.n)])), total: Number(total?.n ?? 0) };
+      : sql`false`;
+    const [total] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+            select user_id from user_activity_months where ${
+              whole.length > 0 ? sql`month between ${whole[0]} and ${whole[whole.length - 1]}` : sql`false`
+            }
+            union
+            select user_id from user_activity_days where ${edgeDays}
+          ) as active`,
+    );
+    return { buckets, total: Number(total?.n ?? 0) };
   }
 
   /** Recipes or ovens created per oven model in the period, every model listed. */

@@ -146,6 +146,19 @@ describe('active users', () => {
     expect(year.activeUsersCounter.Jul).toBe(2);
   });
 
+  it('a long range counts the partial months at its edges by unique user too', async () => {
+    const regular = await signedIn();
+    for (const day of ['2019-06-25', '2019-06-26', '2019-07-04', '2019-09-09']) {
+      at(`${day}T15:00:00Z`);
+      await use(regular);
+    }
+    at('2019-12-01T15:00:00Z');
+    const r = await report('?filter=range&start_date=2019-06-20&end_date=2019-09-10');
+    expect(r.period.unit).toBe('month');
+    expect(r.activeUsersCounter).toEqual({ Jun: 1, Jul: 1, Aug: 0, Sep: 1 });
+    expect(r.totals.activeUsers).toBe(1);
+  });
+
   it('a log-in counts as being active', async () => {
     const user = await createUser(ctx.db);
     at('2023-01-10T18:00:00Z');
