@@ -49,4 +49,12 @@ describe('loadConfig', () => {
       { label: 'Jobs', href: 'https://b.example' },
     ]);
   });
+
+  it('takes an IANA TIME_ZONE for the report and refuses anything else, naming it', () => {
+    expect(loadConfig({}).TIME_ZONE).toBe('UTC');
+    expect(loadConfig({ TIME_ZONE: 'America/Chicago' }).TIME_ZONE).toBe('America/Chicago');
+    expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /TIME_ZONE must be an IANA time zone name/,
+    );
+  });
 });
