@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import { type AdminUser, USERS_PER_PAGE } from '../../../shared/contracts/users';
 import { countAll, type Db } from '../../db/client';
