@@ -40,6 +40,12 @@ import { RateLimiter } from './lib/rate-limiter';
 import { newToken } from './lib/tokens';
 import type { Mailer } from './mail/mailer';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -89,6 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every route the app serves, so a test can prove each one is covered by the authorization matrix.
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
