@@ -13,6 +13,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/http';
 import type { Config } from './config';
 import { createActivityRecorder } from './db/activity-store';
 import type { Database } from './db/client';
+import { createDbRateLimiter } from './db/rate-limit-store';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -36,7 +37,6 @@ import { rejectNulCharacters } from './http/nul-guard';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { CsrfError } from './lib/errors';
 import { serializeError } from './lib/log';
-import { RateLimiter } from './lib/rate-limiter';
 import { newToken } from './lib/tokens';
 import type { Mailer } from './mail/mailer';
 
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const now = deps.now;
-  const limiter = new RateLimiter(now ? () => now().getTime() : undefined);
+  const limiter = createDbRateLimiter(db, now ? () => now().getTime() : undefined);
   const limits = { ...defaultRateLimits, ...deps.rateLimits };
   const activity = createActivityRecorder({ db, timeZone: config.TIME_ZONE, now });
   const auth = createAuthService({

@@ -110,7 +110,17 @@ export function wrapPostgres(pool: pg.Pool): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Several instances may start at once: one migrates under an advisory lock, the others wait and find it done.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7262023)');
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock(7262023)').catch(() => {});
+        client.release();
+      }
+    },
     ping: (timeoutMs = 2000) => pingWith(() => pool.query('select 1'), timeoutMs),
     close: () => pool.end(),
   };

@@ -47,9 +47,12 @@ export function tooMany(waitSeconds: number): TooManyError {
 }
 
 /** Counts the request against each rule and refuses it with a plain wait time when any is exceeded. */
-export function enforceRateLimit(limiter: RateLimiter, checks: { key: string; rule: RateRule }[]): void {
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  checks: { key: string; rule: RateRule }[],
+): Promise<void> {
   let wait = 0;
-  for (const { key, rule } of checks) wait = Math.max(wait, limiter.hit(key, rule));
+  for (const { key, rule } of checks) wait = Math.max(wait, await limiter.hit(key, rule));
   if (wait > 0) throw tooMany(wait);
 }
 
@@ -71,6 +74,6 @@ export function rateLimit(
     if (perAccount && typeof raw === 'string' && raw.trim()) {
       checks.push({ key: `${action}:account:${raw.trim().toLowerCase()}`, rule: perAccount.rule });
     }
-    enforceRateLimit(limiter, checks);
+    await enforceRateLimit(limiter, checks);
   };
 }

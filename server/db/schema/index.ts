@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './mail';
 export * from './ovens';
+export * from './rate-limits';
 export * from './recipes';
 export * from './settings-files';
 export * from './users';

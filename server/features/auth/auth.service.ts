@@ -173,11 +173,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         .limit(1);
       // Username and e-mail share one count: the account's id when it exists, else what was typed.
       const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
-      const delayMs = throttle.before(from, account);
+      const delayMs = await throttle.before(from, account);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (delayMs > 0) await sleep(delayMs);
       if (!user || !ok) {
-        throttle.failed(from, account);
+        await throttle.failed(from, account);
         throw new UnauthenticatedError('Wrong credentials');
       }
       // Said only after the password matched, so it reveals nothing to a guesser.

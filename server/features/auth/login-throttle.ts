@@ -20,21 +20,21 @@ export function createLoginThrottle(limiter: RateLimiter, limits: RateLimits) {
   });
   return {
     /** Refuses a blocked address; answers how long to hold the answer (ms) for an account under attack. */
-    before(ip: string, account: string): number {
+    async before(ip: string, account: string): Promise<number> {
       const k = keys(ip, account);
       const wait = Math.max(
-        limiter.wait(k.ip, limits.loginFailuresPerIp),
-        limiter.wait(k.ipAccount, limits.loginFailuresPerIpAccount),
+        await limiter.wait(k.ip, limits.loginFailuresPerIp),
+        await limiter.wait(k.ipAccount, limits.loginFailuresPerIpAccount),
       );
       if (wait > 0) throw tooMany(wait);
-      const over = limiter.count(k.account) - limits.loginFailuresPerAccount.max;
+      const over = (await limiter.count(k.account)) - limits.loginFailuresPerAccount.max;
       return over >= 0 ? Math.min(MAX_DELAY_MS, 500 * (over + 1)) : 0;
     },
-    failed(ip: string, account: string): void {
+    async failed(ip: string, account: string): Promise<void> {
       const k = keys(ip, account);
-      limiter.hit(k.ip, limits.loginFailuresPerIp);
-      limiter.hit(k.ipAccount, limits.loginFailuresPerIpAccount);
-      limiter.hit(k.account, limits.loginFailuresPerAccount);
+      await limiter.hit(k.ip, limits.loginFailuresPerIp);
+      await limiter.hit(k.ipAccount, limits.loginFailuresPerIpAccount);
+      await limiter.hit(k.account, limits.loginFailuresPerAccount);
     },
   };
 }

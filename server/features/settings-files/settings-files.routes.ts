@@ -154,7 +154,7 @@ export async function settingsFilesRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      enforceRateLimit(deps.limiter, [
+      await enforceRateLimit(deps.limiter, [
         { key: `share:user:${user.id}`, rule: deps.limits.sharePerUser },
         { key: `share:to:${request.query.email}`, rule: deps.limits.sharePerRecipient },
       ]);
