@@ -5,12 +5,15 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
 import { recipesPdf } from '../server/features/recipes/recipes.pdf';
 import { createRecipesService } from '../server/features/recipes/recipes.service';
+import { hashToken } from '../server/lib/tokens';
 import { createMailer } from '../server/mail/mailer';
 import { seedDemoUsers } from '../server/seed/demo-users';
 import { measure, ms, report } from './measure';
@@ -41,6 +44,41 @@ async function load(url: string, headers: Record<string, string>) {
   // The load comes from a worker thread, so it does not share the server's event loop.
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * The peer: the same list written plainly with Fastify and pg (a user lookup by token, then a count and a page, as
+ * any first version would), in its own server on the same database.
+ */
+async function peerRun(databaseUrl: string, token: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const peer = Fastify();
+  peer.get('/recipes', async (request, reply) => {
+    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const user = await pool.query(
+      'select u.id from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.expires_at > now()',
+      [hashToken(bearer)],
+    );
+    if (user.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
+    const q = request.query as Record<string, string>;
+    const params = [q.ovens!.split(','), q.categories!.split(','), `%${q.search!.toLowerCase()}%`];
+    const where = 'owner_id is null and oven_type = any($1) and category = any($2) and lower(name) like $3';
+    const count = await pool.query(`select count(*)::int as n from recipes where ${where}`, params);
+    const page = Number(q.page ?? 1);
+    const rows = await pool.query(
+      `select * from recipes where ${where} order by name, id limit 12 offset ${(page - 1) * 12}`,
+      params,
+    );
+    return { data: rows.rows, total: count.rows[0].n };
+  });
+  await peer.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(peer.server.address() as { port: number }).port}/recipes?ovens=${encodeURIComponent('Matchbox M360 14/12,MiSA')}&categories=Pizza,Bakery&search=pizza&page=3`;
+  try {
+    return await load(url, { authorization: `Bearer ${token}` });
+  } finally {
+    await peer.close();
+    await pool.end();
+  }
 }
 
 /**
@@ -96,6 +134,7 @@ export async function recipesBench() {
 
     const bare = await load(`${base}/api/health`, {});
     const list = await load(`${base}/api/recipes?${query}`, auth);
+    const peer = process.env.DATABASE_URL ? await peerRun(process.env.DATABASE_URL, token) : null;
 
     report(
       `Recipe list: ${RECIPES.toLocaleString()} recipes (${database.kind}), ${CONNECTIONS} connections, ${SECONDS} s each`,
@@ -105,7 +144,13 @@ export async function recipesBench() {
         ['baseline GET /api/health', `${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`],
         ['GET /api/recipes (filtered + searched)', `${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`],
         ['throughput ratio to baseline', `${(list.rps / bare.rps).toFixed(2)}×`],
-        ['errors', `${bare.errors + list.errors}`],
+        ...(peer
+          ? ([
+              ['peer: plain Fastify + pg, same work', `${peer.rps.toFixed(0)} req/s, p99 ${peer.p99} ms`],
+              ['ratio to the peer (target ≥ 3×, p99 ≤ 150 ms)', `${(list.rps / peer.rps).toFixed(2)}×`],
+            ] as [string, string][])
+          : [['peer', 'PostgreSQL only: npm run bench:pg recipes'] as [string, string]]),
+        ['errors', `${bare.errors + list.errors + (peer?.errors ?? 0)}`],
       ],
     );
     console.log('  query plan:');

@@ -10,7 +10,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
-import { createRecipe, createUser } from '../test/factories';
+import { createRecipe, createUser, recipeBody } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -107,6 +107,38 @@ describe('two instances on one database', () => {
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
+  });
+
+  it("the library's cached list pages follow a change made on the other instance at once", async () => {
+    const admin = await createUser(ctx.db, { role: 'admin' });
+    const token = (
+      await on(ctx.app, 'POST', '/api/login', { username: admin.username, password: admin.password })
+    ).json<{ token: string }>().token;
+    const list = async (app: FastifyInstance) =>
+      (await on(app, 'GET', '/api/recipes?owner=provider&search=zanzibar', undefined, token)).json<{
+        total: number;
+        data: { name: string }[];
+      }>();
+    expect((await list(second)).total).toBe(0); // now cached on the second instance
+    const made = await on(
+      ctx.app,
+      'POST',
+      '/api/recipes',
+      { ...recipeBody({ name: 'Zanzibar Flat' }), scope: 'provider' },
+      token,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await list(second)).data.map((r) => r.name)).toEqual(['Zanzibar Flat']);
+    const id = made.json<{ data: { id: number } }>().data.id;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/recipes/${id}`,
+      headers: headers(token),
+      payload: recipeBody({ name: 'Zanzibar Round' }),
+    });
+    expect((await list(second)).data.map((r) => r.name)).toEqual(['Zanzibar Round']);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/recipes/${id}`, headers: headers(token) });
+    expect((await list(second)).total).toBe(0);
   });
 
   it('a PDF and a settings file prepared on one are served by the other', async () => {

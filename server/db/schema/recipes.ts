@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { users } from './users';
 
@@ -101,4 +111,14 @@ export const pdfJobs = pgTable('pdf_jobs', {
   params: jsonb('params').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The provider's library changes rarely and is read by every user: its list pages are cached per instance and
+ * served while this version stands. Triggers on `recipes` bump it in the same transaction as any change to a
+ * library recipe, whichever code (or SQL) made it, so no instance ever serves a stale page (decision 0020).
+ */
+export const libraryState = pgTable('library_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });

@@ -17,9 +17,12 @@ import {
   recipeDetails,
   toCard,
 } from '../../db/recipe-store';
-import { recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
+import { libraryState, recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
+
+/** Library list pages kept per instance (each a dozen cards). */
+const LIBRARY_CACHE_SIZE = 500;
 
 export interface RecipeFilterValues {
   ovens: string[] | 'All';
@@ -146,23 +149,48 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     return img ? insertImage(tx, { contentType: img.contentType, bytes: img.bytes }) : null;
   }
 
+  // The library's list pages by filters and page, with the library version they were read at.
+  const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
+
+  async function listPage(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
+    const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
+    const rows = await db
+      .select({ recipe: recipes, total: sql<number>`cast(count(*) over () as integer)` })
+      .from(recipes)
+      .where(where)
+      .orderBy(asc(recipes.name), asc(recipes.id))
+      .limit(RECIPES_PER_PAGE)
+      .offset((input.page - 1) * RECIPES_PER_PAGE);
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && input.page > 1) {
+      const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
+      total = Number(countRow?.n ?? 0);
+    }
+    return { data: rows.map((r) => toCard(r.recipe)), total };
+  }
+
   return {
     /** One round trip for the page and the total (a window count); a page past the end asks for the total alone. */
+    /**
+     * One page of a list. The library's pages (read by everyone, changed rarely) are served from this instance's
+     * cache while the library's version stands: one tiny read instead of the filtered, searched query.
+     */
     async list(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
-      const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
-      const rows = await db
-        .select({ recipe: recipes, total: sql<number>`cast(count(*) over () as integer)` })
-        .from(recipes)
-        .where(where)
-        .orderBy(asc(recipes.name), asc(recipes.id))
-        .limit(RECIPES_PER_PAGE)
-        .offset((input.page - 1) * RECIPES_PER_PAGE);
-      let total = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && input.page > 1) {
-        const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
-        total = Number(countRow?.n ?? 0);
+      if (input.ownerId !== null) return listPage(input);
+      const [state] = await db.select({ version: libraryState.version }).from(libraryState).limit(1);
+      const version = Number(state?.version ?? 0);
+      const key = JSON.stringify([input.filters, input.page]);
+      const cached = libraryCache.get(key);
+      if (cached && cached.version === version) {
+        // Most recently used last, so the oldest entry is the first to go.
+        libraryCache.delete(key);
+        libraryCache.set(key, cached);
+        return cached.page;
       }
-      return { data: rows.map((r) => toCard(r.recipe)), total };
+      const page = await listPage(input);
+      libraryCache.set(key, { version, page });
+      if (libraryCache.size > LIBRARY_CACHE_SIZE) libraryCache.delete(libraryCache.keys().next().value!);
+      return page;
     },
 
     async get(actor: Actor, id: number): Promise<RecipeDetail> {
