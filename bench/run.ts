@@ -2,6 +2,7 @@
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
 import { importBench } from './import.bench';
+import { loadBench } from './load.bench';
 import { menusBench } from './menus.bench';
 import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   menus: menusBench,
   import: importBench,
   admin: adminBench,
+  load: loadBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

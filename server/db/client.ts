@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -36,6 +36,21 @@ export const countAll = sql<number>`cast(count(*) as integer)`;
 /** The rows of a raw query; both drivers answer `{ rows }`, typed here once. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Several reads at once: in parallel on the pool, one after another in a transaction, whose single connection
+ * can run one query at a time (pg queues overlapping ones but deprecates it).
+ */
+export async function readTogether<T extends readonly (() => unknown)[]>(
+  db: DbOrTx,
+  ...reads: T
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Out = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Out;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as Out;
 }
 
 /** Extensions the migrations create; PGlite must load them when it starts. */

@@ -15,7 +15,7 @@ import {
 } from '../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../shared/domain/oven-models';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import type { Db, DbOrTx } from './client';
+import { type Db, type DbOrTx, readTogether } from './client';
 import {
   menuButtons,
   menuCategories,
@@ -69,30 +69,34 @@ export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Pr
     const list = result.rows[0]?.list ?? [];
     return typeof list === 'string' ? (JSON.parse(list) as T[]) : list;
   };
-  const [screenRows, categoryRows, buttonRows] = await Promise.all([
-    rowsOf<[number, number | null, number]>(sql`
+  const [screenRows, categoryRows, buttonRows] = await readTogether(
+    db,
+    () =>
+      rowsOf<[number, number | null, number]>(sql`
       select json_agg(json_build_array(id, category_id, position) order by position) as list
       from menu_screens where oven_id = ${ovenId}`),
-    rowsOf<[number, string, string]>(sql`
+    () =>
+      rowsOf<[number, string, string]>(sql`
       select json_agg(json_build_array(id, name, icon)) as list from menu_categories where oven_id = ${ovenId}`),
-    rowsOf<
-      [
-        number,
-        number,
-        number,
-        number | null,
-        number | null,
-        string,
-        string,
-        boolean,
-        string | null,
-        string | null,
-      ]
-    >(sql`
+    () =>
+      rowsOf<
+        [
+          number,
+          number,
+          number,
+          number | null,
+          number | null,
+          string,
+          string,
+          boolean,
+          string | null,
+          string | null,
+        ]
+      >(sql`
       select json_agg(json_build_array(b.id, b.screen_id, b.position, b.recipe_id, b.category_id, b.icon, b.color,
         b.favorite, r.name, r.oven_type) order by b.position) as list
       from menu_buttons b left join recipes r on r.id = b.recipe_id where b.oven_id = ${ovenId}`),
-  ]);
+  );
   const pagesOf = new Map<number, { id: number; position: number }[]>();
   for (const [id, categoryId, position] of screenRows) {
     if (categoryId === null) continue;
@@ -574,35 +578,43 @@ async function nextUndo(db: DbOrTx, ovenId: number) {
 }
 
 async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: number[]; buttons: number[] }) {
-  const [screens, categories, buttons] = await Promise.all([
-    ids.screens.length
-      ? tx
-          .select({ id: menuScreens.id, categoryId: menuScreens.categoryId, position: menuScreens.position })
-          .from(menuScreens)
-          .where(inArray(menuScreens.id, ids.screens))
-      : [],
-    ids.categories.length
-      ? tx
-          .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
-          .from(menuCategories)
-          .where(inArray(menuCategories.id, ids.categories))
-      : [],
-    ids.buttons.length
-      ? tx
-          .select({
-            id: menuButtons.id,
-            screenId: menuButtons.screenId,
-            position: menuButtons.position,
-            recipeId: menuButtons.recipeId,
-            categoryId: menuButtons.categoryId,
-            icon: menuButtons.icon,
-            color: menuButtons.color,
-            favorite: menuButtons.favorite,
-          })
-          .from(menuButtons)
-          .where(inArray(menuButtons.id, ids.buttons))
-      : [],
-  ]);
+  const [screens, categories, buttons] = await readTogether(
+    tx,
+    () =>
+      ids.screens.length
+        ? tx
+            .select({
+              id: menuScreens.id,
+              categoryId: menuScreens.categoryId,
+              position: menuScreens.position,
+            })
+            .from(menuScreens)
+            .where(inArray(menuScreens.id, ids.screens))
+        : [],
+    () =>
+      ids.categories.length
+        ? tx
+            .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
+            .from(menuCategories)
+            .where(inArray(menuCategories.id, ids.categories))
+        : [],
+    () =>
+      ids.buttons.length
+        ? tx
+            .select({
+              id: menuButtons.id,
+              screenId: menuButtons.screenId,
+              position: menuButtons.position,
+              recipeId: menuButtons.recipeId,
+              categoryId: menuButtons.categoryId,
+              icon: menuButtons.icon,
+              color: menuButtons.color,
+              favorite: menuButtons.favorite,
+            })
+            .from(menuButtons)
+            .where(inArray(menuButtons.id, ids.buttons))
+        : [],
+  );
   return { screens, categories, buttons } as MenuRows;
 }
 

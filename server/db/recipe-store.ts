@@ -7,7 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { RecipeCard, RecipeData, RecipeDetail } from '../../shared/contracts/recipes';
 import type { IrLevel } from '../../shared/domain/catalog';
 import type { Stage } from '../../shared/domain/stage';
-import { type DbOrTx, rowsOf } from './client';
+import { type DbOrTx, readTogether, rowsOf } from './client';
 import { recipeEvents, recipeStages, recipes, users } from './schema/index';
 
 export type RecipeRow = typeof recipes.$inferSelect;
@@ -157,10 +157,11 @@ export async function insertRecipe(
 export async function recipeDetails(db: DbOrTx, rows: RecipeRow[]): Promise<RecipeDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [stages, events] = await Promise.all([
-    db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
-    db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
-  ]);
+  const [stages, events] = await readTogether(
+    db,
+    () => db.select().from(recipeStages).where(inArray(recipeStages.recipeId, ids)),
+    () => db.select().from(recipeEvents).where(inArray(recipeEvents.recipeId, ids)),
+  );
   const byRecipe = <T extends { recipeId: number }>(list: T[]) => {
     const map = new Map<number, T[]>();
     for (const item of list) {
@@ -184,11 +185,12 @@ export async function recipesByIds(db: DbOrTx, ids: readonly number[]): Promise<
   if (ids.length === 0) return out;
   const list = JSON.stringify([...new Set(ids)]);
   const wanted = sql`(select value::int from json_array_elements_text(${list}::json))`;
-  const [rows, stages, events] = await Promise.all([
-    db.select().from(recipes).where(sql`${recipes.id} in ${wanted}`),
-    db.select().from(recipeStages).where(sql`${recipeStages.recipeId} in ${wanted}`),
-    db.select().from(recipeEvents).where(sql`${recipeEvents.recipeId} in ${wanted}`),
-  ]);
+  const [rows, stages, events] = await readTogether(
+    db,
+    () => db.select().from(recipes).where(sql`${recipes.id} in ${wanted}`),
+    () => db.select().from(recipeStages).where(sql`${recipeStages.recipeId} in ${wanted}`),
+    () => db.select().from(recipeEvents).where(sql`${recipeEvents.recipeId} in ${wanted}`),
+  );
   const stagesOf = new Map<number, StageRow[]>();
   for (const s of stages) stagesOf.set(s.recipeId, [...(stagesOf.get(s.recipeId) ?? []), s]);
   const eventsOf = new Map<number, EventRow[]>();

@@ -1,7 +1,7 @@
 import { menuToWire } from '../../shared/contracts/menus';
 import type { OvenDetail, OvenState } from '../../shared/contracts/ovens';
 import type { MenuTree } from '../../shared/domain/menu';
-import type { Db } from '../db/client';
+import { type Db, readTogether } from '../db/client';
 import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
 
 /**
@@ -9,10 +9,11 @@ import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
  * Shared by the ovens and menus features, whose changes all answer with it.
  */
 export async function ovenDetail(db: Db, oven: OvenRow, tree?: MenuTree): Promise<OvenDetail> {
-  const [menu, history] = await Promise.all([
-    tree ?? loadMenu(db, oven.id, oven.type),
-    menuHistoryState(db, oven.id),
-  ]);
+  const [menu, history] = await readTogether(
+    db,
+    () => tree ?? loadMenu(db, oven.id, oven.type),
+    () => menuHistoryState(db, oven.id),
+  );
   return {
     id: oven.id,
     name: oven.name,

@@ -1,0 +1,291 @@
+/**
+ * Mixed load: 200 connections for 60 s (BENCH_SECONDS to change it) on one server, split over what kitchens do at
+ * once: library and own lists, recipe details, creates, edits, deletes, menu moves and PDFs, each endpoint with its
+ * own connections so each gets its own p99. The server runs as `server/main.ts` in a process of its own (as in
+ * production), so its memory at start, peak and end is its own. PostgreSQL only (the data is seeded from here).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { openDatabase, rowsOf } from '../server/db/client';
+import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
+import type { MenuTree } from '../shared/domain/menu';
+import { report } from './measure';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const USERS = 50;
+
+interface Cook {
+  token: string;
+  recipes: number[];
+  spare: number[];
+  oven: number;
+  screen: number;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+/** The resident memory of a process, in MB, from /proc. */
+const rssOf = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Number(line[1]) / 1024 : 0;
+};
+
+export async function loadBench() {
+  if (!process.env.DATABASE_URL) {
+    report('Mixed load', [['skipped', 'PostgreSQL only: npm run bench:pg load']]);
+    return;
+  }
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let server: ChildProcess | undefined;
+  try {
+    await database.migrate();
+    const db = database.db;
+    // A library of 20,000 recipes, and 50 cooks each with 40 recipes, 400 to delete and an oven of 8 buttons.
+    await db.execute(sql`
+      insert into recipes (owner_id, name, product_name, oven_type, set_temp, category, icon)
+      select null, (array['Pizza','Wings','Fries','Bagel','Cookie'])[1 + i % 5] || ' ' || i, 'Product', 'Matchbox 1718/1313',
+        400, (array['Bakery','Pizza','Protein'])[1 + i % 3], 'ICON_PIZZA'
+      from generate_series(1, 20000) as i`);
+    await db.execute(sql`
+      insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top, percent_air_bottom,
+        blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
+      select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes`);
+    const cooks: Cook[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const user = await createUser(db);
+      const recipes: number[] = [];
+      for (let i = 0; i < 40; i++)
+        recipes.push((await createRecipe(db, { ownerId: user.id, name: `Own ${i}` })).id);
+      await db.execute(sql`
+        insert into recipes (owner_id, created_by, name, product_name, oven_type, set_temp, category, icon)
+        select ${user.id}, ${user.id}, 'Spare ' || i, 'Product', 'Matchbox 1718/1313', 400, 'Pizza', 'ICON_PIZZA'
+        from generate_series(1, 400) as i`);
+      const spare = (
+        await rowsOf<{ id: number }>(
+          db,
+          sql`select id from recipes where owner_id = ${user.id} and name like 'Spare %'`,
+        )
+      ).map((r) => Number(r.id));
+      const tree: MenuTree = {
+        screens: [
+          {
+            id: null,
+            buttons: recipes.slice(0, 8).map((id, i) => ({
+              id: null,
+              kind: 'recipe' as const,
+              position: i + 1,
+              recipe: { id, name: `Own ${i}`, ovenType: 'Matchbox 1718/1313' },
+              icon: 'ICON_PIZZA',
+              color: 'ORANGE_900' as const,
+              favorite: false,
+            })),
+          },
+        ],
+      };
+      const oven = await createOven(db, user.id, { tree });
+      cooks.push({
+        token: await createSession(db, user.id),
+        recipes,
+        spare,
+        oven: oven.id,
+        screen: oven.screenId,
+      });
+    }
+    await db.execute(sql`analyze`);
+
+    const port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LOG_LEVEL: 'error',
+        NODE_OPTIONS: '--trace-deprecation',
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 200; i++) {
+      const ready = await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const pid = server.pid!;
+    // PDFs are prepared now and drawn on each download.
+    const pdfNames: string[] = [];
+    for (const c of cooks.slice(0, 10)) {
+      const res = await fetch(`${base}/api/createpdfs/${c.recipes[0]}`, {
+        headers: { authorization: `Bearer ${c.token}` },
+      });
+      pdfNames.push(((await res.json()) as { name: string }).name);
+    }
+
+    let n = 0;
+    const pick = () => cooks[n++ % cooks.length]!;
+    // A body-less request must not claim a JSON body (Fastify refuses an empty one with 400).
+    const headers = (c: Cook, json = false) => ({
+      authorization: `Bearer ${c.token}`,
+      cookie: 'XSRF-TOKEN=b',
+      'x-xsrf-token': 'b',
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    });
+    type Req = {
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      path: string;
+      headers: Record<string, string>;
+      body?: string;
+    };
+    const mixes: { name: string; connections: number; next: () => Req }[] = [
+      {
+        name: 'GET library list (search, filters, pages)',
+        connections: 50,
+        next: () => {
+          const c = pick();
+          const page = 1 + (n % 20);
+          return {
+            method: 'GET',
+            path: `/api/recipes?owner=provider&categories=Pizza,Bakery&search=pi&page=${page}`,
+            headers: headers(c),
+          };
+        },
+      },
+      {
+        name: 'GET own list',
+        connections: 30,
+        next: () => ({
+          method: 'GET',
+          path: '/api/recipes?owner=community&search=own',
+          headers: headers(pick()),
+        }),
+      },
+      {
+        name: 'GET recipe detail',
+        connections: 30,
+        next: () => {
+          const c = pick();
+          return {
+            method: 'GET',
+            path: `/api/recipes/${c.recipes[n % c.recipes.length]}`,
+            headers: headers(c),
+          };
+        },
+      },
+      {
+        name: 'POST recipe',
+        connections: 20,
+        next: () => ({
+          method: 'POST',
+          path: '/api/recipes',
+          headers: headers(pick(), true),
+          body: JSON.stringify(recipeBody({ name: `Load ${n}` })),
+        }),
+      },
+      {
+        name: 'PUT recipe',
+        connections: 20,
+        next: () => {
+          const c = pick();
+          const id = c.recipes[8 + (n % 32)]!;
+          return {
+            method: 'PUT',
+            path: `/api/recipes/${id}`,
+            headers: headers(c, true),
+            body: JSON.stringify(recipeBody({ name: `Edited ${n % 1000}` })),
+          };
+        },
+      },
+      {
+        name: 'DELETE recipe',
+        connections: 15,
+        next: () => {
+          const c = pick();
+          const id = c.spare.pop();
+          return id
+            ? { method: 'DELETE', path: `/api/recipes/${id}`, headers: headers(c) }
+            : { method: 'GET', path: '/api/recipes?owner=community', headers: headers(c) };
+        },
+      },
+      {
+        name: 'PUT button move',
+        connections: 20,
+        next: () => {
+          const c = pick();
+          return {
+            method: 'PUT',
+            path: `/api/ovens/button-position/${c.oven}`,
+            headers: headers(c, true),
+            body: JSON.stringify({
+              screen_id: c.screen,
+              current_position: 1 + (n % 8),
+              new_position: 1 + ((n + 3) % 8),
+            }),
+          };
+        },
+      },
+      {
+        name: 'GET recipe PDF',
+        connections: 15,
+        next: () => ({ method: 'GET', path: `/storage/pdf/${pdfNames[n % pdfNames.length]}`, headers: {} }),
+      },
+    ];
+
+    const rss = () => rssOf(pid);
+    const startMb = rss();
+    let peakMb = startMb;
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, rss());
+    }, 250);
+    const results = await Promise.all(
+      mixes.map((m) =>
+        autocannon({
+          url: base,
+          connections: m.connections,
+          duration: SECONDS,
+          requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
+        } as autocannon.Options),
+      ),
+    );
+    clearInterval(sampler);
+    await new Promise((r) => setTimeout(r, 2000));
+    const endMb = rss();
+
+    const rows: [string, string][] = [];
+    let errors = 0;
+    results.forEach((r, i) => {
+      const codes = Object.entries(
+        (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+      )
+        .map(([code, v]) => `${code}×${v.count}`)
+        .join(' ');
+      errors += r.errors + r.non2xx;
+      rows.push([
+        mixes[i]!.name,
+        `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${codes})`,
+      ]);
+    });
+    rows.push(['errors (non-2xx, timeouts)', String(errors)]);
+    rows.push([
+      'memory (RSS) start / peak / end',
+      `${startMb.toFixed(0)} / ${peakMb.toFixed(0)} / ${endMb.toFixed(0)} MB`,
+    ]);
+    report(`Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL)`, rows);
+  } finally {
+    server?.kill('SIGTERM');
+    await database.close();
+  }
+}
