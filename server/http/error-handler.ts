@@ -9,6 +9,7 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  pgCode,
   TooManyError,
   UnauthenticatedError,
   UnavailableError,
@@ -81,6 +82,28 @@ export function toReply(
         message: error.message,
         ...(withErrors && Object.keys(error.errors).length > 0 ? { errors: capErrors(error.errors) } : {}),
         ...error.details,
+      },
+    };
+  }
+  // The disk under the database filled up or turned read-only: the write was rolled back whole, and only an
+  // operator can fix it, so the user is told plainly rather than asked to retry in a few seconds.
+  const code = pgCode(error);
+  if (code === '53100' || code === 'ENOSPC') {
+    return {
+      status: 507,
+      body: {
+        message:
+          "The server's storage is full, so nothing was saved. Ask your administrator to free some space, then try again.",
+      },
+    };
+  }
+  if (code === '25006' || code === '58030' || code === 'EROFS') {
+    return {
+      status: 503,
+      body: {
+        message:
+          'The database cannot write right now (its storage is read-only or failing), so nothing was saved. Ask your administrator.',
+        retry_after: 60,
       },
     };
   }
