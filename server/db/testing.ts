@@ -64,6 +64,26 @@ export async function openTestDatabase(snapshotPath: string): Promise<Database> 
   return wrapPglite(client);
 }
 
+/** A new PostgreSQL database copied from the migrated template, for a server process of its own (CI only). */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hearth_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
