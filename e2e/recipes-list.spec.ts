@@ -356,3 +356,14 @@ test('the demo user logs in through the form and lands on the library', async ({
   await login(page, DEMO.user);
   await expect(page.getByRole('heading', { name: 'Hearth Recipes' })).toBeVisible();
 });
+
+test('markup typed into a recipe shows as text and runs nothing', async ({ page, cook }) => {
+  // Product names hold up to 40 characters of anything printable.
+  const markup = '<img src=x onerror="window.__xss=1">';
+  await seed.recipes(cook, [{ name: 'Inert Dish', product_name: markup }]);
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: 'View or edit Inert Dish' }).click();
+  await expect(dialog(page).getByText(markup)).toBeVisible();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+});
