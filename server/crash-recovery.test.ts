@@ -77,6 +77,8 @@ async function freePort(): Promise<number> {
 interface Server {
   child: ChildProcess;
   base: string;
+  /** What the process printed so far (shown when a test fails). */
+  output(): string;
 }
 const running = new Set<ChildProcess>();
 
@@ -89,7 +91,7 @@ async function startServer(): Promise<Server> {
       ...target.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'error',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       APP_URL: `http://127.0.0.1:${port}`,
@@ -109,7 +111,7 @@ async function startServer(): Promise<Server> {
     });
     child.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
   });
-  return { child, base: `http://127.0.0.1:${port}` };
+  return { child, base: `http://127.0.0.1:${port}`, output: () => out };
 }
 
 async function stop(server: Server, signal: NodeJS.Signals): Promise<void> {
@@ -132,11 +134,13 @@ function call(server: Server, method: string, path: string, token: string, body?
   });
 }
 
-/** Holds writes to `table` inside their transaction for two minutes, so the process can be killed there. */
-async function holdWrites(event: 'insert' | 'delete', table: string): Promise<void> {
+/** Holds writes to `table` inside their transaction (two minutes by default), so the process can be killed there. */
+async function holdWrites(event: 'insert' | 'delete', table: string, seconds = 120): Promise<void> {
   await target.withDb(async (db) => {
-    await db.execute(sql`create or replace function crash_hold() returns trigger language plpgsql as $$
-      begin perform pg_sleep(120); return null; end $$`);
+    await db.execute(
+      sql.raw(`create or replace function crash_hold() returns trigger language plpgsql as $$
+      begin perform pg_sleep(${seconds}); return null; end $$`),
+    );
     await db.execute(
       sql.raw(
         `create trigger crash_hold after ${event} on ${table} for each statement execute function crash_hold()`,
@@ -353,4 +357,32 @@ describe('a server killed in the middle of a write', () => {
       await stop(server, 'SIGTERM');
     }
   }, 120_000);
+});
+
+describe('a server stopped with SIGTERM (a deploy)', () => {
+  it('finishes the write in flight, then exits cleanly and takes no new requests', async () => {
+    const { token } = await target.withDb(async (db) => {
+      const user = await createUser(db);
+      return { token: await createSession(db, user.id) };
+    });
+    // The recipe's write takes three seconds (held by the trigger): SIGTERM comes in the middle of it.
+    await holdWrites('insert', 'recipe_stages', 3);
+    const server = await startServer();
+    const exit = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
+    const reply = call(server, 'POST', '/api/recipes', token, recipeBody({ name: 'Deploy Dish' }));
+    await new Promise((r) => setTimeout(r, 1000));
+    server.child.kill('SIGTERM');
+    const within = <T>(p: Promise<T>, what: string) =>
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${what} took over 20 s:\n${server.output()}`)), 20_000),
+        ),
+      ]);
+    expect((await within(reply, 'the reply')).status).toBe(201);
+    expect(await within(exit, 'the exit')).toBe(0);
+    await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
+    await releaseWrites('recipe_stages');
+    expect(await count(sql`select count(*)::int as n from recipes where name = 'Deploy Dish'`)).toBe(1);
+  }, 60_000);
 });

@@ -83,7 +83,13 @@ async function main() {
     stopping = true;
     clearInterval(retrying);
     // Requests in flight finish; new connections are refused; then the database closes (and its lock goes).
+    // A keep-alive connection whose request finishes during the close is idle only afterwards: it is swept
+    // until the close is done, and after 30 s the process goes anyway rather than hang a deploy.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), 30_000);
     await app.close();
+    clearInterval(sweep);
+    clearTimeout(deadline);
     mailer.close();
     await database.close();
     process.exit(0);
