@@ -1,0 +1,182 @@
+/**
+ * A recipe converted to another oven model: the result passes every rule of the target, and every change is
+ * listed in one line a manager reads ('Stage 2 temperature 560 ºF → 525 ºF: the MiSA's maximum.'). Temperatures
+ * in the lines are °F, as everywhere in the domain; `messageInUnit` shows them in °C.
+ *
+ * Choices: stages beyond the target's count become one last stage that runs their total time at their
+ * time-weighted temperature (and microwave), with the air settings of the longest of them; a stage longer than the
+ * target allows is shortened to its longest; temperatures are brought into the target's range, then within its
+ * step of the stage before; microwave, infrared and force vent are switched off where the target has none (a
+ * target that has them gets their defaults: 0 %, OFF, closed); the name is cut to the target's length; the set
+ * temperature is brought into the target's range; events after the new end of cooking are dropped. A time written
+ * differently (1 h 10 min on a Conveyor, 70 min on a Matchbox) is the same time and is not listed.
+ */
+import type { CookEvent } from './event';
+import type { OvenModel } from './oven-models';
+import { findOvenModel } from './oven-models';
+import { normalizeRecipeName, type RecipeFields } from './recipe';
+import { formatDuration, type Stage, stageSeconds } from './stage';
+
+export interface ConversionChange {
+  /** Where in the result: 'name', 'set_temp', 'stages', 'stages.1.temp', 'events.0', … */
+  field: string;
+  message: string;
+}
+
+export interface Conversion {
+  recipe: RecipeFields;
+  changes: ConversionChange[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Seconds as the target writes a stage time, shortened to the longest it allows. */
+function timeFor(seconds: number, model: OvenModel): Pick<Stage, 'hours' | 'minutes' | 'seconds'> {
+  if (model.maxHours > 0) {
+    const longest = model.maxHours * 3600 + model.maxMinutes * 60 + 59;
+    const s = Math.min(seconds, longest);
+    const h = Math.min(model.maxHours, Math.floor(s / 3600));
+    const m = Math.min(model.maxMinutes, Math.floor((s - h * 3600) / 60));
+    return { hours: pad(h), minutes: pad(m), seconds: pad(s - h * 3600 - m * 60) };
+  }
+  const s = Math.min(seconds, model.maxMinutes * 60 + 59);
+  const m = Math.floor(s / 60);
+  return { hours: '00', minutes: pad(m), seconds: pad(s - m * 60) };
+}
+
+/** Several stages as one: their total time at their time-weighted temperature and microwave power. */
+function mergeStages(stages: readonly Stage[]): Stage {
+  const seconds = stages.map((s) => stageSeconds(s));
+  const total = seconds.reduce((a, b) => a + b, 0);
+  const weighted = (value: (s: Stage) => number) =>
+    stages.reduce((sum, s, i) => sum + value(s) * seconds[i]!, 0) / total;
+  const longest = stages[seconds.indexOf(Math.max(...seconds))]!;
+  return {
+    ...longest,
+    order: stages[0]!.order,
+    ...timeFor(total, { maxHours: 99, maxMinutes: 59 } as OvenModel),
+    temp: Math.round(weighted((s) => s.temp)),
+    microwave_percent: Math.round(weighted((s) => s.microwave_percent) / 5) * 5,
+  };
+}
+
+export function convertRecipe(source: RecipeFields, target: OvenModel): Conversion {
+  const from = findOvenModel(source.oven_type);
+  const copy: RecipeFields = {
+    ...source,
+    stages: source.stages.map((s) => ({ ...s })),
+    events: source.events.map((e) => ({ ...e })),
+  };
+  if (from?.type === target.type) return { recipe: copy, changes: [] };
+
+  const changes: ConversionChange[] = [
+    { field: 'oven_type', message: `Oven model ${source.oven_type} → ${target.type}.` },
+  ];
+  const recipe: RecipeFields = { ...copy, oven_type: target.type };
+
+  const name = normalizeRecipeName(source.name, target);
+  if (name !== source.name) {
+    recipe.name = name;
+    changes.push({
+      field: 'name',
+      message: `Name "${source.name}" → "${name}": ${target.type} names have at most ${target.recipeNameMax} characters.`,
+    });
+  }
+
+  if (source.set_temp < target.minTemp || source.set_temp > target.maxTemp) {
+    recipe.set_temp = Math.min(target.maxTemp, Math.max(target.minTemp, source.set_temp));
+    changes.push({
+      field: 'set_temp',
+      message: `Set temp ${source.set_temp} ºF → ${recipe.set_temp} ºF: the ${target.type}'s ${recipe.set_temp === target.maxTemp ? 'maximum' : 'minimum'}.`,
+    });
+  }
+
+  // Stages: first their number, then each stage's time, temperature and the fields the target lacks.
+  let stages = copy.stages;
+  if (stages.length > target.maxStages) {
+    const keep = stages.slice(0, target.maxStages - 1);
+    const rest = stages.slice(target.maxStages - 1);
+    const merged = mergeStages(rest);
+    stages = [...keep, merged];
+    changes.push({
+      field: 'stages',
+      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} ºF).`,
+    });
+  }
+  recipe.stages = stages.map((stage, i) => {
+    const n = i + 1;
+    const at = `stages.${i}`;
+    const out: Stage = { ...stage, order: n };
+    const seconds = stageSeconds(stage);
+    Object.assign(out, timeFor(seconds, target));
+    const kept = stageSeconds(out);
+    if (kept < seconds) {
+      changes.push({
+        field: `${at}.time`,
+        message: `Stage ${n} time ${formatDuration(seconds)} → ${formatDuration(kept)}: the longest stage on the ${target.type}.`,
+      });
+    }
+    return out;
+  });
+  for (let i = 0; i < recipe.stages.length; i++) {
+    const out = recipe.stages[i]!;
+    const n = i + 1;
+    const at = `stages.${i}`;
+    const before = out.temp;
+    let reason = '';
+    if (out.temp > target.maxTemp) {
+      out.temp = target.maxTemp;
+      reason = `the ${target.type}'s maximum`;
+    } else if (out.temp < target.minTemp) {
+      out.temp = target.minTemp;
+      reason = `the ${target.type}'s minimum`;
+    }
+    const previous = recipe.stages[i - 1];
+    if (previous && Math.abs(out.temp - previous.temp) > target.tempStep) {
+      out.temp = previous.temp + Math.sign(out.temp - previous.temp) * target.tempStep;
+      reason = `within ${target.tempStep} ºF of stage ${i} on the ${target.type}`;
+    }
+    if (out.temp !== before)
+      changes.push({
+        field: `${at}.temp`,
+        message: `Stage ${n} temperature ${before} ºF → ${out.temp} ºF: ${reason}.`,
+      });
+    if (!target.microwave && out.microwave_percent !== 0) {
+      changes.push({
+        field: `${at}.microwave_percent`,
+        message: `Stage ${n} microwave ${out.microwave_percent} % → 0 %: the ${target.type} has no microwave.`,
+      });
+      out.microwave_percent = 0;
+    }
+    for (const side of ['top', 'bottom'] as const) {
+      const key = side === 'top' ? 'ir_lvl_top' : 'ir_lvl_bottom';
+      if (!target.infrared && out[key] !== 'OFF') {
+        changes.push({
+          field: `${at}.${key}`,
+          message: `Stage ${n} infrared ${side} ${out[key]} → OFF: the ${target.type} has no infrared.`,
+        });
+        out[key] = 'OFF';
+      }
+    }
+    if (!target.forceVent && out.force_vent_open) {
+      changes.push({
+        field: `${at}.force_vent_open`,
+        message: `Stage ${n} force vent open → closed: the ${target.type} has no force vent.`,
+      });
+      out.force_vent_open = false;
+    }
+  }
+
+  const cooking = recipe.stages.reduce((sum, s) => sum + stageSeconds(s), 0);
+  const fits = (e: CookEvent) => e.minutes * 60 + e.seconds <= cooking;
+  recipe.events = [];
+  copy.events.forEach((e, i) => {
+    if (fits(e)) recipe.events.push(e);
+    else
+      changes.push({
+        field: `events.${i}`,
+        message: `Event "${e.name}" at ${pad(e.minutes)}:${pad(e.seconds)} dropped: cooking now ends at ${formatDuration(cooking)}.`,
+      });
+  });
+  return { recipe, changes };
+}

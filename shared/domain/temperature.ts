@@ -1,0 +1,60 @@
+/**
+ * °F or °C. The ovens, the database, the API and settings files hold whole °F; a user who reads °C sees and types
+ * °C, converted here at the edge. A typed °C becomes the nearest whole °F; a range shown in °C is rounded inwards,
+ * so every °C value inside it converts to a °F value inside the oven's range; a step (the largest difference
+ * between stages) is shown rounded down, so keeping to it in °C keeps to it in °F.
+ */
+export const TEMPERATURE_UNITS = ['F', 'C'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export const DEFAULT_TEMPERATURE_UNIT: TemperatureUnit = 'F';
+
+export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? '°C' : '°F');
+
+/** A stored °F as the user reads it (nearest whole degree). */
+export function fromFahrenheit(f: number, unit: TemperatureUnit): number {
+  return unit === 'F' ? f : Math.round(((f - 32) * 5) / 9);
+}
+
+/** What a user typed, as the whole °F the oven holds. */
+export function toFahrenheit(value: number, unit: TemperatureUnit): number {
+  return unit === 'F' ? Math.round(value) : Math.round((value * 9) / 5 + 32);
+}
+
+/** '450 °F' or '232 °C'. */
+export function formatTemp(f: number, unit: TemperatureUnit): string {
+  return `${fromFahrenheit(f, unit)} ${unitSymbol(unit)}`;
+}
+
+/** The model's range in the user's unit, rounded inwards. */
+export function tempRange(min: number, max: number, unit: TemperatureUnit): { min: number; max: number } {
+  if (unit === 'F') return { min, max };
+  return { min: Math.ceil(((min - 32) * 5) / 9), max: Math.floor(((max - 32) * 5) / 9) };
+}
+
+/** A difference of temperatures (a step) in the user's unit, rounded down. */
+export function tempDifference(f: number, unit: TemperatureUnit): number {
+  return unit === 'F' ? f : Math.floor((f * 5) / 9);
+}
+
+/** 'between 250 and 525 °F' / 'between 122 and 273 °C'. */
+export function rangeText(min: number, max: number, unit: TemperatureUnit): string {
+  const r = tempRange(min, max, unit);
+  return `between ${r.min} and ${r.max} ${unitSymbol(unit)}`;
+}
+
+/**
+ * A message written in °F by the domain ('… between 250 and 525 ºF.', '… within 50 ºF of …', '560 ºF → 525 ºF'),
+ * in the user's unit: ranges round inwards, a step ('within N', 'at most N') rounds down, a value to the nearest.
+ */
+export function messageInUnit(message: string, unit: TemperatureUnit): string {
+  if (unit === 'F') return message;
+  return message
+    .replace(/between (\d+) and (\d+) [ºo°]F/g, (_, a: string, b: string) =>
+      rangeText(Number(a), Number(b), unit),
+    )
+    .replace(
+      /(within|at most|by) (\d+) [ºo°]F/g,
+      (_, word: string, a: string) => `${word} ${tempDifference(Number(a), unit)} °C`,
+    )
+    .replace(/(-?\d+) [ºo°]F/g, (_, a: string) => formatTemp(Number(a), unit));
+}
