@@ -79,6 +79,7 @@ const ownerOnly = (ok: number): Record<Role, number> => ({ guest: 401, owner: ok
 const adminOnly = (ok: number): Record<Role, number> => ({ guest: 401, owner: 403, other: 403, admin: ok });
 
 const fixed = (url: string, body?: unknown) => async () => ({ url, body });
+const fixedBody = (url: string, body: () => unknown) => async () => ({ url, body: body() });
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: fixed('/api/health'), expect: same(200) },
@@ -155,6 +156,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/recipes/clone/:id/:mode': {
     request: async () => ({ url: `/api/recipes/clone/${the.recipe}/1` }),
     expect: { guest: 401, owner: 201, other: 404, admin: 403 },
+  },
+  'GET /api/recipes/:id/convert': {
+    request: async () => ({ url: `/api/recipes/${the.recipe}/convert?oven_type=MiSA` }),
+    expect: { guest: 401, owner: 200, other: 404, admin: 200 },
+  },
+  'POST /api/recipes/convert': {
+    request: fixedBody('/api/recipes/convert', () => ({ ids: [the.recipe], oven_type: 'MiSA' })),
+    expect: { guest: 401, owner: 201, other: 404, admin: 201 },
   },
   'GET /api/createpdfs': { request: fixed('/api/createpdfs?owner=community'), expect: users(200) },
   'GET /api/createpdfs/:recipeId': {

@@ -118,6 +118,10 @@ const WRITES: Record<string, Write> = {
   'DELETE /api/recipes/:id': { url: () => `/api/recipes/${recipeId}` },
   'DELETE /api/recipes/bulk-delete': { url: () => '/api/recipes/bulk-delete', body: () => ({ data: [] }) },
   'POST /api/recipes/clone/:id/:mode': { url: () => `/api/recipes/clone/${recipeId}/1` },
+  'POST /api/recipes/convert': {
+    url: () => '/api/recipes/convert',
+    body: () => ({ ids: [recipeId], oven_type: 'Nope' }),
+  },
   'POST /api/ovens': { url: () => '/api/ovens', body: () => ({ name: '', type: 'MiSA', warm_ups: [] }) },
   'PUT /api/ovens/:id': { url: () => `/api/ovens/${oven.id}`, body: () => ({ name: '', warm_ups: [] }) },
   'DELETE /api/ovens/:id': { url: () => `/api/ovens/${oven.id}` },

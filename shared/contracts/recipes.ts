@@ -236,3 +236,47 @@ export const bulkDeleteRequest = z.object({
     .max(500, onlyForLists('Delete at most 500 recipes at a time.'))
     .pipe(z.array(idValue('Each id'))) as z.ZodType<number[], number[]>,
 });
+
+/* ---------- Converting to another oven model ---------- */
+
+const targetOvenType = z.enum(OVEN_TYPES, { error: MESSAGES.ovenType });
+
+export const convertQuery = z.object({ oven_type: targetOvenType });
+
+export const conversionChange = z.object({ field: z.string(), message: z.string() });
+export type ConversionChangeWire = z.infer<typeof conversionChange>;
+
+/** What conversion may change; every other field is the source's. */
+export const convertedFields = recipeDetail.pick({
+  name: true,
+  oven_type: true,
+  set_temp: true,
+  stages: true,
+  events: true,
+});
+
+export const convertPreview = z.object({
+  source: recipeDetail,
+  result: convertedFields,
+  changes: z.array(conversionChange),
+});
+export type ConvertPreview = z.infer<typeof convertPreview>;
+
+export const convertRequest = z.object({
+  ids: z
+    .array(z.unknown(), { error: 'Send the ids to convert in ids.' })
+    .min(1, 'Select at least one recipe.')
+    .max(100, onlyForLists('Convert at most 100 recipes at a time.'))
+    .pipe(z.array(idValue('Each id'))) as z.ZodType<number[], number[]>,
+  oven_type: targetOvenType,
+});
+
+export const convertResult = z.object({
+  /** The new recipes in My Recipes, each with what changed. */
+  data: z.array(
+    z.object({ source_id: z.number(), id: z.number(), name: z.string(), changes: z.array(conversionChange) }),
+  ),
+  /** Recipes already for the target model: nothing to convert. */
+  skipped: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type ConvertResult = z.infer<typeof convertResult>;

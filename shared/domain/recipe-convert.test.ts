@@ -189,7 +189,7 @@ describe('converting a recipe to another oven model', () => {
     expect(recipe.name).toBe('Three Stage Pie');
     expect(changes.map((c) => c.message)).toEqual([
       'Oven model Matchbox 1718/1313 → Conveyor 2600/2000/1400.',
-      'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 ºF).',
+      'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 ºF) with the air, infrared and vent settings of stage 2, the longest.',
       'Stage 1 force vent open → closed: the Conveyor 2600/2000/1400 has no force vent.',
     ]);
   });

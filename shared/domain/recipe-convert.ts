@@ -97,10 +97,11 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     const keep = stages.slice(0, target.maxStages - 1);
     const rest = stages.slice(target.maxStages - 1);
     const merged = mergeStages(rest);
+    const longest = rest.reduce((a, b) => (stageSeconds(b) > stageSeconds(a) ? b : a));
     stages = [...keep, merged];
     changes.push({
       field: 'stages',
-      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} ºF).`,
+      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} ºF)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
     });
   }
   recipe.stages = stages.map((stage, i) => {

@@ -5,6 +5,10 @@ import { errorResponse, idParam } from '../../../shared/contracts/common';
 import { paginated } from '../../../shared/contracts/pagination';
 import {
   bulkDeleteRequest,
+  convertPreview,
+  convertQuery,
+  convertRequest,
+  convertResult,
   type Owner,
   RECIPES_PER_PAGE,
   recipeCard,
@@ -93,6 +97,41 @@ export async function recipesRoutes(
       },
     },
     async (request) => ({ deleted: await recipes.bulkDelete(currentUser(request), request.body.data) }),
+  );
+
+  r.get(
+    '/api/recipes/:id/convert',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'A recipe you can read as it would be on another oven model, with every change: nothing is saved',
+        params: idParams,
+        querystring: convertQuery,
+        response: { 200: convertPreview, 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      recipes.convertPreview(currentUser(request), request.params.id, request.query.oven_type),
+  );
+
+  r.post(
+    '/api/recipes/convert',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Convert recipes you can read to another oven model, as new recipes in My Recipes (all or none)',
+        body: convertRequest,
+        response: { 201: convertResult, 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await recipes.convertMany(currentUser(request), request.body.ids, request.body.oven_type)),
   );
 
   r.get(

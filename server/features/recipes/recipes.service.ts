@@ -1,11 +1,18 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from '../../../shared/contracts/common';
-import type { Owner, RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
+import type {
+  ConvertPreview,
+  ConvertResult,
+  Owner,
+  RecipeData,
+  RecipeDetail,
+} from '../../../shared/contracts/recipes';
 import { RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
 import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
-import { copyRecipeName, normalizeRecipeName } from '../../../shared/domain/recipe';
+import { copyRecipeName, normalizeRecipeName, type RecipeFields } from '../../../shared/domain/recipe';
+import { convertRecipe } from '../../../shared/domain/recipe-convert';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import { menusUsing } from '../../db/menu-store';
@@ -136,6 +143,10 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   }
 
   const details = (rows: RecipeRow[]) => recipeDetails(db, rows);
+
+  /** The domain's conversion of a stored recipe (its wire fields are the domain's recipe fields). */
+  const converted = (source: RecipeDetail, ovenType: OvenType) =>
+    convertRecipe(source as RecipeFields, ovenModel(ovenType));
 
   async function detail(id: number): Promise<RecipeDetail> {
     const r = await row(id);
@@ -277,6 +288,68 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
         return insertRecipe(tx, checked.data, { ownerId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(newId);
+    },
+
+    /** A recipe as it would be on another oven model, and every change: nothing is saved. */
+    async convertPreview(actor: Actor, id: number, ovenType: OvenType): Promise<ConvertPreview> {
+      const [source] = await details([await readable(actor, id)]);
+      const { recipe, changes } = converted(source!, ovenType);
+      return {
+        source: source!,
+        result: {
+          name: recipe.name,
+          oven_type: recipe.oven_type,
+          set_temp: recipe.set_temp,
+          stages: recipe.stages,
+          events: recipe.events,
+        },
+        changes,
+      };
+    },
+
+    /**
+     * Converted copies of recipes you can read, in My Recipes, all in one transaction: if one cannot be
+     * converted, none is. Recipes already for the target model are skipped and said so.
+     */
+    async convertMany(actor: Actor, ids: number[], ovenType: OvenType): Promise<ConvertResult> {
+      const unique = [...new Set(ids)];
+      const rows = await db.select().from(recipes).where(inArray(recipes.id, unique));
+      const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
+      if (missing.length > 0) {
+        const message = `Recipe ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} not found. Nothing was converted.`;
+        throw new NotFoundError('Recipe', { errors: { ids: [message] } }, message);
+      }
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = unique.map((id) => byId.get(id)!);
+      const skipped = ordered.filter((r) => r.ovenType === ovenType).map((r) => ({ id: r.id, name: r.name }));
+      const sources = await details(ordered.filter((r) => r.ovenType !== ovenType));
+      const plans = sources.map((source) => {
+        const { recipe, changes } = converted(source, ovenType);
+        const checked = recipeInput.safeParse({ ...source, ...recipe });
+        if (!checked.success)
+          throw ValidationError.field(
+            'ids',
+            `${source.name} cannot be converted until it is fixed: ${Object.values(fieldErrors(checked.error))[0]?.[0]}`,
+          );
+        return { source, data: checked.data, changes };
+      });
+      const data = await db.transaction(async (tx) => {
+        const out: ConvertResult['data'] = [];
+        for (const plan of plans) {
+          const row = byId.get(plan.source.id)!;
+          const imageId = await copyImage(tx, row.imageId);
+          await deps.activity.created(tx, 'recipe_created', plan.data.oven_type);
+          const id = await insertRecipe(tx, plan.data, {
+            ownerId: actor.id,
+            createdBy: actor.id,
+            imageId,
+            at: now(),
+          });
+          out.push({ source_id: plan.source.id, id, name: plan.data.name, changes: plan.changes });
+        }
+        return out;
+      });
+      return { data, skipped };
     },
 
     /** All or nothing: if any id is missing or not yours, nothing is deleted. */
