@@ -183,6 +183,7 @@ export async function recipesBench() {
         const doc = recipesPdf(recipes.forPdf({ ownerId: null, filters, limit: 1000 }), {
           provider: 'Hearth',
           title: 'Bench',
+          unit: 'F',
           empty: 'none',
         });
         await pipeline(

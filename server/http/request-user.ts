@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/contracts/auth';
+import type { TemperatureUnit } from '../../shared/domain/temperature';
 
 /** The user behind a request's bearer token, set by the auth plugin; routes read it, never the body. */
 export interface RequestUser {
@@ -7,6 +8,7 @@ export interface RequestUser {
   company: string;
   email: string;
   role: Role;
+  temperature_unit: TemperatureUnit;
 }
 
 declare module 'fastify' {

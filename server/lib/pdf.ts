@@ -5,6 +5,12 @@
 import PDFDocument from 'pdfkit';
 import type { RecipeDetail } from '../../shared/contracts/recipes';
 import { findOvenModel } from '../../shared/domain/oven-models';
+import {
+  formatTemp,
+  fromFahrenheit,
+  type TemperatureUnit,
+  unitSymbol,
+} from '../../shared/domain/temperature';
 
 export type Doc = PDFKit.PDFDocument;
 export interface PdfRecipe {
@@ -129,7 +135,13 @@ function field(doc: Doc, label: string, value: string, width: number) {
 }
 
 /** One recipe: name, photo, oven type, category, specifications, preparation, every stage field, events. */
-export function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: string, title: string) {
+export function drawRecipe(
+  doc: Doc,
+  { recipe, image }: PdfRecipe,
+  provider: string,
+  title: string,
+  unit: TemperatureUnit = 'F',
+) {
   ensureRoom(doc, 260, provider, title);
   const contentWidth = doc.page.width - 2 * MARGIN;
   const top = doc.y;
@@ -168,7 +180,7 @@ export function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: str
   section(doc, 'Specifications');
   const specs: [string, string][] = [
     ['Product name', recipe.product_name],
-    ['Set temp', `${recipe.set_temp} ºF`],
+    ['Set temp', formatTemp(recipe.set_temp, unit)],
     ['Dish type', recipe.dish_type],
     ['Brand', recipe.brand],
     ['SKU', recipe.sku],
@@ -185,7 +197,7 @@ export function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: str
     [
       { label: 'Stage', width: 36 },
       { label: 'Time', width: 50 },
-      { label: 'Temp ºF', width: 46 },
+      { label: `Temp ${unitSymbol(unit)}`, width: 46 },
       { label: 'Air top %', width: 50 },
       { label: 'Air bottom %', width: 60 },
       { label: 'Blower %', width: 46 },
@@ -197,7 +209,7 @@ export function drawRecipe(doc: Doc, { recipe, image }: PdfRecipe, provider: str
     recipe.stages.map((s) => [
       String(s.order),
       time(s),
-      String(s.temp),
+      String(fromFahrenheit(s.temp, unit)),
       String(s.percent_air_top),
       String(s.percent_air_bottom),
       String(s.blower_percent),

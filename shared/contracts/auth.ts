@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../domain/email';
+import { TEMPERATURE_UNITS } from '../domain/temperature';
 import { filled, onlyWhen, requiredString } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -122,6 +123,7 @@ export const publicUser = z.object({
   company: z.string(),
   email: z.string(),
   role,
+  temperature_unit: z.enum(TEMPERATURE_UNITS),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

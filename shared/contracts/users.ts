@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPERATURE_UNITS } from '../domain/temperature';
 import {
   company,
   PASSWORD_MAX_LENGTH,
@@ -22,6 +23,7 @@ export const updateProfileRequest = z
     password_confirmation: z.string().optional().default(''),
     privacy_policy: z.boolean().optional(),
     opt_in: z.boolean().optional(),
+    temperature_unit: z.enum(TEMPERATURE_UNITS, { error: 'Choose °F or °C.' }).optional(),
   })
   .superRefine((v, ctx) => {
     const { password, password_confirmation: confirmation } = v;

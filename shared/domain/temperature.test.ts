@@ -10,19 +10,19 @@ import {
   toFahrenheit,
 } from './temperature';
 
-describe('°F or °C at the edge', () => {
-  it('keeps °F as it is', () => {
-    expect(formatTemp(450, 'F')).toBe('450 °F');
+describe('°F or ºC at the edge', () => {
+  it('keeps ºF as it is', () => {
+    expect(formatTemp(450, 'F')).toBe('450 ºF');
     expect(toFahrenheit(450, 'F')).toBe(450);
   });
 
-  it('shows °F as the nearest °C and takes a typed °C as the nearest °F', () => {
-    expect(formatTemp(450, 'C')).toBe('232 °C');
+  it('shows ºF as the nearest ºC and takes a typed ºC as the nearest ºF', () => {
+    expect(formatTemp(450, 'C')).toBe('232 ºC');
     expect(toFahrenheit(232, 'C')).toBe(450);
     expect(toFahrenheit(100, 'C')).toBe(212);
   });
 
-  it('rounds a model range inwards, so every °C inside it is a °F the oven takes', () => {
+  it('rounds a model range inwards, so every ºC inside it is a ºF the oven takes', () => {
     for (const model of OVEN_MODELS) {
       const range = tempRange(model.minTemp, model.maxTemp, 'C');
       for (let c = range.min; c <= range.max; c++) {
@@ -35,7 +35,7 @@ describe('°F or °C at the edge', () => {
     expect(tempRange(250, 525, 'C')).toEqual({ min: 122, max: 273 });
   });
 
-  it('rounds a step down, so stages kept within it in °C are within it in °F', () => {
+  it('rounds a step down, so stages kept within it in ºC are within it in ºF', () => {
     fc.assert(
       fc.property(fc.integer({ min: 30, max: 300 }), fc.constantFrom(25, 50), (a, step) => {
         const stepC = tempDifference(step, 'C');
@@ -55,11 +55,11 @@ describe('°F or °C at the edge', () => {
 
   it('says a domain message in the user unit', () => {
     expect(messageInUnit('Temperature must be between 250 and 525 ºF.', 'C')).toBe(
-      'Temperature must be between 122 and 273 °C.',
+      'Temperature must be between 122 and 273 ºC.',
     );
     expect(
       messageInUnit('Stage 2 temperature 560 ºF → 525 ºF: within 50 ºF of stage 1 on the MiSA.', 'C'),
-    ).toBe('Stage 2 temperature 293 °C → 274 °C: within 27 °C of stage 1 on the MiSA.');
+    ).toBe('Stage 2 temperature 293 ºC → 274 ºC: within 27 ºC of stage 1 on the MiSA.');
     expect(messageInUnit('Temperature must be between 250 and 525 ºF.', 'F')).toBe(
       'Temperature must be between 250 and 525 ºF.',
     );

@@ -8,7 +8,7 @@ export const TEMPERATURE_UNITS = ['F', 'C'] as const;
 export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
 export const DEFAULT_TEMPERATURE_UNIT: TemperatureUnit = 'F';
 
-export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? '°C' : '°F');
+export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? 'ºC' : 'ºF');
 
 /** A stored °F as the user reads it (nearest whole degree). */
 export function fromFahrenheit(f: number, unit: TemperatureUnit): number {
@@ -54,7 +54,7 @@ export function messageInUnit(message: string, unit: TemperatureUnit): string {
     )
     .replace(
       /(within|at most|by) (\d+) [ºo°]F/g,
-      (_, word: string, a: string) => `${word} ${tempDifference(Number(a), unit)} °C`,
+      (_, word: string, a: string) => `${word} ${tempDifference(Number(a), unit)} ºC`,
     )
     .replace(/(-?\d+) [ºo°]F/g, (_, a: string) => formatTemp(Number(a), unit));
 }

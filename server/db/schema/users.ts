@@ -17,6 +17,10 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // How this user reads and types temperatures; everything stored stays °F.
+    temperatureUnit: text('temperature_unit', { enum: ['F', 'C'] })
+      .notNull()
+      .default('F'),
   },
   (t) => [
     // Usernames are unique whatever their case; e-mails are stored lowercased.

@@ -51,6 +51,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     company: row.company,
     email: row.email,
     role: row.role as Role,
+    temperature_unit: row.temperatureUnit,
   };
 }
 

@@ -214,7 +214,14 @@ describe('login, check and logout', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({
       auth: true,
-      user: { id: user.id, username: 'Chef_Ana', company: user.company, email: user.email, role: 'other' },
+      user: {
+        id: user.id,
+        username: 'Chef_Ana',
+        company: user.company,
+        email: user.email,
+        role: 'other',
+        temperature_unit: 'F',
+      },
       role: 'other',
     });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
+import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { Db } from '../../db/client';
 import { pdfJobs } from '../../db/schema/index';
 import type { RequestUser } from '../../http/request-user';
@@ -12,9 +13,11 @@ import type { RecipeFilterValues, RecipesService } from './recipes.service';
 export const PDF_MAX_RECIPES = 2000;
 const JOB_TTL_MS = 15 * 60_000;
 
-type JobParams =
+// `unit`: the asker's °F or °C (jobs stored before it existed print °F).
+type JobParams = { unit?: TemperatureUnit } & (
   | { kind: 'recipe'; id: number; name: string }
-  | { kind: 'recipes'; ownerId: number | null; filters: RecipeFilterValues; total: number };
+  | { kind: 'recipes'; ownerId: number | null; filters: RecipeFilterValues; total: number }
+);
 
 function describeFilters(f: RecipeFilterValues): string {
   const parts = [
@@ -58,12 +61,22 @@ export function createRecipePdfs(deps: {
 
   return {
     async prepareOne(user: RequestUser, recipe: RecipeDetail) {
-      return { name: await save(user.id, { kind: 'recipe', id: recipe.id, name: recipe.name }) };
+      return {
+        name: await save(user.id, {
+          kind: 'recipe',
+          id: recipe.id,
+          name: recipe.name,
+          unit: user.temperature_unit,
+        }),
+      };
     },
 
     async prepareList(user: RequestUser, input: { ownerId: number | null; filters: RecipeFilterValues }) {
       const total = await deps.recipes.count(input);
-      return { name: await save(user.id, { kind: 'recipes', ...input, total }), total };
+      return {
+        name: await save(user.id, { kind: 'recipes', ...input, total, unit: user.temperature_unit }),
+        total,
+      };
     },
 
     /** The PDF a download name stands for, drawn as it is read; NotFoundError when expired or unknown. */
@@ -103,6 +116,7 @@ export function createRecipePdfs(deps: {
         title,
         intro,
         empty: 'No recipes match these filters.',
+        unit: params.unit ?? 'F',
       });
       return { fileName: fileName(params.kind === 'recipe' ? params.name : title), doc };
     },

@@ -1,3 +1,4 @@
+import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { drawRecipe, INK, MUTED, type PdfRecipe, pdfText, startDocument } from '../../lib/pdf';
 
 /**
@@ -6,7 +7,7 @@ import { drawRecipe, INK, MUTED, type PdfRecipe, pdfText, startDocument } from '
  */
 export function recipesPdf(
   source: AsyncIterable<PdfRecipe>,
-  options: { provider: string; title: string; intro?: string; empty: string },
+  options: { provider: string; title: string; intro?: string; empty: string; unit: TemperatureUnit },
 ): PDFKit.PDFDocument {
   const doc = startDocument(options);
   (async () => {
@@ -16,7 +17,7 @@ export function recipesPdf(
     }
     let count = 0;
     for await (const item of source) {
-      drawRecipe(doc, item, options.provider, options.title);
+      drawRecipe(doc, item, options.provider, options.title, options.unit);
       count += 1;
     }
     if (count === 0) doc.font('Helvetica').fontSize(12).fillColor(INK).text(options.empty);

@@ -2,6 +2,12 @@ import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { BUTTON_COLORS, type ButtonColor, buttonTextColor } from '../../../shared/domain/catalog';
 import type { MenuButton, MenuTree } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
+import {
+  formatTemp,
+  fromFahrenheit,
+  type TemperatureUnit,
+  unitSymbol,
+} from '../../../shared/domain/temperature';
 import type { OvenRow } from '../../db/menu-store';
 import {
   type Doc,
@@ -30,6 +36,7 @@ interface Context {
   provider: string;
   title: string;
   width: number;
+  unit: TemperatureUnit;
 }
 
 function heading(c: Context, text: string, sub?: string) {
@@ -182,7 +189,7 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
   heading(
     c,
     `Recipes on this oven (${recipes.length})`,
-    'Temperatures in ºF; times are minutes:seconds (hours:minutes:seconds on a Conveyor).',
+    `Temperatures in ${unitSymbol(c.unit)}; times are minutes:seconds (hours:minutes:seconds on a Conveyor).`,
   );
   tableHeader(doc);
   recipes.forEach((r, index) => {
@@ -199,7 +206,7 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
         i === 0 ? r.name : '',
         String(s.order),
         time(s),
-        String(s.temp),
+        String(fromFahrenheit(s.temp, c.unit)),
         String(s.percent_air_top),
         String(s.percent_air_bottom),
         String(s.blower_percent),
@@ -223,7 +230,7 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
       .join(', ');
     const info = [
       r.product_name,
-      `Set temp ${r.set_temp} ºF`,
+      `Set temp ${formatTemp(r.set_temp, c.unit)}`,
       r.category,
       r.starting_state ?? '',
       events ? `Events: ${events}` : '',
@@ -254,6 +261,8 @@ export function menuPdf(input: {
   tree: MenuTree;
   recipes: Map<number, RecipeDetail>;
   printedAt: Date;
+  /** The sharer's °F or °C. */
+  unit?: TemperatureUnit;
 }): Promise<Buffer> {
   const title = `Menu of ${input.oven.name}`;
   const doc = startDocument({ provider: input.provider, title });
@@ -263,6 +272,7 @@ export function menuPdf(input: {
     provider: input.provider,
     title,
     width: doc.page.width - 2 * MARGIN,
+    unit: input.unit ?? 'F',
   };
   const model = findOvenModel(input.oven.type);
   return pdfBytes(doc, () => {
@@ -291,7 +301,9 @@ export function menuPdf(input: {
         }
       }
     }
-    const warmUps = input.oven.warmUps.map((w) => `${w.name} ${w.temperature} ºF`).join(', ');
+    const warmUps = input.oven.warmUps
+      .map((w) => `${w.name} ${formatTemp(w.temperature, c.unit)}`)
+      .join(', ');
     doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(pdfText(input.oven.name), MARGIN, doc.y);
     doc
       .font('Helvetica')

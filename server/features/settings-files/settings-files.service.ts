@@ -17,6 +17,7 @@ import { menuToSettings, settingsToMenu } from '../../../shared/domain/settings-
 import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
 import { settingsFileName, writeSettingsFile } from '../../../shared/domain/settings-file/serialize';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
+import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
@@ -257,7 +258,7 @@ export function createSettingsFilesService(deps: {
      * The message is kept in the outbox first, so a mail server that is down loses nothing (DeliveryError).
      */
     async share(
-      actor: Actor & { username?: string },
+      actor: Actor & { username?: string; temperature_unit?: TemperatureUnit },
       kind: ShareKind,
       ovenId: number,
       to: string,
@@ -283,6 +284,7 @@ export function createSettingsFilesService(deps: {
         tree: built.tree,
         recipes: built.recipes,
         printedAt: now(),
+        unit: actor.temperature_unit,
       });
       if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
         throw new PayloadTooLargeError(

@@ -134,7 +134,14 @@ export function createUsersService(deps: { db: Db }) {
     async updateProfile(
       actor: { id: number },
       userId: number,
-      input: { username: string; company: string; email?: string; password: string; opt_in?: boolean },
+      input: {
+        username: string;
+        company: string;
+        email?: string;
+        password: string;
+        opt_in?: boolean;
+        temperature_unit?: 'F' | 'C';
+      },
       currentTokenHash: string,
     ): Promise<PublicUser> {
       if (actor.id !== userId) throw new ForbiddenError('You can only change your own profile.');
@@ -156,6 +163,7 @@ export function createUsersService(deps: { db: Db }) {
               username: input.username,
               company: input.company,
               ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
+              ...(input.temperature_unit === undefined ? {} : { temperatureUnit: input.temperature_unit }),
               ...(passwordHash ? { passwordHash } : {}),
             })
             .where(eq(users.id, userId))
@@ -175,6 +183,7 @@ export function createUsersService(deps: { db: Db }) {
         company: updated.company,
         email: updated.email,
         role: updated.role as Role,
+        temperature_unit: updated.temperatureUnit,
       };
     },
   };

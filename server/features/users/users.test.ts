@@ -35,7 +35,14 @@ describe('PUT /api/users/{id}', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { id: user.id, username: 'renamed_cook', company: 'New Co', email: user.email, role: 'other' },
+      data: {
+        id: user.id,
+        username: 'renamed_cook',
+        company: 'New Co',
+        email: user.email,
+        role: 'other',
+        temperature_unit: 'F',
+      },
     });
     const again = await ctx.api('POST', '/api/login', { username: 'renamed_cook', password: user.password });
     expect(again.statusCode).toBe(200);
