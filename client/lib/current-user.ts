@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthCheckResponse, PublicUser } from '../../shared/contracts/auth';
 import { isAdmin } from '../../shared/domain/permissions';
+import { DEFAULT_TEMPERATURE_UNIT, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError, api } from './api';
 import { authToken } from './auth-token';
 
@@ -39,6 +40,11 @@ export function useCurrentUser() {
     isError: query.isError,
     refetch: query.refetch,
   };
+}
+
+/** How the signed-in user reads and types temperatures (°F for guests and by default). */
+export function useTemperatureUnit(): TemperatureUnit {
+  return useCurrentUser().user?.temperature_unit ?? DEFAULT_TEMPERATURE_UNIT;
 }
 
 /** After a profile change, the signed-in user everywhere shows the new name. */

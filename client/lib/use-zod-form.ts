@@ -1,7 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/contracts/field-errors';
+import { messageInUnit, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError } from './api';
+import { useTemperatureUnit } from './current-user';
 
 /**
  * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
@@ -25,12 +27,21 @@ function isLazy<S>(source: S | LazySchema<S>): source is LazySchema<S> {
  * follow every change; server 422 messages land on the same fields. A form whose values are not the schema's
  * input as such (the recipe wizard keeps text for numbers) passes `toInput` to map them.
  */
+function inUnit(all: Record<string, string[]>, unit: TemperatureUnit): Record<string, string[]> {
+  if (unit === 'F') return all;
+  return Object.fromEntries(
+    Object.entries(all).map(([f, list]) => [f, list.map((m) => messageInUnit(m, unit))]),
+  );
+}
+
 export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & object>(
   source: S | LazySchema<S>,
   initial: V,
   toInput: (values: V) => z.input<S> = (v) => v as z.input<S>,
 ) {
   const [values, setValues] = useState<V>(initial);
+  // The shared rules speak °F; a user who reads °C gets every range and step in °C.
+  const unit = useTemperatureUnit();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
@@ -43,9 +54,9 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
       if (!s) return { data: null, all: {} as Record<string, string[]> };
       const result = s.safeParse(toInput(next));
       if (result.success) return { data: result.data as z.output<S>, all: {} as Record<string, string[]> };
-      return { data: null, all: fieldErrors(result.error) };
+      return { data: null, all: inUnit(fieldErrors(result.error), unit) };
     },
-    [toInput],
+    [toInput, unit],
   );
   const check = useCallback((next: V) => checkWith(schema, next), [checkWith, schema]);
   const firsts = (all: Record<string, string[]>) =>
@@ -74,11 +85,14 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
   }, [check, values]);
 
   /** Puts a server's field errors on the form; answers whether there were any. */
-  const applyServerErrors = useCallback((error: unknown): boolean => {
-    if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
-    setErrors(firsts(error.errors));
-    return true;
-  }, []);
+  const applyServerErrors = useCallback(
+    (error: unknown): boolean => {
+      if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
+      setErrors(firsts(inUnit(error.errors, unit)));
+      return true;
+    },
+    [unit],
+  );
 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);

@@ -3,9 +3,17 @@ import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
 import { MESSAGES } from '../../../shared/domain/messages';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import {
+  formatTemp,
+  messageInUnit,
+  rangeText,
+  toFahrenheit,
+  unitSymbol,
+} from '../../../shared/domain/temperature';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
+import { useTemperatureUnit } from '../../lib/current-user';
 import { useZodForm } from '../../lib/use-zod-form';
 
 interface WarmUpRow {
@@ -55,10 +63,12 @@ export function OvenModal({
   const form = useZodForm<z.ZodType<OvenValues>, OvenForm>(schema, initial, (v) => v as never);
   const values = form.values;
   const [draft, setDraft] = useState<WarmUpRow>({ name: '', temperature: '' });
+  const unit = useTemperatureUnit();
   const model = values.type ? ovenModel(values.type as OvenType) : null;
   const errors = form.live;
   const canSave = values.name.trim() !== '' && values.type !== '' && !busy;
-  const draftTemp = Number(draft.temperature);
+  // The profile temperature is typed in the user's unit and kept as the oven's whole °F.
+  const draftTemp = toFahrenheit(Number(draft.temperature), unit);
   const draftIssue =
     draft.name === '' && draft.temperature === ''
       ? null
@@ -68,7 +78,7 @@ export function OvenModal({
             !model ||
             draftTemp < model.minTemp ||
             draftTemp > model.maxTemp
-          ? MESSAGES.profileTemp
+          ? messageInUnit(MESSAGES.profileTemp, unit)
           : null;
   const setWarmUps = (list: WarmUpRow[]) => form.set('warm_ups', list);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
@@ -130,15 +140,15 @@ export function OvenModal({
           ) : (
             <>
               <p className="muted small">
-                Up to {model.maxWarmUps}, each with a name and a temperature from {model.minTemp} to{' '}
-                {model.maxTemp} ºF.
+                Up to {model.maxWarmUps}, each with a name and a temperature{' '}
+                {rangeText(model.minTemp, model.maxTemp, unit)}.
               </p>
               {values.warm_ups.length > 0 ? (
                 <ul className="warmup-list">
                   {values.warm_ups.map((w, i) => (
                     <li key={`${w.name}-${i}`}>
                       <span>
-                        {w.name} · <span className="tabular">{w.temperature} ºF</span>
+                        {w.name} · <span className="tabular">{formatTemp(Number(w.temperature), unit)}</span>
                       </span>
                       {errors[`warm_ups.${i}.temperature`] || errors[`warm_ups.${i}.name`] ? (
                         <span className="field-error">
@@ -167,7 +177,7 @@ export function OvenModal({
                     />
                   </label>
                   <label className="field field-inline">
-                    <span>Temperature ºF</span>
+                    <span>Temperature {unitSymbol(unit)}</span>
                     <input
                       inputMode="numeric"
                       value={draft.temperature}

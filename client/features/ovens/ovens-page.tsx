@@ -3,9 +3,11 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
+import { formatTemp } from '../../../shared/domain/temperature';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
+import { useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { OvenModal } from './oven-modal';
 import {
@@ -116,6 +118,7 @@ export function OvensPage({
 }) {
   const queryClient = useQueryClient();
   const banners = useBanners();
+  const unit = useTemperatureUnit();
   const [params, setParams] = useSearchParams();
   const model = params.get('model') ?? 'All';
   const list = useQuery(ovenListQuery(model));
@@ -236,7 +239,7 @@ export function OvensPage({
               <p className="muted">
                 {oven.type}
                 {oven.warm_ups.length > 0
-                  ? ` · Warm-ups: ${oven.warm_ups.map((w) => `${w.name} ${w.temperature} ºF`).join(', ')}`
+                  ? ` · Warm-ups: ${oven.warm_ups.map((w) => `${w.name} ${formatTemp(w.temperature, unit)}`).join(', ')}`
                   : ''}
               </p>
             </div>

@@ -1,6 +1,8 @@
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { findOvenModel } from '../../../shared/domain/oven-models';
 import { formatStageTime, stageTempWarnings } from '../../../shared/domain/stage';
+import { formatTemp } from '../../../shared/domain/temperature';
+import { useTemperatureUnit } from '../../lib/current-user';
 import { OvenBadge } from './oven-badge';
 import { RecipeImage } from './recipe-image';
 
@@ -35,6 +37,7 @@ type Shown = Pick<
 /** The stages as a timeline: each stage's time, temperature, air, blower, microwave and IR at a glance. */
 export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stages']; ovenType: string }) {
   const model = findOvenModel(ovenType);
+  const unit = useTemperatureUnit();
   const warnings = model ? stageTempWarnings(stages, model) : [];
   return (
     <ol className="timeline">
@@ -43,7 +46,7 @@ export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stag
           <div className="timeline-head">
             <span className="timeline-order">Stage {s.order}</span>
             <span className="timeline-time tabular">{formatStageTime(s)}</span>
-            <span className="timeline-temp tabular">{s.temp} ºF</span>
+            <span className="timeline-temp tabular">{formatTemp(s.temp, unit)}</span>
           </div>
           <dl className="timeline-values tabular">
             <div>
@@ -134,9 +137,10 @@ function Pairs({
 
 /** Everything about a recipe, as the view modal and the wizard's preview show it. */
 export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageOverride?: string | null }) {
+  const unit = useTemperatureUnit();
   const specs: [string, string | number | null | undefined][] = [
     ['Product name', recipe.product_name],
-    ['Set temp', recipe.set_temp ? `${recipe.set_temp} ºF` : ''],
+    ['Set temp', recipe.set_temp ? formatTemp(recipe.set_temp, unit) : ''],
     ['Starting state', recipe.starting_state],
     ['Dish type', recipe.dish_type],
     ['Brand', recipe.brand],

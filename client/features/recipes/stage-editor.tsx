@@ -22,6 +22,16 @@ import {
   stageTempIssue,
   updateStage,
 } from '../../../shared/domain/stage';
+import {
+  formatTemp,
+  fromFahrenheit,
+  messageInUnit,
+  rangeText,
+  tempRange,
+  toFahrenheit,
+  unitSymbol,
+} from '../../../shared/domain/temperature';
+import { useTemperatureUnit } from '../../lib/current-user';
 import { EventList, StageTimeline } from './recipe-details';
 
 const range = (from: number, to: number, step = 1) =>
@@ -80,9 +90,12 @@ export function StageEditor({
   onEvents(next: CookEvent[]): void;
   onFormState?(state: StageFormState): void;
 }) {
+  const unit = useTemperatureUnit();
+  const shown = (f: number) => String(fromFahrenheit(f, unit));
   const [form, setForm] = useState<Stage>(() => newStage(stages, model));
   const [editing, setEditing] = useState<number | null>(null);
-  const [tempText, setTempText] = useState(String(form.temp));
+  // What is typed, in the user's unit; the form holds °F (a value not retyped keeps its exact °F).
+  const [tempText, setTempText] = useState(() => shown(form.temp));
   const [tempNote, setTempNote] = useState('');
   const root = useRef<HTMLDivElement>(null);
   const scrollToNew = useRef(false);
@@ -90,14 +103,15 @@ export function StageEditor({
   const reset = (list: Stage[]) => {
     const fresh = newStage(list, model);
     setForm(fresh);
-    setTempText(String(fresh.temp));
+    setTempText(shown(fresh.temp));
     setTempNote('');
     setEditing(null);
   };
   const set = <K extends keyof Stage>(key: K, value: Stage[K]) => setForm((f) => ({ ...f, [key]: value }));
   const previousTemp =
     (editing ?? stages.length + 1) > 1 ? stages[(editing ?? stages.length + 1) - 2]?.temp : undefined;
-  const tempError = stageTempIssue(form.temp, previousTemp, model);
+  const rawTempError = stageTempIssue(form.temp, previousTemp, model);
+  const tempError = rawTempError ? messageInUnit(rawTempError, unit) : null;
   const issues = stageIssues(form, previousTemp, model).filter((i) => i.path[0] !== 'temp');
   // A stage still at 00:00 has not been timed yet: say what is needed, without an error.
   const untimed = stageSeconds(form) === 0;
@@ -141,18 +155,21 @@ export function StageEditor({
 
   const commitTemp = () => {
     const typed = Number(tempText);
-    const clamped = clampTemp(typed, model);
-    if (tempText.trim() !== '' && Number.isFinite(typed) && clamped !== typed) {
+    const typedF = toFahrenheit(typed, unit);
+    const clamped = clampTemp(typedF, model);
+    const range = tempRange(model.minTemp, model.maxTemp, unit);
+    if (tempText.trim() !== '' && Number.isFinite(typed) && clamped !== typedF) {
       // The oven cannot hold what was typed: say what it became and why, instead of changing it silently.
       setTempNote(
-        `${tempText.trim()} ºF was changed to ${clamped} ºF: the ${model.type} ${clamped === model.maxTemp ? 'maximum' : 'minimum'}.`,
+        `${tempText.trim()} ${unitSymbol(unit)} was changed to ${formatTemp(clamped, unit)}: the ${model.type} ${clamped === model.maxTemp ? 'maximum' : 'minimum'}.`,
       );
     } else if (tempText.trim() === '' || !Number.isFinite(typed)) {
       setTempNote(
-        `Type a temperature from ${model.minTemp} to ${model.maxTemp} ºF; it was set to ${clamped} ºF.`,
+        `Type a temperature from ${range.min} to ${range.max} ${unitSymbol(unit)}; it was set to ${formatTemp(clamped, unit)}.`,
       );
     } else setTempNote('');
-    setTempText(String(clamped));
+    // A typed value the oven holds as typed stays as typed (°C is not rewritten after a round trip).
+    if (unit === 'F' || clamped !== typedF || !Number.isFinite(typed)) setTempText(shown(clamped));
     set('temp', clamped);
   };
 
@@ -169,7 +186,7 @@ export function StageEditor({
                   className="btn btn-secondary"
                   onClick={() => {
                     setForm({ ...s });
-                    setTempText(String(s.temp));
+                    setTempText(shown(s.temp));
                     setTempNote('');
                     setEditing(s.order);
                   }}
@@ -193,8 +210,8 @@ export function StageEditor({
         </div>
       ) : (
         <p className="muted">
-          Add the first cooking stage: at least 5 seconds at a temperature between {model.minTemp} and{' '}
-          {model.maxTemp} ºF.
+          Add the first cooking stage: at least 5 seconds at a temperature{' '}
+          {rangeText(model.minTemp, model.maxTemp, unit)}.
         </p>
       )}
 
@@ -230,19 +247,19 @@ export function StageEditor({
               />
             </fieldset>
             <label className={`field field-inline ${tempError ? 'field-invalid' : ''}`}>
-              <span className="label-required">Temperature ºF</span>
+              <span className="label-required">Temperature {unitSymbol(unit)}</span>
               <input
                 type="number"
                 inputMode="numeric"
-                min={model.minTemp}
-                max={model.maxTemp}
+                min={tempRange(model.minTemp, model.maxTemp, unit).min}
+                max={tempRange(model.minTemp, model.maxTemp, unit).max}
                 value={tempText}
                 aria-invalid={tempError ? true : undefined}
                 onChange={(e) => {
                   setTempText(e.target.value);
                   setTempNote('');
                   const n = Number(e.target.value);
-                  if (e.target.value !== '' && Number.isFinite(n)) set('temp', Math.round(n));
+                  if (e.target.value !== '' && Number.isFinite(n)) set('temp', toFahrenheit(n, unit));
                 }}
                 onBlur={commitTemp}
               />

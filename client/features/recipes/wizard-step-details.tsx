@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { RECIPE_TEXT_LIMITS } from '../../../shared/contracts/recipes';
 import { FOOD_CATEGORIES, STARTING_STATES } from '../../../shared/domain/catalog';
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
+import { LIMITS } from '../../../shared/domain/messages';
 import { setTempTextIssue } from '../../../shared/domain/recipe';
+import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
 import { Alert, TextField } from '../../components/form';
+import { useTemperatureUnit } from '../../lib/current-user';
 import type { Draft } from './wizard-draft';
 
 type TextKey = 'dish_type' | 'brand' | 'sku' | 'weight' | 'quantity';
@@ -20,6 +24,53 @@ const LONG: [LongKey, string][] = [
   ['procedure', 'Procedure'],
   ['outcome', 'Outcome'],
 ];
+
+/**
+ * Set Temp in the user's unit. The draft holds the °F text the API takes; in °C a whole number typed is held as
+ * its nearest °F (and shown back as the same °C: a whole °C survives the round trip), anything else as typed, so
+ * the rule refuses it by name.
+ */
+function SetTempField({ value, onChange }: { value: string; onChange(v: string): void }) {
+  const unit = useTemperatureUnit();
+  const [text, setText] = useState(() =>
+    unit === 'C' && /^\d+$/.test(value.trim()) ? String(fromFahrenheit(Number(value), 'C')) : value,
+  );
+  if (unit === 'F')
+    return (
+      <TextField
+        label="Set Temp ºF"
+        name="set_temp"
+        required
+        inputMode="numeric"
+        value={value}
+        onChange={onChange}
+        hint="A whole number from 1 to 999."
+        error={setTempTextIssue(value) ?? undefined}
+      />
+    );
+  const range = tempRange(1, LIMITS.setTempMax, 'C');
+  const whole = /^-?\d+$/.test(text.trim());
+  const f = whole ? toFahrenheit(Number(text), 'C') : Number.NaN;
+  const error =
+    text.trim() !== '' && !(f >= 1 && f <= LIMITS.setTempMax)
+      ? `Type a whole number from ${range.min} to ${range.max} ºC.`
+      : setTempTextIssue(text.trim() === '' ? '' : String(f));
+  return (
+    <TextField
+      label="Set Temp ºC"
+      name="set_temp"
+      required
+      inputMode="numeric"
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        onChange(/^-?\d+$/.test(v.trim()) ? String(toFahrenheit(Number(v), 'C')) : v);
+      }}
+      hint={`A whole number from ${range.min} to ${range.max}; saved as ºF for the oven.`}
+      error={error ?? undefined}
+    />
+  );
+}
 
 /** Step 3: specifications and preparation. `errors` are the schema's live messages for these fields. */
 export function StepDetails({
@@ -45,16 +96,7 @@ export function StepDetails({
         onChange={(v) => set('product_name', v)}
         error={draft.product_name ? err('product_name') : undefined}
       />
-      <TextField
-        label="Set Temp ºF"
-        name="set_temp"
-        required
-        inputMode="numeric"
-        value={draft.set_temp}
-        onChange={(v) => set('set_temp', v)}
-        hint="A whole number from 1 to 999."
-        error={setTempTextIssue(draft.set_temp) ?? undefined}
-      />
+      <SetTempField value={draft.set_temp} onChange={(v) => set('set_temp', v)} />
       <label className="field">
         <span className="label-required">Category</span>
         <select value={draft.category} onChange={(e) => set('category', e.target.value)}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import { updateProfileRequest } from '../../../shared/contracts/users';
+import { TEMPERATURE_UNITS } from '../../../shared/domain/temperature';
 import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
@@ -22,6 +23,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
     email: user.email,
     password: '',
     password_confirmation: '',
+    temperature_unit: user.temperature_unit,
   });
   const [saved, setSaved] = useState(false);
   const left = useRedirectAfter(saved, TIMINGS.profileRedirectMs, '/my-recipes');
@@ -49,6 +51,27 @@ function ProfileForm({ user }: { user: PublicUser }) {
         />
         <UsernameField {...form.field('username')} />
         <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+        <fieldset className="fieldset">
+          <legend>Temperatures</legend>
+          <p className="muted small">
+            How you read and type temperatures. Ovens and their settings files always use ºF; Hearth converts.
+          </p>
+          <fieldset className="segmented" aria-label="Temperature unit">
+            {TEMPERATURE_UNITS.map((u) => (
+              <label key={u} className={form.values.temperature_unit === u ? 'segmented-on' : ''}>
+                <input
+                  type="radio"
+                  name="temperature_unit"
+                  className="sr-only"
+                  value={u}
+                  checked={form.values.temperature_unit === u}
+                  onChange={() => form.set('temperature_unit', u)}
+                />
+                {u === 'F' ? 'ºF (Fahrenheit)' : 'ºC (Celsius)'}
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
         <fieldset className="fieldset">
           <legend>Change password</legend>
           <p className="muted small">Leave both empty to keep your current password.</p>
