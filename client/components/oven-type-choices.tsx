@@ -6,16 +6,21 @@ export function OvenTypeChoices({
   value,
   onChange,
   error,
+  models = OVEN_MODELS,
+  legend = 'Oven type',
 }: {
   value: string;
   onChange(model: OvenModel): void;
   error?: string;
+  /** The types offered (all by default). */
+  models?: readonly OvenModel[];
+  legend?: string;
 }) {
   return (
     <fieldset className="fieldset">
-      <legend className="label-required">Oven type</legend>
-      <div className="oven-choices" role="radiogroup" aria-label="Oven type">
-        {OVEN_MODELS.map((m) => (
+      <legend className="label-required">{legend}</legend>
+      <div className="oven-choices" role="radiogroup" aria-label={legend}>
+        {models.map((m) => (
           <label key={m.type} className={`oven-choice ${m.type === value ? 'oven-choice-on' : ''}`}>
             <input
               type="radio"

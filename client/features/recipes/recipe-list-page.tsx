@@ -11,6 +11,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
+import { BulkConvertModal } from './bulk-convert-modal';
+import { ConvertRecipeModal } from './convert-recipe-modal';
 import { RecipeCard } from './recipe-card';
 import { RecipeFilters } from './recipe-filters';
 import { RecipeViewModal, type ViewAction } from './recipe-view-modal';
@@ -56,6 +58,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   );
   const [confirm, setConfirm] = useState<{ ids: number[]; names: string[]; single: boolean } | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
+  const [converting, setConverting] = useState<RecipeDetail | null>(null);
+  const [bulkConverting, setBulkConverting] = useState(false);
 
   // Typing waits a moment before searching.
   const { update } = url;
@@ -115,6 +119,11 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const onAction = async (action: ViewAction, recipe: RecipeDetail) => {
     if (action === 'delete') return setConfirm({ ids: [recipe.id], names: [recipe.name], single: true });
     if (action === 'pdf') return download(`/api/createpdfs/${recipe.id}`, recipe.name);
+    if (action === 'convert') {
+      setViewing(null);
+      setConverting(recipe);
+      return;
+    }
     if (action === 'edit') {
       setViewing(null);
       // Someone else's recipe (the library, for a cook) is edited as a copy that exists only once saved.
@@ -210,6 +219,11 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               Create New Recipe
             </button>
           ) : null}
+          {editMode && selecting && selected.size > 0 && owner === 'community' ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setBulkConverting(true)}>
+              Convert Selected…
+            </button>
+          ) : null}
           {editMode ? (
             <button
               type="button"
@@ -302,6 +316,31 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           busy={busy}
           onAction={onAction}
           onClose={() => setViewing(null)}
+        />
+      ) : null}
+      {converting ? (
+        <ConvertRecipeModal
+          recipe={converting}
+          onClose={() => setConverting(null)}
+          onSaved={(saved) => {
+            setConverting(null);
+            ok(saved.name, `was converted to ${saved.ovenType} and saved in My Recipes`);
+          }}
+          onAdjust={(converted) => {
+            setConverting(null);
+            // A copy that exists only once saved, with the source's photo unless another is chosen.
+            setWizard({ recipe: converted, mode: 'copy', step: 2 });
+          }}
+        />
+      ) : null}
+      {bulkConverting ? (
+        <BulkConvertModal
+          ids={[...selected.keys()]}
+          onClose={() => setBulkConverting(false)}
+          onDone={() => {
+            setSelected(new Map());
+            setSelecting(false);
+          }}
         />
       ) : null}
       {wizard ? (

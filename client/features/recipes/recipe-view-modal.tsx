@@ -5,16 +5,18 @@ import { Modal } from '../../components/modal';
 import { RecipeDetails } from './recipe-details';
 import { recipeQuery } from './recipes-api';
 
-export type ViewAction = 'duplicate' | 'edit' | 'delete' | 'pdf';
+export type ViewAction = 'duplicate' | 'edit' | 'delete' | 'pdf' | 'convert';
 
 type ActionButton = [ViewAction, string, 'primary' | 'secondary' | 'danger'];
 const VIEW_ACTIONS: ActionButton[] = [
   ['pdf', 'Download PDF', 'secondary'],
+  ['convert', 'Convert to…', 'secondary'],
   ['duplicate', 'Duplicate', 'secondary'],
   ['edit', 'Edit', 'primary'],
 ];
 const EDIT_ACTIONS: ActionButton[] = [
   ['pdf', 'Download PDF', 'secondary'],
+  ['convert', 'Convert to…', 'secondary'],
   ['delete', 'Delete', 'danger'],
   ['duplicate', 'Duplicate', 'secondary'],
   ['edit', 'Edit', 'primary'],

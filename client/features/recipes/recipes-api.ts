@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '../../../shared/contracts/pagination';
-import type { Owner, RecipeCard, RecipeDetail, RecipeInput } from '../../../shared/contracts/recipes';
+import type {
+  ConvertPreview,
+  ConvertResult,
+  Owner,
+  RecipeCard,
+  RecipeDetail,
+  RecipeInput,
+} from '../../../shared/contracts/recipes';
 import { api } from '../../lib/api';
 import { listParam } from '../../lib/use-url-state';
 
@@ -124,5 +131,24 @@ export function useDownloadPdf() {
       link.click();
       link.remove();
     },
+  });
+}
+
+/** A recipe as it would be on another oven model, with every change (nothing saved). */
+export const convertPreviewQuery = (id: number, ovenType: string) =>
+  queryOptions({
+    queryKey: ['recipes', 'convert', id, ovenType] as const,
+    queryFn: () =>
+      api<ConvertPreview>('GET', `/api/recipes/${id}/convert?oven_type=${encodeURIComponent(ovenType)}`),
+    staleTime: 0,
+  });
+
+/** Converted copies into My Recipes, all or none; the lists are refreshed. */
+export function useConvertRecipes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; oven_type: string }) =>
+      api<ConvertResult>('POST', '/api/recipes/convert', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipeKeys.lists }),
   });
 }

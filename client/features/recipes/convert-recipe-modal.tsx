@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ConvertPreview, RecipeDetail } from '../../../shared/contracts/recipes';
+import { OVEN_MODELS } from '../../../shared/domain/oven-models';
+import { formatStageTime } from '../../../shared/domain/stage';
+import { formatTemp, messageInUnit, type TemperatureUnit } from '../../../shared/domain/temperature';
+import { Alert, Spinner } from '../../components/form';
+import { Modal } from '../../components/modal';
+import { OvenTypeChoices } from '../../components/oven-type-choices';
+import { ApiError } from '../../lib/api';
+import { useTemperatureUnit } from '../../lib/current-user';
+import { convertPreviewQuery, useConvertRecipes } from './recipes-api';
+
+type Row = { label: string; before: string; after: string };
+
+/** Source and result side by side, field by field, in the user's unit; a stage that is gone shows '—'. */
+function comparisonRows(preview: ConvertPreview, unit: TemperatureUnit): Row[] {
+  const { source, result } = preview;
+  const rows: Row[] = [
+    { label: 'Oven model', before: source.oven_type, after: result.oven_type },
+    { label: 'Name', before: source.name, after: result.name },
+    {
+      label: 'Set temp',
+      before: formatTemp(source.set_temp, unit),
+      after: formatTemp(result.set_temp, unit),
+    },
+  ];
+  const stages = Math.max(source.stages.length, result.stages.length);
+  for (let i = 0; i < stages; i++) {
+    const a = source.stages[i];
+    const b = result.stages[i];
+    const part = (s: typeof a, f: (s: NonNullable<typeof a>) => string) => (s ? f(s) : '—');
+    rows.push(
+      { label: `Stage ${i + 1} time`, before: part(a, formatStageTime), after: part(b, formatStageTime) },
+      {
+        label: `Stage ${i + 1} temperature`,
+        before: part(a, (s) => formatTemp(s.temp, unit)),
+        after: part(b, (s) => formatTemp(s.temp, unit)),
+      },
+      {
+        label: `Stage ${i + 1} air top / bottom / blower`,
+        before: part(a, (s) => `${s.percent_air_top} / ${s.percent_air_bottom} / ${s.blower_percent} %`),
+        after: part(b, (s) => `${s.percent_air_top} / ${s.percent_air_bottom} / ${s.blower_percent} %`),
+      },
+      {
+        label: `Stage ${i + 1} microwave`,
+        before: part(a, (s) => `${s.microwave_percent} %`),
+        after: part(b, (s) => `${s.microwave_percent} %`),
+      },
+      {
+        label: `Stage ${i + 1} infrared top / bottom`,
+        before: part(a, (s) => `${s.ir_lvl_top} / ${s.ir_lvl_bottom}`),
+        after: part(b, (s) => `${s.ir_lvl_top} / ${s.ir_lvl_bottom}`),
+      },
+      {
+        label: `Stage ${i + 1} force vent`,
+        before: part(a, (s) => (s.force_vent_open ? 'Open' : 'Closed')),
+        after: part(b, (s) => (s.force_vent_open ? 'Open' : 'Closed')),
+      },
+    );
+  }
+  const events = (list: ConvertPreview['result']['events']) =>
+    list
+      .map((e) => `${e.name} ${String(e.minutes).padStart(2, '0')}:${String(e.seconds).padStart(2, '0')}`)
+      .join(', ') || '—';
+  rows.push({ label: 'Events', before: events(source.events), after: events(result.events) });
+  return rows;
+}
+
+/**
+ * 'Convert to…': pick another oven model, read what changes (every change in one line, and the two recipes side
+ * by side), then save the result to My Recipes, or open it in the wizard to adjust it before saving.
+ */
+export function ConvertRecipeModal({
+  recipe,
+  onClose,
+  onSaved,
+  onAdjust,
+}: {
+  recipe: RecipeDetail;
+  onClose(): void;
+  onSaved(saved: { id: number; name: string; ovenType: string }): void;
+  onAdjust(converted: RecipeDetail): void;
+}) {
+  const unit = useTemperatureUnit();
+  const [target, setTarget] = useState('');
+  const preview = useQuery({ ...convertPreviewQuery(recipe.id, target), enabled: target !== '' });
+  const convert = useConvertRecipes();
+  const data = preview.data;
+
+  const save = async () => {
+    const result = await convert.mutateAsync({ ids: [recipe.id], oven_type: target });
+    const made = result.data[0];
+    if (made) onSaved({ id: made.id, name: made.name, ovenType: target });
+  };
+
+  const footer = (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onClose} disabled={convert.isPending}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={!data || convert.isPending}
+        onClick={() => data && onAdjust({ ...data.source, ...data.result })}
+      >
+        Adjust in the wizard
+      </button>
+      <button type="button" className="btn btn-primary" disabled={!data || convert.isPending} onClick={save}>
+        {convert.isPending ? 'Saving ...' : 'Save to My Recipes'}
+      </button>
+    </>
+  );
+
+  return (
+    <Modal
+      title={`Convert ${recipe.name} to another oven`}
+      onClose={onClose}
+      footer={footer}
+      size="lg"
+      busy={convert.isPending}
+    >
+      <p className="muted">
+        A new recipe is made in My Recipes, valid for the oven you choose; {recipe.name} stays as it is.
+      </p>
+      <OvenTypeChoicesExcept current={recipe.oven_type} value={target} onChange={setTarget} />
+      {preview.isFetching ? <Spinner label="Converting ..." /> : null}
+      {preview.isError ? (
+        <Alert tone="error">The recipe could not be converted: {preview.error.message}</Alert>
+      ) : null}
+      {convert.isError ? (
+        <Alert tone="error">
+          The converted recipe could not be saved:{' '}
+          {convert.error instanceof ApiError ? convert.error.message : String(convert.error)}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <h3 className="section-title">What changes ({data.changes.length - 1})</h3>
+          <ul className="change-list" aria-label="What changes">
+            {data.changes
+              .filter((c) => c.field !== 'oven_type')
+              .map((c) => (
+                <li key={c.field}>{messageInUnit(c.message, unit)}</li>
+              ))}
+            {data.changes.length === 1 ? <li>Nothing else: the recipe fits the {target} as it is.</li> : null}
+          </ul>
+          <div className="table-scroll">
+            <table className="compare-table" aria-label="Before and after">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">{recipe.oven_type}</th>
+                  <th scope="col">{target}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparisonRows(data, unit).map((row) => (
+                  <tr key={row.label} className={row.before !== row.after ? 'compare-changed' : undefined}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.before}</td>
+                    <td>{row.after}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The oven types to convert to: every one but the recipe's own. */
+function OvenTypeChoicesExcept({
+  current,
+  value,
+  onChange,
+}: {
+  current: string;
+  value: string;
+  onChange(type: string): void;
+}) {
+  const others = OVEN_MODELS.filter((m) => m.type !== current);
+  return (
+    <OvenTypeChoices value={value} onChange={(m) => onChange(m.type)} models={others} legend="Convert to" />
+  );
+}

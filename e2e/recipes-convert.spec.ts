@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { expect, type SeededUser, seed, test } from './fixtures';
+
+const THREE_STAGES = {
+  name: 'Three Stage Pie',
+  oven_type: 'Matchbox 1718/1313',
+  set_temp: 500,
+  stages: [
+    { order: 1, minutes: '01', seconds: '00', temp: 500, force_vent_open: true },
+    { order: 2, minutes: '02', seconds: '00', temp: 450 },
+    { order: 3, minutes: '01', seconds: '00', temp: 400 },
+  ],
+};
+
+const wizard = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.steps') });
+
+async function recipesOf(page: Page, cook: SeededUser) {
+  const res = await page.request.get('/api/recipes?owner=community', {
+    headers: { authorization: `Bearer ${cook.token}` },
+  });
+  return ((await res.json()) as { data: { id: number; name: string; oven_type: string }[] }).data;
+}
+async function recipe(page: Page, cook: SeededUser, id: number) {
+  const res = await page.request.get(`/api/recipes/${id}`, {
+    headers: { authorization: `Bearer ${cook.token}` },
+  });
+  return ((await res.json()) as { data: { set_temp: number; stages: { temp: number }[] } }).data;
+}
+
+async function openConvert(page: Page, name: string) {
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: `View or edit ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Convert to…' }).click();
+  return page.getByRole('dialog', { name: `Convert ${name} to another oven` });
+}
+
+test('a 3-stage Matchbox recipe becomes one Conveyor stage, read in the comparison, then saved', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [THREE_STAGES]);
+  const dialog = await openConvert(page, 'Three Stage Pie');
+  await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
+  const changes = dialog.getByRole('list', { name: 'What changes' });
+  await expect(changes).toContainText(
+    'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 ºF)',
+  );
+  const table = dialog.getByRole('table', { name: 'Before and after' });
+  await expect(table.getByRole('row', { name: /Stage 1 time/ })).toContainText('04:00');
+  await expect(table.getByRole('row', { name: /Stage 2 time/ })).toContainText('—');
+  await page.screenshot({ path: 'test-results/screens/convert-conveyor.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Save to My Recipes' }).click();
+  await expect(
+    page.getByText('was converted to Conveyor 2600/2000/1400 and saved in My Recipes'),
+  ).toBeVisible();
+
+  const mine = await recipesOf(page, cook);
+  const converted = mine.find((r) => r.oven_type === 'Conveyor 2600/2000/1400')!;
+  expect(converted.name).toBe('Three Stage Pie');
+  const saved = await recipe(page, cook, converted.id);
+  expect(saved.stages.map((s) => s.temp)).toEqual([450]);
+});
+
+test('a Matchbox recipe converted to a MiLO is adjusted in the wizard before it is saved', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [THREE_STAGES]);
+  const dialog = await openConvert(page, 'Three Stage Pie');
+  await dialog.getByRole('radio', { name: 'MiLO/Double MiLO' }).check();
+  // The MiLO keeps stages within 25 ºF of each other (the Matchbox: 50 ºF).
+  await expect(dialog.getByRole('list', { name: 'What changes' })).toContainText(
+    'Stage 2 temperature 450 ºF → 475 ºF: within 25 ºF of stage 1 on the MiLO/Double MiLO.',
+  );
+  await dialog.getByRole('button', { name: 'Adjust in the wizard' }).click();
+  const w = wizard(page);
+  await expect(w.locator('.timeline-stage')).toHaveCount(3);
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Product name').fill('Pie for the MiLO');
+  await w.getByRole('button', { name: 'Preview' }).click();
+  await w.getByRole('button', { name: 'Save' }).click();
+  await expect(w.getByRole('heading', { name: 'New Recipe Created' })).toBeVisible();
+  await w.getByRole('button', { name: 'Done' }).click();
+
+  const milo = (await recipesOf(page, cook)).filter((r) => r.oven_type === 'MiLO/Double MiLO');
+  expect(milo.map((r) => r.name)).toEqual(['Three Stage Pie']);
+});
+
+test('selected recipes are converted at once, with a summary of what changed', async ({ page, cook }) => {
+  await seed.recipes(cook, [THREE_STAGES, { name: 'Hot Wings', oven_type: 'MiSA' }]);
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: 'Recipe Bulk Delete' }).click();
+  await page.getByRole('checkbox', { name: 'Select Three Stage Pie' }).check();
+  await page.getByRole('checkbox', { name: 'Select Hot Wings' }).check();
+  await page.getByRole('button', { name: 'Convert Selected…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Convert the selected recipes' });
+  await dialog.getByRole('radio', { name: 'MiSA' }).check();
+  await dialog.getByRole('button', { name: 'Convert 2 recipes' }).click();
+  await expect(
+    dialog.getByText(
+      '1 recipe was converted to MiSA and saved in My Recipes. 1 already for the MiSA: Hot Wings.',
+    ),
+  ).toBeVisible();
+  await dialog.getByText('Three Stage Pie').click();
+  await expect(dialog.locator('.change-list')).toContainText(
+    'Stage 3 temperature 400 ºF → 450 ºF: within 25 ºF of stage 2 on the MiSA.',
+  );
+  await page.screenshot({ path: 'test-results/screens/convert-bulk.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  expect((await recipesOf(page, cook)).filter((r) => r.oven_type === 'MiSA')).toHaveLength(2);
+});
+
+test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows ºC', async ({ page, cook }) => {
+  await page.goto('/my-profile');
+  await page.getByRole('radio', { name: 'ºC (Celsius)' }).check({ force: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User profile updated successfully')).toBeVisible();
+
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: 'Create New Recipe' }).click();
+  const w = wizard(page);
+  await w.getByLabel('Recipe name').fill('Celsius Bread');
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(w.getByText('between 122 and 273 ºC').first()).toBeVisible();
+  await w.getByLabel('Minutes', { exact: true }).selectOption('02');
+  await w.getByLabel('Temperature ºC').fill('300');
+  await w.getByLabel('Temperature ºC').blur();
+  await expect(w.getByText('300 ºC was changed to 274 ºC: the Matchbox 1718/1313 maximum.')).toBeVisible();
+  await w.getByLabel('Temperature ºC').fill('232');
+  await w.getByLabel('Temperature ºC').blur();
+  await w.getByRole('button', { name: 'Add Stage' }).click();
+  await expect(w.locator('.timeline-temp')).toHaveText('232 ºC');
+  await w.getByRole('button', { name: 'Next' }).click();
+  await w.getByLabel('Product name').fill('Bread');
+  await w.getByLabel('Set Temp ºC').fill('200');
+  await w.getByRole('button', { name: 'Preview' }).click();
+  await w.getByRole('button', { name: 'Save' }).click();
+  await expect(w.getByRole('heading', { name: 'New Recipe Created' })).toBeVisible();
+  await w.getByRole('button', { name: 'Done' }).click();
+
+  const [made] = await recipesOf(page, cook);
+  const saved = await recipe(page, cook, made!.id);
+  expect(saved.stages.map((s) => s.temp)).toEqual([450]);
+  expect(saved.set_temp).toBe(392);
+
+  const pdf = await page.request.get(`/api/createpdfs/${made!.id}`, {
+    headers: { authorization: `Bearer ${cook.token}` },
+  });
+  const { name } = (await pdf.json()) as { name: string };
+  const bytes = await (await page.request.get(`/storage/pdf/${name}`)).body();
+  const { pdfToText } = await import('./fixtures');
+  const text = await pdfToText(bytes);
+  expect(text).toContain('Set temp: 200 ºC');
+  expect(text).toContain('Temp ºC');
+});
