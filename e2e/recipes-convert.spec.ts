@@ -153,3 +153,21 @@ test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows º
   expect(text).toContain('Set temp: 200 ºC');
   expect(text).toContain('Temp ºC');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('the comparison fits the screen: the table scrolls inside the dialog, the page does not', async ({
+    page,
+    cook,
+  }) => {
+    await seed.recipes(cook, [THREE_STAGES]);
+    const dialog = await openConvert(page, 'Three Stage Pie');
+    await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
+    await expect(dialog.getByRole('table', { name: 'Before and after' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await expect(dialog.getByRole('button', { name: 'Save to My Recipes' })).toBeInViewport();
+    await expect(dialog.getByRole('heading', { name: /What changes/ })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screens/phone-convert.png' });
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConvertPreview, RecipeDetail } from '../../../shared/contracts/recipes';
 import { OVEN_MODELS } from '../../../shared/domain/oven-models';
 import { formatStageTime } from '../../../shared/domain/stage';
@@ -87,6 +87,12 @@ export function ConvertRecipeModal({
   const preview = useQuery({ ...convertPreviewQuery(recipe.id, target), enabled: target !== '' });
   const convert = useConvertRecipes();
   const data = preview.data;
+  // The changes are what the cook came for: once they are in, they scroll into view (on a phone they start
+  // below the oven pictures).
+  const changesRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (data) changesRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [data]);
 
   const save = async () => {
     const result = await convert.mutateAsync({ ids: [recipe.id], oven_type: target });
@@ -137,7 +143,9 @@ export function ConvertRecipeModal({
       ) : null}
       {data ? (
         <>
-          <h3 className="section-title">What changes ({data.changes.length - 1})</h3>
+          <h3 className="section-title" ref={changesRef}>
+            What changes ({data.changes.length - 1})
+          </h3>
           <ul className="change-list" aria-label="What changes">
             {data.changes
               .filter((c) => c.field !== 'oven_type')
