@@ -17,6 +17,7 @@ import { createDbRateLimiter } from './db/rate-limit-store';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createMenuVersionsService } from './features/menus/menu-versions.service';
 import { menusRoutes } from './features/menus/menus.routes';
 import { createMenusService } from './features/menus/menus.service';
 import { ovensRoutes } from './features/ovens/ovens.routes';
@@ -183,7 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(ovensRoutes, { ovens: createOvensService({ db, activity }) });
-  await app.register(menusRoutes, { menus: createMenusService({ db }), db });
+  await app.register(menusRoutes, {
+    menus: createMenusService({ db }),
+    versions: createMenuVersionsService({ db }),
+    db,
+  });
   await app.register(settingsFilesRoutes, {
     files: createSettingsFilesService({
       db,

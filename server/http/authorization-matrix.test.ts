@@ -26,6 +26,7 @@ const the = {} as {
   pdfName: string;
   download: string;
   outboxId: number;
+  versionId: number;
 };
 
 const PNG =
@@ -232,6 +233,29 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ url: `/api/ovens/settings/${the.oven.id}?email=matrix@example.com` }),
     expect: ownerOnly(200),
   },
+  'GET /api/ovens/:id/versions': {
+    request: async () => ({ url: `/api/ovens/${the.oven.id}/versions` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/ovens/:id/versions': {
+    request: async () => ({ url: `/api/ovens/${(await freshOven()).id}/versions`, body: { name: 'Matrix' } }),
+    expect: ownerOnly(201),
+  },
+  'GET /api/ovens/:id/versions/:versionId/diff': {
+    request: async () => ({ url: `/api/ovens/${the.oven.id}/versions/${the.versionId}/diff` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/ovens/:id/versions/:versionId/restore': {
+    // Its own oven: a restore gives the menu new rows, which later rows of the shared oven would miss.
+    request: async () => {
+      const oven = await freshOven();
+      const { data } = await ownerApi<{ data: { id: number } }>('POST', `/api/ovens/${oven.id}/versions`, {
+        name: 'Restore me',
+      });
+      return { url: `/api/ovens/${oven.id}/versions/${data.id}/restore` };
+    },
+    expect: ownerOnly(200),
+  },
   'POST /api/screens': {
     request: async () => ({ url: '/api/screens', body: { type: 'main', oven_id: (await freshOven()).id } }),
     expect: ownerOnly(201),
@@ -306,6 +330,9 @@ beforeAll(async () => {
   the.recipe = made.data.id;
   the.imageId = made.data.image_url.split('/').pop()!.split('?')[0]!;
   the.oven = await freshOven();
+  the.versionId = (
+    await ownerApi<{ data: { id: number } }>('POST', `/api/ovens/${the.oven.id}/versions`, { name: 'Kept' })
+  ).data.id;
   the.pdfName = (await ownerApi<{ name: string }>('GET', `/api/createpdfs/${the.recipe}`)).name;
   the.download = (await ownerApi<SettingsDownload>('GET', `/api/files/${the.oven.id}`)).file;
   await ownerApi('GET', `/api/ovens/settings/${the.oven.id}?email=${owner.email}`);

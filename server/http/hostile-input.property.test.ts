@@ -22,6 +22,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 let victim: Awaited<ReturnType<typeof createUser>>;
 let oven: OvenDetail;
 let recipeId: number;
+let versionId = 0;
 
 const golden = readFileSync(
   new URL('../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
@@ -131,6 +132,13 @@ const WRITES: Record<string, Write> = {
     body: () => ({ screen_id: screenId(), current_position: 1, new_position: 99 }),
   },
   'POST /api/ovens/:id/undo': { url: () => `/api/ovens/${oven.id}/undo` },
+  'POST /api/ovens/:id/versions': {
+    url: () => `/api/ovens/${oven.id}/versions`,
+    body: () => ({ name: '', note: 'n' }),
+  },
+  'POST /api/ovens/:id/versions/:versionId/restore': {
+    url: () => `/api/ovens/${oven.id}/versions/${versionId}/restore`,
+  },
   'POST /api/screens': { url: () => '/api/screens', body: () => ({ type: 'nope', oven_id: oven.id }) },
   'DELETE /api/screens/:id': { url: () => `/api/screens/${screenId()}` },
   'POST /api/buttons': {
@@ -347,7 +355,14 @@ beforeAll(async () => {
   oven = (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
     data: OvenDetail;
   }>().data;
+  versionId = await keptVersion(token);
 });
+
+/** A version of the current fixture oven, for the restore row. */
+async function keptVersion(token: string): Promise<number> {
+  const res = await ctx.api('POST', `/api/ovens/${oven.id}/versions`, { name: `Kept ${oven.id}` }, { token });
+  return res.json<{ data: { id: number } }>().data.id;
+}
 afterAll(() => ctx?.close());
 
 describe('hostile input on every write endpoint', () => {
@@ -422,4 +437,5 @@ async function restoreFixtures() {
   oven = (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
     data: OvenDetail;
   }>().data;
+  versionId = await keptVersion(token);
 }

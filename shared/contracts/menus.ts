@@ -302,3 +302,51 @@ export type UpdateCategoryRequest = z.input<typeof updateCategoryRequest>;
 export const versionQuery = z.object({ version: z.coerce.number().int().optional() });
 
 export const menuIdParams = z.object({ id: idParam('The id') });
+
+/* ---------- Menu versions ---------- */
+
+export const MENU_VERSION_LIMIT = 50;
+
+export const saveVersionRequest = z.object({
+  name: z
+    .string({ error: 'Name the version.' })
+    .trim()
+    .min(1, 'Name the version.')
+    .max(40, 'A version name has at most 40 characters.'),
+  note: z.string().trim().max(500, 'A note has at most 500 characters.').default(''),
+});
+export type SaveVersionRequest = z.input<typeof saveVersionRequest>;
+
+export const menuVersion = z.object({
+  id: z.number(),
+  name: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  buttons: z.number(),
+  recipes: z.number(),
+});
+export type MenuVersion = z.infer<typeof menuVersion>;
+
+export const versionParams = z.object({
+  id: idParam('The oven id'),
+  versionId: idParam('The version id'),
+});
+
+/** What to compare a version with: the oven's current menu (default) or another version's id. */
+export const diffQuery = z.object({
+  against: z
+    .union([z.literal('current'), z.coerce.number().int().positive()], {
+      error: 'Compare with "current" or a version id.',
+    })
+    .default('current'),
+});
+
+export const menuDiffResponse = z.object({
+  from: z.object({ id: z.number(), name: z.string() }),
+  to: z.object({ id: z.number().nullable(), name: z.string() }),
+  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  /** Buttons of the newer menu to highlight on the editor (when it is the current menu). */
+  highlight: z.array(z.number()),
+});
+export type MenuDiffResponse = z.infer<typeof menuDiffResponse>;

@@ -7,10 +7,15 @@ import {
   createButtonRequest,
   createCategoryRequest,
   createScreenRequest,
+  diffQuery,
+  menuDiffResponse,
+  menuVersion,
   moveButtonRequest,
+  saveVersionRequest,
   screenItem,
   updateButtonRequest,
   updateCategoryRequest,
+  versionParams,
   versionQuery,
 } from '../../../shared/contracts/menus';
 import {
@@ -23,6 +28,7 @@ import type { OvenRow } from '../../db/menu-store';
 import { fastJson } from '../../http/fast-json';
 import { ovenDetail, ovenState } from '../../http/oven-detail';
 import { currentUser } from '../../http/request-user';
+import type { MenuVersionsService } from './menu-versions.service';
 import type { MenusService } from './menus.service';
 
 const tags = ['Ovens: screens, buttons, categories'];
@@ -31,7 +37,10 @@ const withOven = z.object({ data: ovenDetailSchema });
 // Small changes answer the oven's state only: the editor already shows their result (it ran the same operation).
 const withState = z.object({ oven: ovenStateSchema });
 
-export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusService; db: Db }) {
+export async function menusRoutes(
+  app: FastifyInstance,
+  deps: { menus: MenusService; versions: MenuVersionsService; db: Db },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireUser };
   const { menus } = deps;
@@ -234,5 +243,86 @@ export async function menusRoutes(app: FastifyInstance, deps: { menus: MenusServ
       },
     },
     async (request) => ({ data: await menus.history(currentUser(request), request.params.id) }),
+  );
+
+  /* ---------- Versions ---------- */
+  const versionTags = ['Ovens: menu versions'];
+  const ovenParams = z.object({ id: idParam('The oven id') });
+
+  r.get(
+    '/api/ovens/:id/versions',
+    {
+      ...guard,
+      schema: {
+        tags: versionTags,
+        summary: "The saved versions of the oven's menu, newest first, with who saved them and when",
+        params: ovenParams,
+        response: { 200: z.object({ data: z.array(menuVersion) }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await deps.versions.list(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/ovens/:id/versions',
+    {
+      ...guard,
+      schema: {
+        tags: versionTags,
+        summary: "Save the oven's current menu as a named version (kept as it is, with its recipes)",
+        params: ovenParams,
+        body: saveVersionRequest,
+        response: { 201: z.object({ data: menuVersion }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await deps.versions.save(currentUser(request), request.params.id, request.body) }),
+  );
+
+  r.get(
+    '/api/ovens/:id/versions/:versionId/diff',
+    {
+      ...guard,
+      schema: {
+        tags: versionTags,
+        summary: 'What changed from a version to the current menu (against=current) or to another version',
+        params: versionParams,
+        querystring: diffQuery,
+        response: { 200: menuDiffResponse, 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      deps.versions.diff(
+        currentUser(request),
+        request.params.id,
+        request.params.versionId,
+        request.query.against,
+      ),
+  );
+
+  r.post(
+    '/api/ovens/:id/versions/:versionId/restore',
+    {
+      ...guard,
+      ...fastJson,
+      schema: {
+        tags: versionTags,
+        summary: "Make the oven's menu that version again (one change: Undo takes it back)",
+        params: versionParams,
+        querystring: versionQuery,
+        response: { 200: withOven.extend({ restored: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await deps.versions.restore(
+        currentUser(request),
+        request.params.id,
+        request.params.versionId,
+        request.query.version,
+      );
+      return { data: await detail(result), restored: result.restored };
+    },
   );
 }

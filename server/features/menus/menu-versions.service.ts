@@ -1,0 +1,190 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
+import type { RecipeDetail } from '../../../shared/contracts/recipes';
+import { containers, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
+import { diffMenus, type MenuSnapshot, type RecipeSnapshot } from '../../../shared/domain/menu-diff';
+import type { Actor } from '../../../shared/domain/permissions';
+import type { Db, DbOrTx } from '../../db/client';
+import { changeMenu, loadMenu, ownOven, withoutIds } from '../../db/menu-store';
+import { recipesByIds } from '../../db/recipe-store';
+import { menuVersions, recipes, users } from '../../db/schema/index';
+import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+
+type VersionRow = typeof menuVersions.$inferSelect;
+
+const snapshotOf = (r: RecipeDetail): RecipeSnapshot => ({
+  name: r.name,
+  oven_type: r.oven_type,
+  product_name: r.product_name,
+  set_temp: r.set_temp,
+  category: r.category,
+  icon: r.icon,
+  stages: r.stages as RecipeSnapshot['stages'],
+  events: r.events,
+});
+
+function buttonCount(tree: MenuTree): number {
+  let n = 0;
+  for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
+  return n;
+}
+
+/** The menu and its recipes as they are now, to keep or to compare. */
+async function currentSnapshot(db: DbOrTx, ovenId: number, ovenType: string): Promise<MenuSnapshot> {
+  const tree = await loadMenu(db, ovenId, ovenType);
+  const found = await recipesByIds(db, menuRecipeIds(tree));
+  const recipes: Record<string, RecipeSnapshot> = {};
+  for (const [id, r] of found) recipes[id] = snapshotOf(r);
+  return { tree, recipes };
+}
+
+/**
+ * Named versions of an oven's menu (kept immutably with their recipes as they were), the difference between any
+ * two or between one and the current menu, and restoring one as a change of its own (so Undo takes it back).
+ */
+export function createMenuVersionsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function versionOf(ovenId: number, versionId: number): Promise<VersionRow> {
+    const [row] = await db
+      .select()
+      .from(menuVersions)
+      .where(and(eq(menuVersions.id, versionId), eq(menuVersions.ovenId, ovenId)))
+      .limit(1);
+    if (!row) throw new NotFoundError('Version');
+    return row;
+  }
+
+  const toWire = (row: VersionRow, by: string | null): MenuVersion => ({
+    id: row.id,
+    name: row.name,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    created_by: by,
+    buttons: buttonCount(row.tree),
+    recipes: Object.keys(row.recipes).length,
+  });
+
+  return {
+    async list(actor: Actor, ovenId: number): Promise<MenuVersion[]> {
+      await ownOven(db, actor.id, ovenId);
+      const rows = await db
+        .select({ version: menuVersions, by: users.username })
+        .from(menuVersions)
+        .leftJoin(users, eq(users.id, menuVersions.createdBy))
+        .where(eq(menuVersions.ovenId, ovenId))
+        .orderBy(desc(menuVersions.id));
+      return rows.map((r) => toWire(r.version, r.by));
+    },
+
+    async save(actor: Actor & { username: string }, ovenId: number, input: { name: string; note: string }) {
+      try {
+        return await db.transaction(async (tx) => {
+          // Locked, so two saves of one oven count its versions one after the other.
+          const oven = await ownOven(tx, actor.id, ovenId, true);
+          const [kept] = await tx
+            .select({ n: count() })
+            .from(menuVersions)
+            .where(eq(menuVersions.ovenId, ovenId));
+          if (Number(kept?.n) >= MENU_VERSION_LIMIT)
+            throw ValidationError.field(
+              'name',
+              `An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`,
+            );
+          const snapshot = await currentSnapshot(tx, oven.id, oven.type);
+          const [row] = await tx
+            .insert(menuVersions)
+            .values({
+              ovenId,
+              name: input.name,
+              note: input.note,
+              createdBy: actor.id,
+              tree: snapshot.tree,
+              recipes: snapshot.recipes,
+            })
+            .returning();
+          return toWire(row!, actor.username);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw ValidationError.field('name', `This oven already has a version named "${input.name}".`);
+        throw error;
+      }
+    },
+
+    /** From the version to `against` (the current menu, or another version of the same oven). */
+    async diff(
+      actor: Actor,
+      ovenId: number,
+      versionId: number,
+      against: 'current' | number,
+    ): Promise<MenuDiffResponse> {
+      const oven = await ownOven(db, actor.id, ovenId);
+      const from = await versionOf(ovenId, versionId);
+      let to: MenuSnapshot;
+      let toRef: MenuDiffResponse['to'];
+      if (against === 'current') {
+        to = await currentSnapshot(db, oven.id, oven.type);
+        toRef = { id: null, name: 'Current menu' };
+      } else {
+        const other = await versionOf(ovenId, against);
+        to = { tree: other.tree, recipes: other.recipes };
+        toRef = { id: other.id, name: other.name };
+      }
+      const diff = diffMenus({ tree: from.tree, recipes: from.recipes }, to);
+      return {
+        from: { id: from.id, name: from.name },
+        to: toRef,
+        lines: diff.lines,
+        highlight: against === 'current' ? diff.highlight : [],
+      };
+    },
+
+    /**
+     * The oven's menu becomes the version's again, in one transaction, logged as a change (Undo reverts it). The
+     * buttons open today's recipes: a recipe deleted since cannot come back, and the restore says which.
+     */
+    async restore(actor: Actor, ovenId: number, versionId: number, expectVersion?: number) {
+      await ownOven(db, actor.id, ovenId);
+      const version = await versionOf(ovenId, versionId);
+      const ids = menuRecipeIds(version.tree);
+      const present = ids.length
+        ? await db
+            .select({ id: recipes.id, ownerId: recipes.ownerId })
+            .from(recipes)
+            .where(inArray(recipes.id, ids))
+        : [];
+      const usable = new Set(
+        present.filter((r) => r.ownerId === null || r.ownerId === actor.id).map((r) => r.id),
+      );
+      const gone = ids.filter((id) => !usable.has(id));
+      if (gone.length > 0) {
+        const names = gone.slice(0, 5).map((id) => version.recipes[id]?.name ?? `#${id}`);
+        throw ValidationError.field(
+          'version',
+          `"${version.name}" cannot be restored: ${names.join(', ')}${gone.length > 5 ? ', …' : ''} ${gone.length === 1 ? 'was' : 'were'} deleted since.`,
+        );
+      }
+      try {
+        const result = await changeMenu(db, {
+          ownerId: actor.id,
+          userId: actor.id,
+          ovenId,
+          expectVersion,
+          action: 'version-restored',
+          mutate: () => ({ tree: withoutIds(version.tree), summary: `Restored version "${version.name}"` }),
+        });
+        return { ...result, restored: version.name };
+      } catch (error) {
+        // A recipe deleted between the check and the write: nothing was changed.
+        if (pgCode(error) === '23503')
+          throw new ConflictError(
+            'A recipe of this version was deleted just now. Nothing was changed: try again.',
+          );
+        throw error;
+      }
+    },
+  };
+}
+
+export type MenuVersionsService = ReturnType<typeof createMenuVersionsService>;

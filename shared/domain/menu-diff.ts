@@ -1,0 +1,213 @@
+/**
+ * What changed between two menus of one oven, in words a manager reads at a glance: buttons added, removed,
+ * moved or restyled, categories renamed, and recipes whose settings changed (with the fields). Each menu comes
+ * with its recipes as they were (a version keeps them; the current menu has today's).
+ *
+ * Buttons are matched by what they open, not by their row id (a restored menu has new rows): a recipe button by
+ * its recipe (the second button of the same recipe by the second, and so on), a category button by its category's
+ * id, else by its name.
+ */
+import type { MenuButton, MenuTree } from './menu';
+import { formatStageTime, type Stage } from './stage';
+
+/** A recipe on a menu as it was: what a change to it is described by. */
+export interface RecipeSnapshot {
+  name: string;
+  oven_type: string;
+  product_name: string;
+  set_temp: number;
+  category: string;
+  icon: string;
+  stages: Stage[];
+  events: { name: string; minutes: number; seconds: number }[];
+}
+
+export interface MenuSnapshot {
+  tree: MenuTree;
+  recipes: Record<string, RecipeSnapshot>;
+}
+
+export interface MenuDiffLine {
+  kind: 'added' | 'removed' | 'moved' | 'restyled' | 'category-renamed' | 'recipe-changed';
+  message: string;
+}
+
+export interface MenuDiff {
+  lines: MenuDiffLine[];
+  /** Ids of the buttons in the newer menu that are new, moved, restyled or open a changed recipe. */
+  highlight: number[];
+}
+
+interface Placed {
+  key: string;
+  button: MenuButton;
+  /** 'screen 2, slot 3' or 'category Pizza, page 1, slot 3'. */
+  where: string;
+  label: string;
+  /** For a button inside a category: the category's button, and the page. */
+  parent?: Placed;
+  page?: number;
+}
+
+/** Where a button is, by its category's identity rather than its name (a rename is not a move). */
+const at = (p: Placed) => (p.parent ? `${p.parent.key}/page ${p.page}/slot ${p.button.position}` : p.where);
+
+function place(tree: MenuTree): Placed[] {
+  const out: Placed[] = [];
+  const seen = new Map<string, number>();
+  const keyOf = (b: MenuButton) => {
+    const base =
+      b.kind === 'recipe' ? `recipe:${b.recipe.id}` : `category:${b.category.id ?? b.category.name}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}#${n}`;
+  };
+  tree.screens.forEach((screen, s) => {
+    for (const b of screen.buttons) {
+      const parent: Placed = {
+        key: keyOf(b),
+        button: b,
+        where: `screen ${s + 1}, slot ${b.position}`,
+        label: b.kind === 'recipe' ? `"${b.recipe.name}"` : `category "${b.category.name}"`,
+      };
+      out.push(parent);
+      if (b.kind !== 'category') continue;
+      b.category.pages.forEach((page, p) => {
+        for (const pb of page.buttons) {
+          out.push({
+            key: keyOf(pb),
+            button: pb,
+            where: `category ${b.category.name}, page ${p + 1}, slot ${pb.position}`,
+            label: `"${pb.recipe.name}"`,
+            parent,
+            page: p + 1,
+          });
+        }
+      });
+    }
+  });
+  return out;
+}
+
+const STAGE_FIELDS: [keyof Stage, string, (v: unknown) => string][] = [
+  ['temp', 'temperature', (v) => `${v} ºF`],
+  ['percent_air_top', 'air top', (v) => `${v} %`],
+  ['percent_air_bottom', 'air bottom', (v) => `${v} %`],
+  ['blower_percent', 'blower', (v) => `${v} %`],
+  ['microwave_percent', 'microwave', (v) => `${v} %`],
+  ['ir_lvl_top', 'infrared top', String],
+  ['ir_lvl_bottom', 'infrared bottom', String],
+  ['force_vent_open', 'force vent', (v) => (v ? 'open' : 'closed')],
+];
+
+/** The fields of a recipe that differ, each as 'stage 1 temperature 450 ºF → 475 ºF'. */
+export function recipeChanges(a: RecipeSnapshot, b: RecipeSnapshot): string[] {
+  const out: string[] = [];
+  if (a.name !== b.name) out.push(`name "${a.name}" → "${b.name}"`);
+  if (a.product_name !== b.product_name) out.push(`product name "${a.product_name}" → "${b.product_name}"`);
+  if (a.set_temp !== b.set_temp) out.push(`set temp ${a.set_temp} ºF → ${b.set_temp} ºF`);
+  if (a.category !== b.category) out.push(`category ${a.category} → ${b.category}`);
+  if (a.icon !== b.icon) out.push('icon');
+  if (a.stages.length !== b.stages.length) out.push(`stages ${a.stages.length} → ${b.stages.length}`);
+  const n = Math.min(a.stages.length, b.stages.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.stages[i]!;
+    const y = b.stages[i]!;
+    if (formatStageTime(x) !== formatStageTime(y))
+      out.push(`stage ${i + 1} time ${formatStageTime(x)} → ${formatStageTime(y)}`);
+    for (const [field, label, show] of STAGE_FIELDS)
+      if (x[field] !== y[field]) out.push(`stage ${i + 1} ${label} ${show(x[field])} → ${show(y[field])}`);
+  }
+  if (JSON.stringify(a.events) !== JSON.stringify(b.events)) out.push('events');
+  return out;
+}
+
+/** From the older menu `from` to the newer `to`. */
+export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
+  const lines: MenuDiffLine[] = [];
+  const highlight = new Set<number>();
+  const before = place(from.tree);
+  const after = place(to.tree);
+  // A category whose id is gone on one side is matched by its name (a restored menu has new ids).
+  const rekey = (list: Placed[], other: Placed[]) => {
+    const keys = new Set(other.map((p) => p.key));
+    for (const p of list) {
+      if (p.button.kind !== 'category' || keys.has(p.key)) continue;
+      const twin = other.find(
+        (o) =>
+          o.button.kind === 'category' &&
+          p.button.kind === 'category' &&
+          o.button.category.name === p.button.category.name,
+      );
+      if (twin) p.key = twin.key;
+    }
+  };
+  rekey(after, before);
+  const old = new Map(before.map((p) => [p.key, p]));
+  const now = new Map(after.map((p) => [p.key, p]));
+  const mark = (p: Placed) => {
+    if (p.button.id !== null) highlight.add(p.button.id);
+  };
+
+  for (const p of after) {
+    const was = old.get(p.key);
+    if (!was) {
+      lines.push({ kind: 'added', message: `Button ${p.label} added on ${p.where}.` });
+      mark(p);
+      continue;
+    }
+    if (
+      was.button.kind === 'category' &&
+      p.button.kind === 'category' &&
+      was.button.category.name !== p.button.category.name
+    ) {
+      lines.push({
+        kind: 'category-renamed',
+        message: `Category "${was.button.category.name}" renamed "${p.button.category.name}".`,
+      });
+      mark(p);
+    }
+    if (at(was) !== at(p)) {
+      lines.push({ kind: 'moved', message: `Button ${p.label} moved from ${was.where} to ${p.where}.` });
+      mark(p);
+    }
+    const style = (b: MenuButton) => `${b.color}|${b.icon}|${b.favorite}`;
+    if (style(was.button) !== style(p.button)) {
+      const what = [
+        was.button.color !== p.button.color ? 'new colour' : '',
+        was.button.icon !== p.button.icon ? 'new icon' : '',
+        was.button.favorite !== p.button.favorite
+          ? p.button.favorite
+            ? 'made a favourite'
+            : 'no longer a favourite'
+          : '',
+      ].filter(Boolean);
+      lines.push({
+        kind: 'restyled',
+        message: `Button ${p.label} on ${p.where}: ${what.join('; ')}.`,
+      });
+      mark(p);
+    }
+  }
+  for (const p of before) {
+    if (!now.has(p.key))
+      lines.push({ kind: 'removed', message: `Button ${p.label} removed from ${p.where}.` });
+  }
+
+  // Recipes on both menus whose settings differ, once each, with every button that opens them highlighted.
+  const described = new Set<string>();
+  for (const p of after) {
+    if (p.button.kind !== 'recipe') continue;
+    const id = String(p.button.recipe.id);
+    const a = from.recipes[id];
+    const b = to.recipes[id];
+    if (!a || !b) continue;
+    const changes = recipeChanges(a, b);
+    if (changes.length === 0) continue;
+    mark(p);
+    if (described.has(id)) continue;
+    described.add(id);
+    lines.push({ kind: 'recipe-changed', message: `Recipe "${b.name}" changed: ${changes.join('; ')}.` });
+  }
+  return { lines, highlight: [...highlight] };
+}
