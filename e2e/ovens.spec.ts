@@ -6,6 +6,16 @@ const slot = (page: Page, position: number) =>
   page.locator(`.editor-main .slot[data-position="${position}"]`).first();
 const tileNames = (page: Page) => page.locator('.editor-main .tile-name');
 
+/** Focus on a tile, once nothing else (a closing dialog handing focus back) takes it away again. */
+async function focusTile(page: Page, position: number) {
+  const tile = slot(page, position).locator('.tile-button');
+  await expect(async () => {
+    await tile.focus();
+    await page.waitForTimeout(100);
+    await expect(tile).toBeFocused({ timeout: 200 });
+  }).toPass();
+}
+
 async function addRecipe(page: Page, position: number, name: string) {
   await slot(page, position)
     .getByRole('button', { name: `Add a recipe in slot ${position}` })
@@ -165,7 +175,7 @@ test('reorder by keyboard: space picks up, arrows move, space drops', async ({ p
   await seed.oven(cook);
   await page.goto('/ovens');
   await addRecipe(page, 1, 'Pepperoni');
-  await slot(page, 1).locator('.tile-button').focus();
+  await focusTile(page, 1);
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -188,7 +198,7 @@ test('a refused move puts the button back and says why', async ({ page, cook }) 
       }),
     }),
   );
-  await slot(page, 1).locator('.tile-button').focus();
+  await focusTile(page, 1);
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');

@@ -64,7 +64,7 @@ export function BulkConvertModal({
           </Alert>
           <ul className="convert-summary">
             {result.data.map((r) => (
-              <li key={r.id}>
+              <li key={r.id} className="convert-item">
                 <details>
                   <summary>
                     <strong>{r.name}</strong>
