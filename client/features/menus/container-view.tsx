@@ -1,11 +1,14 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { MenuButton } from '../../../shared/domain/menu';
 import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { ButtonFace } from './button-tile';
 
 export const slotId = (screenId: number, position: number) => `slot:${screenId}:${position}`;
+
+/** Buttons to mark as changed (since a version the cook is comparing with). */
+export const ChangedButtons = createContext<ReadonlySet<number>>(new Set());
 export const buttonDragId = (buttonId: number) => `button:${buttonId}`;
 
 function Slot({
@@ -61,9 +64,11 @@ function Tile({
     disabled: button.id === null || button.id === 0,
   });
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
+  const changed = useContext(ChangedButtons).has(button.id ?? -1);
   return (
     <div
-      className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''}`}
+      className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''} ${changed ? 'tile-changed' : ''}`}
+      data-changed={changed ? 'true' : undefined}
       style={{ transform: CSS.Translate.toString(transform) }}
     >
       <button

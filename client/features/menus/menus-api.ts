@@ -1,6 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
+import {
+  type MenuDiffResponse,
+  type MenuVersion,
+  menuFromWire,
+  menuToWire,
+  type SaveVersionRequest,
+} from '../../../shared/contracts/menus';
 import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type { RecipeCard } from '../../../shared/contracts/recipes';
@@ -215,3 +221,45 @@ export const recipeChoicesQuery = (p: {
     },
     placeholderData: keepPreviousData,
   });
+
+/* ---------- Versions ---------- */
+
+export const versionKeys = {
+  list: (ovenId: number) => ['ovens', 'versions', ovenId] as const,
+  diff: (ovenId: number, versionId: number, ovenVersion: number) =>
+    ['ovens', 'versions', ovenId, 'diff', versionId, ovenVersion] as const,
+};
+
+export const versionListQuery = (ovenId: number) =>
+  queryOptions({
+    queryKey: versionKeys.list(ovenId),
+    queryFn: () => api<{ data: MenuVersion[] }>('GET', `/api/ovens/${ovenId}/versions`).then((r) => r.data),
+  });
+
+/** What changed from a version to the current menu (keyed by the oven's version: a change asks again). */
+export const versionDiffQuery = (ovenId: number, versionId: number, ovenVersion: number) =>
+  queryOptions({
+    queryKey: versionKeys.diff(ovenId, versionId, ovenVersion),
+    queryFn: () => api<MenuDiffResponse>('GET', `/api/ovens/${ovenId}/versions/${versionId}/diff`),
+  });
+
+export function useSaveVersion(ovenId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveVersionRequest) =>
+      api<{ data: MenuVersion }>('POST', `/api/ovens/${ovenId}/versions`, body).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: versionKeys.list(ovenId) }),
+  });
+}
+
+/** Restores a version; the editor then shows the oven as the server has it. */
+export function useRestoreVersion(handle: OvenHandle) {
+  return useMutation({
+    mutationFn: (versionId: number) =>
+      api<{ data: OvenDetail; restored: string }>(
+        'POST',
+        `/api/ovens/${handle.oven.id}/versions/${versionId}/restore?version=${handle.oven.version}`,
+      ),
+    onSuccess: (reply) => handle.set(reply.data),
+  });
+}

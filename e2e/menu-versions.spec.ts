@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { expect, seed, test } from './fixtures';
+
+const slot = (page: Page, position: number) =>
+  page.locator(`.editor-main .slot[data-position="${position}"]`).first();
+
+test('save a version, change the menu, read what changed, see it marked, then restore the version', async ({
+  page,
+  cook,
+}) => {
+  await seed.importedOven(cook, { name: 'Front Line', type: 'Matchbox 1718/1313' });
+  await page.goto('/ovens');
+  const first = await slot(page, 1).locator('.tile-name').textContent();
+
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Menu versions of Front Line' });
+  await dialog.getByLabel('Version name').fill('Spring menu');
+  await dialog.getByLabel('Note').fill('Before the lunch specials');
+  await dialog.getByRole('button', { name: 'Save Version' }).click();
+  await expect(dialog.getByText('Saved as “Spring menu”.')).toBeVisible();
+  await expect(dialog.getByRole('listitem', { name: 'Spring menu' })).toContainText(
+    'Before the lunch specials',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A change: the first button goes to the trash.
+  await slot(page, 1).locator('.tile-button').click();
+  await page.getByRole('button', { name: `Remove ${first}` }).click();
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Removed ${first}`));
+
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const item = dialog.getByRole('listitem', { name: 'Spring menu' });
+  await item.getByRole('button', { name: 'What changed since' }).click();
+  await expect(item.getByRole('list', { name: 'Changes since Spring menu' })).toContainText(
+    `Button "${first}" removed from screen 1, slot 1.`,
+  );
+  await page.screenshot({ path: 'test-results/screens/menu-versions.png', fullPage: true });
+
+  await item.getByRole('button', { name: 'Restore' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restore version' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(page.getByText('now runs version “Spring menu” again')).toBeVisible();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText(first!);
+  await expect(page.locator('.undo-text')).toHaveText('Restored version "Spring menu"');
+});
+
+test('buttons changed since a version are marked on the editor', async ({ page, cook }) => {
+  const oven = await seed.importedOven(cook, { name: 'Marked', type: 'Matchbox 1718/1313' });
+  await page.request.post(`/api/ovens/${oven.id}/versions`, {
+    headers: { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    data: { name: 'Before' },
+  });
+  await page.goto('/ovens');
+  const name = await slot(page, 1).locator('.tile-name').textContent();
+  // Move the first button to slot 8 by keyboard.
+  const tile = slot(page, 1).locator('.tile-button');
+  await expect(async () => {
+    await tile.focus();
+    await page.waitForTimeout(100);
+    await expect(tile).toBeFocused({ timeout: 200 });
+  }).toPass();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Moved ${name}`));
+
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const item = page.getByRole('dialog').getByRole('listitem', { name: 'Before' });
+  await item.getByRole('button', { name: 'What changed since' }).click();
+  // Moved onto a taken slot, the two buttons swap places: both are changed.
+  await expect(item.getByRole('list', { name: 'Changes since Before' })).toContainText(
+    `Button "${name}" moved`,
+  );
+  await item.getByRole('button', { name: /^Show 2 changed buttons on the menu$/ }).click();
+  await expect(page.getByText('2 buttons changed since “Before”')).toBeVisible();
+  await expect(page.locator('.tile-changed').filter({ hasText: name! })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screens/menu-versions-marked.png' });
+});
