@@ -307,6 +307,10 @@ const MATRIX: Record<string, Row> = {
     request: fixed('/api/files', { oven_name: 'Imported', oven_type: 'Matchbox 1718/1313', data: golden }),
     expect: users(201),
   },
+  'POST /api/ovens/:id/check-file': {
+    request: async () => ({ url: `/api/ovens/${the.oven.id}/check-file`, body: { data: golden } }),
+    expect: ownerOnly(200),
+  },
   'POST /api/files/raw': {
     request: fixed('/api/files/raw?oven_name=Raw&oven_type=MiSA'),
     expect: { guest: 401, owner: 422, other: 422, admin: 422 },

@@ -43,6 +43,9 @@ const WATCHED = [
   'menu_screens',
   'menu_buttons',
   'menu_revisions',
+  'menu_versions',
+  'settings_fingerprints',
+  'oven_sightings',
   'settings_downloads',
   'outbox',
   'outbox_attachments',
@@ -170,6 +173,10 @@ const WRITES: Record<string, Write> = {
       oven_type: 'Matchbox 1718/1313',
       data: golden.replace('END', 'EN'),
     }),
+  },
+  'POST /api/ovens/:id/check-file': {
+    url: () => `/api/ovens/${oven.id}/check-file`,
+    body: () => ({ data: golden.replace('END', 'EN') }),
   },
   'POST /api/files/raw': { url: () => '/api/files/raw?oven_name=Raw&oven_type=MiSA' },
 };

@@ -102,3 +102,22 @@ export function settingsFileSizeMessage(bytes: number): string | null {
     return `The file is ${megabytes(bytes)}; a settings file can be at most ${SETTINGS_FILE_MAX_LABEL}. Check that you picked the file copied from the oven.`;
   return null;
 }
+
+/* ---------- What an oven runs ---------- */
+
+/** POST /api/ovens/{id}/check-file: a settings file copied off this oven, read as text. */
+export const checkFileRequest = importSettingsRequest.pick({ data: true });
+
+export const checkFileResult = z.object({
+  /** The file is one Hearth handed out for this oven. */
+  recognized: z.boolean(),
+  /** One sentence: which version and when, or how it differs. */
+  message: z.string(),
+  /** The named version the file holds (recognised), or the one it was compared with. */
+  version: z.object({ id: z.number(), name: z.string() }).nullable(),
+  downloaded_at: z.string().nullable(),
+  /** How the file differs from that version (empty when recognised). */
+  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  seen_at: z.string(),
+});
+export type CheckFileResult = z.infer<typeof checkFileResult>;

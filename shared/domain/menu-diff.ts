@@ -211,3 +211,38 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
   }
   return { lines, highlight: [...highlight] };
 }
+
+/**
+ * A menu whose recipes are known by name rather than id (a file copied off an oven numbers its recipes its own
+ * way): the same name is the same recipe on both sides of a comparison. `ids` is shared by the two sides.
+ */
+export function keyRecipesByName(snapshot: MenuSnapshot, ids: Map<string, number>): MenuSnapshot {
+  const idOf = (name: string) => {
+    let id = ids.get(name);
+    if (id === undefined) {
+      id = ids.size + 1;
+      ids.set(name, id);
+    }
+    return id;
+  };
+  const recipes: Record<string, RecipeSnapshot> = {};
+  const remap = (b: MenuButton): MenuButton => {
+    if (b.kind === 'category')
+      return {
+        ...b,
+        category: {
+          ...b.category,
+          pages: b.category.pages.map((p) => ({ ...p, buttons: p.buttons.map((x) => remap(x) as typeof x) })),
+        },
+      };
+    const snap = snapshot.recipes[b.recipe.id];
+    const name = snap?.name ?? b.recipe.name;
+    const id = idOf(name);
+    if (snap) recipes[id] = snap;
+    return { ...b, recipe: { ...b.recipe, id } };
+  };
+  return {
+    tree: { screens: snapshot.tree.screens.map((s) => ({ ...s, buttons: s.buttons.map(remap) })) },
+    recipes,
+  };
+}

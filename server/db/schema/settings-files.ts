@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
+import { menuVersions } from './menu-versions';
 import { ovens } from './ovens';
 import { users } from './users';
 
@@ -25,4 +26,39 @@ export const settingsDownloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('settings_downloads_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every settings file handed out, by its checksum (the codec's CRC on the END line), with the named version the
+ * oven's menu was at the time (when it was one): a file copied off an oven later is recognised by it.
+ */
+export const settingsFingerprints = pgTable(
+  'settings_fingerprints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    checksum: text('checksum').notNull(),
+    versionId: integer('version_id').references(() => menuVersions.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('settings_fingerprints_oven_checksum_idx').on(t.ovenId, t.checksum)],
+);
+
+/** What a file copied off an oven showed it runs, each time one is checked (the newest is what it runs now). */
+export const ovenSightings = pgTable(
+  'oven_sightings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ovenId: integer('oven_id')
+      .notNull()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    checksum: text('checksum').notNull(),
+    versionId: integer('version_id').references(() => menuVersions.id, { onDelete: 'set null' }),
+    seenBy: integer('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oven_sightings_oven_idx').on(t.ovenId, t.id)],
 );

@@ -1,41 +1,20 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
-import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { containers, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
-import { diffMenus, type MenuSnapshot, type RecipeSnapshot } from '../../../shared/domain/menu-diff';
+import { diffMenus, type MenuSnapshot } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
-import type { Db, DbOrTx } from '../../db/client';
-import { changeMenu, loadMenu, ownOven, withoutIds } from '../../db/menu-store';
-import { recipesByIds } from '../../db/recipe-store';
+import type { Db } from '../../db/client';
+import { currentMenuSnapshot } from '../../db/menu-snapshot';
+import { changeMenu, ownOven, withoutIds } from '../../db/menu-store';
 import { menuVersions, recipes, users } from '../../db/schema/index';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 
 type VersionRow = typeof menuVersions.$inferSelect;
 
-const snapshotOf = (r: RecipeDetail): RecipeSnapshot => ({
-  name: r.name,
-  oven_type: r.oven_type,
-  product_name: r.product_name,
-  set_temp: r.set_temp,
-  category: r.category,
-  icon: r.icon,
-  stages: r.stages as RecipeSnapshot['stages'],
-  events: r.events,
-});
-
 function buttonCount(tree: MenuTree): number {
   let n = 0;
   for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
   return n;
-}
-
-/** The menu and its recipes as they are now, to keep or to compare. */
-async function currentSnapshot(db: DbOrTx, ovenId: number, ovenType: string): Promise<MenuSnapshot> {
-  const tree = await loadMenu(db, ovenId, ovenType);
-  const found = await recipesByIds(db, menuRecipeIds(tree));
-  const recipes: Record<string, RecipeSnapshot> = {};
-  for (const [id, r] of found) recipes[id] = snapshotOf(r);
-  return { tree, recipes };
 }
 
 /**
@@ -91,7 +70,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
               'name',
               `An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`,
             );
-          const snapshot = await currentSnapshot(tx, oven.id, oven.type);
+          const snapshot = await currentMenuSnapshot(tx, oven.id, oven.type);
           const [row] = await tx
             .insert(menuVersions)
             .values({
@@ -124,7 +103,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
       let to: MenuSnapshot;
       let toRef: MenuDiffResponse['to'];
       if (against === 'current') {
-        to = await currentSnapshot(db, oven.id, oven.type);
+        to = await currentMenuSnapshot(db, oven.id, oven.type);
         toRef = { id: null, name: 'Current menu' };
       } else {
         const other = await versionOf(ovenId, against);

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import {
+  checkFileRequest,
+  checkFileResult,
   fileIdParams,
   fileProblem,
   importSettingsQuery,
@@ -44,6 +46,24 @@ export async function settingsFilesRoutes(
     'application/octet-stream',
     { parseAs: 'buffer', bodyLimit: SETTINGS_FILE_MAX_BYTES },
     (_request, body, done) => done(null, body),
+  );
+
+  r.post(
+    '/api/ovens/:id/check-file',
+    {
+      ...guard,
+      bodyLimit: IMPORT_JSON_BODY_LIMIT,
+      config: { allowNul: ['data'] },
+      schema: {
+        tags,
+        summary:
+          'Check a settings file copied off this oven: which version Hearth handed out, or how it differs from the latest version; recorded as what the oven runs',
+        params: fileIdParams,
+        body: checkFileRequest,
+        response: { 200: checkFileResult, 404: errorResponse, 413: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request) => files.checkFile(currentUser(request), request.params.id, request.body.data),
   );
 
   r.post(

@@ -1,5 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
+import type { CheckFileResult } from '../../../shared/contracts/settings-files';
 import {
   type FileProblem,
   type ImportStats,
@@ -11,18 +12,25 @@ import {
 } from '../../../shared/contracts/settings-files';
 import { recipeSignature } from '../../../shared/domain/import';
 import type { MenuTree } from '../../../shared/domain/menu';
+import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
-import { menuToSettings, settingsToMenu } from '../../../shared/domain/settings-file/menu';
+import {
+  menuToSettings,
+  settingsToMenu,
+  settingsToSnapshot,
+} from '../../../shared/domain/settings-file/menu';
 import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
 import { settingsFileName, writeSettingsFile } from '../../../shared/domain/settings-file/serialize';
+import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
+import { currentMenuSnapshot } from '../../db/menu-snapshot';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
-import { settingsDownloads } from '../../db/schema/index';
+import { menuVersions, ovenSightings, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
@@ -123,7 +131,87 @@ export function createSettingsFilesService(deps: {
     return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };
   }
 
+  async function latestVersion(ovenId: number) {
+    const [row] = await db
+      .select()
+      .from(menuVersions)
+      .where(eq(menuVersions.ovenId, ovenId))
+      .orderBy(desc(menuVersions.id))
+      .limit(1);
+    return row;
+  }
+
   return {
+    /**
+     * A file copied off one of your ovens: recognised by its checksum when Hearth handed it out (which version,
+     * and when), else compared with the oven's latest version (or its current menu). Either way the oven is
+     * recorded as seen running it now.
+     */
+    async checkFile(actor: Actor, ovenId: number, data: string): Promise<CheckFileResult> {
+      const oven = await ownOven(db, actor.id, ovenId);
+      const bytes = new TextEncoder().encode(data);
+      if (bytes.length > SETTINGS_FILE_MAX_BYTES)
+        throw new PayloadTooLargeError(settingsFileSizeMessage(bytes.length)!);
+      const parsed = parseSettingsFile(bytes, { expectedType: oven.type as OvenType });
+      if (!parsed.ok) throw refusedFile(parsed.errors);
+      const checksum = fileChecksum(data) ?? '';
+      const seenAt = now();
+      const day = (d: Date) =>
+        d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+      const [known] = await db
+        .select({ at: settingsFingerprints.createdAt, versionId: menuVersions.id, name: menuVersions.name })
+        .from(settingsFingerprints)
+        .leftJoin(menuVersions, eq(menuVersions.id, settingsFingerprints.versionId))
+        .where(and(eq(settingsFingerprints.ovenId, oven.id), eq(settingsFingerprints.checksum, checksum)))
+        .orderBy(desc(settingsFingerprints.id))
+        .limit(1);
+      let result: CheckFileResult;
+      if (known) {
+        const version = known.versionId !== null ? { id: known.versionId, name: known.name! } : null;
+        result = {
+          recognized: true,
+          message: version
+            ? `This is version "${version.name}", downloaded on ${day(known.at)}.`
+            : `This is the file downloaded on ${day(known.at)} (the menu was not saved as a version then).`,
+          version,
+          downloaded_at: known.at.toISOString(),
+          lines: [],
+          seen_at: seenAt.toISOString(),
+        };
+      } else {
+        const latest = await latestVersion(oven.id);
+        const base = latest
+          ? { tree: latest.tree, recipes: latest.recipes }
+          : await currentMenuSnapshot(db, oven.id, oven.type);
+        const names = new Map<string, number>();
+        const diff = diffMenus(
+          keyRecipesByName(base, names),
+          keyRecipesByName(settingsToSnapshot(parsed.settings), names),
+        );
+        const against = latest ? `the latest version "${latest.name}"` : 'the current menu';
+        const n = diff.lines.length;
+        result = {
+          recognized: false,
+          message:
+            n === 0
+              ? `Hearth did not hand out this file, but it holds the same menu as ${against}.`
+              : `This file was not downloaded from Hearth for this oven, and it differs from ${against} in ${n} place${n === 1 ? '' : 's'}.`,
+          version: latest ? { id: latest.id, name: latest.name } : null,
+          downloaded_at: null,
+          lines: diff.lines,
+          seen_at: seenAt.toISOString(),
+        };
+      }
+      await db.insert(ovenSightings).values({
+        ovenId: oven.id,
+        checksum,
+        versionId: result.recognized ? (result.version?.id ?? null) : null,
+        seenBy: actor.id,
+        seenAt,
+      });
+      return result;
+    },
+
     /**
      * Spec §5 import: the file read with the codec against the chosen type; recipes whose name and stages are
      * already in the user's recipes of that type (or earlier in the file) are skipped and their buttons point at
@@ -230,6 +318,21 @@ export function createSettingsFilesService(deps: {
       const built = await build(actor, ovenId);
       const token = newToken().slice(0, 32);
       await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
+      // The file's fingerprint, with the named version the menu is at (if it is one), to recognise it later.
+      const checksum = fileChecksum(new TextDecoder().decode(built.bytes));
+      if (checksum) {
+        const latest = await latestVersion(built.oven.id);
+        const current = await currentMenuSnapshot(db, built.oven.id, built.oven.type);
+        const same =
+          latest && diffMenus({ tree: latest.tree, recipes: latest.recipes }, current).lines.length === 0;
+        await db.insert(settingsFingerprints).values({
+          ovenId: built.oven.id,
+          checksum,
+          versionId: same ? latest.id : null,
+          createdBy: actor.id,
+          createdAt: now(),
+        });
+      }
       await db.insert(settingsDownloads).values({
         token,
         userId: actor.id,

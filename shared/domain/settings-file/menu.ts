@@ -6,6 +6,7 @@
 
 import { ICON_CATEGORY_DEFAULT } from '../icons';
 import type { MenuButton, MenuRecipe, MenuTree, RecipeButton } from '../menu';
+import type { MenuSnapshot, RecipeSnapshot } from '../menu-diff';
 import type { OvenSettings, SettingsButton, SettingsCategory } from './types';
 
 /**
@@ -100,4 +101,22 @@ export function menuToSettings(tree: MenuTree): {
     });
   });
   return { screens, categories, recipeIds };
+}
+
+/** A file's menu with its recipes as a snapshot to compare (recipes numbered as in the file). */
+export function settingsToSnapshot(settings: OvenSettings): MenuSnapshot {
+  const recipes: Record<string, RecipeSnapshot> = {};
+  settings.recipes.forEach((r, i) => {
+    recipes[i + 1] = {
+      name: r.name,
+      oven_type: settings.type,
+      product_name: r.product_name,
+      set_temp: r.set_temp,
+      category: r.category,
+      icon: r.icon,
+      stages: r.stages as RecipeSnapshot['stages'],
+      events: r.events,
+    };
+  });
+  return { tree: settingsToMenu(settings), recipes };
 }

@@ -34,3 +34,9 @@ export function sniffSettings(head: string): { model?: OvenModel; ovenName?: str
     ovenName: name ? name[1]!.replace(/\\(.)/g, '$1') : undefined,
   };
 }
+
+/** The codec's checksum of a file (the CRC on its END line), which names the file wherever it travels. */
+export function fileChecksum(text: string): string | null {
+  const m = /END lines=\d+ crc32=([0-9a-fA-F]{8})\s*$/.exec(text);
+  return m ? m[1]!.toLowerCase() : null;
+}
