@@ -78,3 +78,30 @@ test('buttons changed since a version are marked on the editor', async ({ page, 
   await expect(page.locator('.tile-changed').filter({ hasText: name! })).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screens/menu-versions-marked.png' });
 });
+
+test('a file copied off the oven is recognised as the older version it came from', async ({ page, cook }) => {
+  const oven = await seed.importedOven(cook, { name: 'Recognised', type: 'Matchbox 1718/1313' });
+  const headers = { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+  await page.request.post(`/api/ovens/${oven.id}/versions`, { headers, data: { name: 'Spring menu' } });
+  const prepared = (await (await page.request.get(`/api/files/${oven.id}`, { headers })).json()) as {
+    file: string;
+    name: string;
+  };
+  const springFile = await (await page.request.get(`/storage/settings/${prepared.file}`)).body();
+
+  await page.goto('/ovens');
+  // The menu changes and is saved as a newer version; the oven still runs the spring file.
+  const first = slot(page, 1);
+  await first.locator('.tile-button').click();
+  const name = await first.locator('.tile-name').textContent();
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Removed ${name}`));
+  await page.request.post(`/api/ovens/${oven.id}/versions`, { headers, data: { name: 'Summer menu' } });
+
+  await page
+    .getByLabel('Choose the file from the oven')
+    .setInputFiles({ name: prepared.name, mimeType: 'text/plain', buffer: springFile });
+  await expect(page.getByText(/^This is version "Spring menu", downloaded on /)).toBeVisible();
+  await page.getByText(/^This is version "Spring menu"/).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/check-file.png' });
+});

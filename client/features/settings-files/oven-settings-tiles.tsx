@@ -3,9 +3,16 @@ import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { type ShareKind, shareQuery } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { useBanners } from '../../components/banners';
+import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { TIMINGS } from '../../lib/timings';
-import { downloadUrl, USB_GUIDE_LINKS, usePrepareDownload, useShareOven } from './settings-files-api';
+import {
+  downloadUrl,
+  USB_GUIDE_LINKS,
+  useCheckOvenFile,
+  usePrepareDownload,
+  useShareOven,
+} from './settings-files-api';
 
 /** Starts the browser's download of a prepared file under the name the oven reads. */
 function saveAs(href: string, fileName: string) {
@@ -66,6 +73,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
           ))}
         </ul>
       </div>
+      <CheckFileTile oven={oven} />
       <ShareTile oven={oven} kind="settings" />
       <ShareTile oven={oven} kind="recipes" />
 
@@ -198,5 +206,51 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
         {share.isPending ? 'Sending ...' : 'Send'}
       </button>
     </form>
+  );
+}
+
+/**
+ * 'What is this oven running?': the file copied off the oven's USB port, recognised as a version Hearth handed
+ * out (and when), or compared with the latest version; Hearth records it as what the oven runs.
+ */
+function CheckFileTile({ oven }: { oven: OvenDetail }) {
+  const model = ovenModel(oven.type as OvenType);
+  const check = useCheckOvenFile();
+  const result = check.data;
+  return (
+    <div className="card tile-card">
+      <h2>What is this oven running?</h2>
+      <p className="muted">
+        Copy <strong>{model.fileName}</strong> off the oven onto a USB stick and choose it here: Hearth tells
+        you which version it is.
+      </p>
+      <label className="btn btn-secondary file-button">
+        Choose the file from the oven
+        <input
+          type="file"
+          className="sr-only"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) check.mutate({ ovenId: oven.id, data: await file.text() });
+          }}
+        />
+      </label>
+      {check.isPending ? <p className="muted">Checking ...</p> : null}
+      {check.isError ? <Alert tone="error">This file could not be read: {check.error.message}</Alert> : null}
+      {result ? (
+        <div className="check-result">
+          <Alert tone={result.recognized ? 'success' : 'info'}>{result.message}</Alert>
+          {result.lines.length > 0 ? (
+            <ul className="change-list" aria-label="How the file differs">
+              {result.lines.slice(0, 20).map((l) => (
+                <li key={l.message}>{l.message}</li>
+              ))}
+              {result.lines.length > 20 ? <li>… and {result.lines.length - 20} more.</li> : null}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
+  CheckFileResult,
   ImportSettingsRequest,
   ImportStats,
   SettingsDownload,
@@ -53,3 +54,11 @@ export const USB_GUIDE_LINKS = {
     label: 'USB guide for Matchbox, Shuttle and Conveyor ovens',
   },
 } as const;
+
+/** POST /api/ovens/{id}/check-file: which version a file copied off the oven holds, and when it was handed out. */
+export function useCheckOvenFile() {
+  return useMutation({
+    mutationFn: ({ ovenId, data }: { ovenId: number; data: string }) =>
+      api<CheckFileResult>('POST', `/api/ovens/${ovenId}/check-file`, { data }),
+  });
+}
