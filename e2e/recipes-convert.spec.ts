@@ -125,7 +125,7 @@ test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows º
   await w.getByLabel('Minutes', { exact: true }).selectOption('02');
   await w.getByLabel('Temperature ºC').fill('300');
   await w.getByLabel('Temperature ºC').blur();
-  await expect(w.getByText('300 ºC was changed to 274 ºC: the Matchbox 1718/1313 maximum.')).toBeVisible();
+  await expect(w.getByText('300 ºC was changed to 273 ºC: the Matchbox 1718/1313 maximum.')).toBeVisible();
   await w.getByLabel('Temperature ºC').fill('232');
   await w.getByLabel('Temperature ºC').blur();
   await w.getByRole('button', { name: 'Add Stage' }).click();

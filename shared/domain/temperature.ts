@@ -1,8 +1,8 @@
 /**
  * °F or °C. The ovens, the database, the API and settings files hold whole °F; a user who reads °C sees and types
  * °C, converted here at the edge. A typed °C becomes the nearest whole °F; a range shown in °C is rounded inwards,
- * so every °C value inside it converts to a °F value inside the oven's range; a step (the largest difference
- * between stages) is shown rounded down, so keeping to it in °C keeps to it in °F.
+ * so every °C value inside it converts to a °F value inside the oven's range, and typed values are held inside it;
+ * a step (the largest difference between stages) is shown as 'about' the nearest °C, the rule staying in °F.
  */
 export const TEMPERATURE_UNITS = ['F', 'C'] as const;
 export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
@@ -31,9 +31,18 @@ export function tempRange(min: number, max: number, unit: TemperatureUnit): { mi
   return { min: Math.ceil(((min - 32) * 5) / 9), max: Math.floor(((max - 32) * 5) / 9) };
 }
 
-/** A difference of temperatures (a step) in the user's unit, rounded down. */
+/**
+ * A difference of temperatures (a step) in the user's unit, to the nearest degree: the rule itself is kept in °F,
+ * so in °C it is 'about' this many degrees (whole °C values round to °F both ways).
+ */
 export function tempDifference(f: number, unit: TemperatureUnit): number {
-  return unit === 'F' ? f : Math.floor((f * 5) / 9);
+  return unit === 'F' ? f : Math.round((f * 5) / 9);
+}
+
+/** A typed temperature held within a model's range as the user reads it: the °C range is the one shown. */
+export function clampTyped(value: number, min: number, max: number, unit: TemperatureUnit): number {
+  const range = tempRange(min, max, unit);
+  return Math.min(range.max, Math.max(range.min, Math.round(value)));
 }
 
 /** 'between 250 and 525 °F' / 'between 122 and 273 °C'. */
@@ -44,7 +53,8 @@ export function rangeText(min: number, max: number, unit: TemperatureUnit): stri
 
 /**
  * A message written in °F by the domain ('… between 250 and 525 ºF.', '… within 50 ºF of …', '560 ºF → 525 ºF'),
- * in the user's unit: ranges round inwards, a step ('within N', 'at most N') rounds down, a value to the nearest.
+ * in the user's unit: ranges round inwards, a step ('within N', 'at most N') becomes 'about' the nearest, a value
+ * the nearest.
  */
 export function messageInUnit(message: string, unit: TemperatureUnit): string {
   if (unit === 'F') return message;
@@ -54,7 +64,7 @@ export function messageInUnit(message: string, unit: TemperatureUnit): string {
     )
     .replace(
       /(within|at most|by) (\d+) [ºo°]F/g,
-      (_, word: string, a: string) => `${word} ${tempDifference(Number(a), unit)} ºC`,
+      (_, word: string, a: string) => `${word} about ${tempDifference(Number(a), unit)} ºC`,
     )
     .replace(/(-?\d+) [ºo°]F/g, (_, a: string) => formatTemp(Number(a), unit));
 }

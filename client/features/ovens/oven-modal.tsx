@@ -7,6 +7,7 @@ import {
   formatTemp,
   messageInUnit,
   rangeText,
+  tempRange,
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
@@ -76,9 +77,10 @@ export function OvenModal({
         ? MESSAGES.profileName
         : !/^\d{1,3}$/.test(draft.temperature) ||
             !model ||
-            draftTemp < model.minTemp ||
-            draftTemp > model.maxTemp
-          ? messageInUnit(MESSAGES.profileTemp, unit)
+            // The range shown (ºC rounded inwards) is the range taken.
+            Number(draft.temperature) < tempRange(model.minTemp, model.maxTemp, unit).min ||
+            Number(draft.temperature) > tempRange(model.minTemp, model.maxTemp, unit).max
+          ? `${messageInUnit(MESSAGES.profileTemp, unit)}: ${rangeText(model?.minTemp ?? 0, model?.maxTemp ?? 0, unit)}.`
           : null;
   const setWarmUps = (list: WarmUpRow[]) => form.set('warm_ups', list);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);

@@ -65,21 +65,25 @@ export function BulkConvertModal({
           <ul className="convert-summary">
             {result.data.map((r) => (
               <li key={r.id} className="convert-item">
-                <details>
-                  <summary>
-                    <strong>{r.name}</strong>
-                    {' · '}
-                    {r.changes.length - 1} change
-                    {r.changes.length === 2 ? '' : 's'}
-                  </summary>
-                  <ul className="change-list">
-                    {r.changes
-                      .filter((c) => c.field !== 'oven_type')
-                      .map((c) => (
-                        <li key={c.field}>{messageInUnit(c.message, unit)}</li>
-                      ))}
-                  </ul>
-                </details>
+                {r.changes.length <= 1 ? (
+                  <p>
+                    <strong>{r.name}</strong> fits the {target} as it is.
+                  </p>
+                ) : (
+                  <details>
+                    <summary>
+                      <strong>{r.name}</strong>
+                      {` · ${r.changes.length - 1} change${r.changes.length === 2 ? '' : 's'}`}
+                    </summary>
+                    <ul className="change-list">
+                      {r.changes
+                        .filter((c) => c.field !== 'oven_type')
+                        .map((c) => (
+                          <li key={c.field}>{messageInUnit(c.message, unit)}</li>
+                        ))}
+                    </ul>
+                  </details>
+                )}
               </li>
             ))}
           </ul>

@@ -23,6 +23,7 @@ import {
   updateStage,
 } from '../../../shared/domain/stage';
 import {
+  clampTyped,
   formatTemp,
   fromFahrenheit,
   messageInUnit,
@@ -154,6 +155,7 @@ export function StageEditor({
   };
 
   const commitTemp = () => {
+    if (unit === 'C') return commitCelsius();
     const typed = Number(tempText);
     const typedF = toFahrenheit(typed, unit);
     const clamped = clampTemp(typedF, model);
@@ -171,6 +173,23 @@ export function StageEditor({
     // A typed value the oven holds as typed stays as typed (°C is not rewritten after a round trip).
     if (unit === 'F' || clamped !== typedF || !Number.isFinite(typed)) setTempText(shown(clamped));
     set('temp', clamped);
+  };
+
+  // In ºC the value is held inside the range shown (rounded inwards), so what the note says is what is kept.
+  const commitCelsius = () => {
+    const typed = Number(tempText);
+    const range = tempRange(model.minTemp, model.maxTemp, 'C');
+    const ok = tempText.trim() !== '' && Number.isFinite(typed);
+    const c = ok ? clampTyped(typed, model.minTemp, model.maxTemp, 'C') : range.min;
+    if (ok && c !== Math.round(typed))
+      setTempNote(
+        `${tempText.trim()} ºC was changed to ${c} ºC: the ${model.type} ${c === range.max ? 'maximum' : 'minimum'}.`,
+      );
+    else if (!ok)
+      setTempNote(`Type a temperature from ${range.min} to ${range.max} ºC; it was set to ${c} ºC.`);
+    else setTempNote('');
+    if (!ok || c !== Math.round(typed)) setTempText(String(c));
+    set('temp', toFahrenheit(c, 'C'));
   };
 
   return (

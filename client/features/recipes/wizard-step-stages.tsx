@@ -31,7 +31,7 @@ export function StepStages({
         {model.type}: {model.maxStages === 1 ? '1 stage' : `1 to ${model.maxStages} stages`},{' '}
         {rangeText(model.minTemp, model.maxTemp, unit)}
         {model.maxStages > 1
-          ? `, each within ${tempDifference(model.tempStep, unit)} ${unitSymbol(unit)} of the stage before`
+          ? `, each within ${unit === 'C' ? 'about ' : ''}${tempDifference(model.tempStep, unit)} ${unitSymbol(unit)} of the stage before`
           : ''}
         .
       </p>
