@@ -98,7 +98,7 @@ test('selected recipes are converted at once, with a summary of what changed', a
   await dialog.getByRole('button', { name: 'Convert 2 recipes' }).click();
   await expect(
     dialog.getByText(
-      '1 recipe was converted to MiSA and saved in My Recipes. 1 already for the MiSA: Hot Wings.',
+      '1 recipe was converted to MiSA and saved in My Recipes. Already for the MiSA: Hot Wings.',
     ),
   ).toBeVisible();
   await dialog.getByText('Three Stage Pie').click();

@@ -276,7 +276,12 @@ export const convertResult = z.object({
   data: z.array(
     z.object({ source_id: z.number(), id: z.number(), name: z.string(), changes: z.array(conversionChange) }),
   ),
-  /** Recipes already for the target model: nothing to convert. */
-  skipped: z.array(z.object({ id: z.number(), name: z.string() })),
+  /**
+   * Left out: already for the target model (same_model), or already converted, that is, you have a recipe of that
+   * name on the target model (already_converted: convert it again after renaming that one).
+   */
+  skipped: z.array(
+    z.object({ id: z.number(), name: z.string(), reason: z.enum(['same_model', 'already_converted']) }),
+  ),
 });
 export type ConvertResult = z.infer<typeof convertResult>;

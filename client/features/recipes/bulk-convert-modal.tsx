@@ -7,6 +7,19 @@ import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { useConvertRecipes } from './recipes-api';
 
+/** What was left out, and why, in a sentence (empty when nothing was). */
+function skippedText(result: ConvertResult, target: string): string {
+  const names = (reason: string) => result.skipped.filter((s) => s.reason === reason).map((s) => s.name);
+  const same = names('same_model');
+  const again = names('already_converted');
+  return [
+    same.length ? ` Already for the ${target}: ${same.join(', ')}.` : '',
+    again.length
+      ? ` Left out, as My Recipes already has a ${target} recipe of the same name: ${again.join(', ')}.`
+      : '',
+  ].join('');
+}
+
 /**
  * The selected recipes converted to one oven model at once, as new recipes in My Recipes (all or none), then a
  * summary: how many were made, which were already for that model, and each one's changes.
@@ -58,9 +71,7 @@ export function BulkConvertModal({
           <Alert tone="success">
             {result.data.length} recipe{result.data.length === 1 ? ' was' : 's were'} converted to {target}{' '}
             and saved in My Recipes.
-            {result.skipped.length > 0
-              ? ` ${result.skipped.length} already for the ${target}: ${result.skipped.map((s) => s.name).join(', ')}.`
-              : ''}
+            {skippedText(result, target)}
           </Alert>
           <ul className="convert-summary">
             {result.data.map((r) => (

@@ -83,10 +83,16 @@ export function ConvertRecipeModal({
   onAdjust(converted: RecipeDetail): void;
 }) {
   const unit = useTemperatureUnit();
-  const [target, setTarget] = useState('');
+  const [target, setTargetValue] = useState('');
+  const setTarget = (value: string) => {
+    setTargetValue(value);
+    setAlready(false);
+  };
   const preview = useQuery({ ...convertPreviewQuery(recipe.id, target), enabled: target !== '' });
   const convert = useConvertRecipes();
   const data = preview.data;
+  // Saved once already: My Recipes has a recipe of this name for that oven.
+  const [already, setAlready] = useState(false);
   // The changes are what the cook came for: once they are in, they scroll into view (on a phone they start
   // below the oven pictures).
   const changesRef = useRef<HTMLHeadingElement>(null);
@@ -98,6 +104,7 @@ export function ConvertRecipeModal({
     const result = await convert.mutateAsync({ ids: [recipe.id], oven_type: target });
     const made = result.data[0];
     if (made) onSaved({ id: made.id, name: made.name, ovenType: target });
+    else setAlready(true);
   };
 
   const footer = (
@@ -134,6 +141,12 @@ export function ConvertRecipeModal({
       {preview.isFetching ? <Spinner label="Converting ..." /> : null}
       {preview.isError ? (
         <Alert tone="error">The recipe could not be converted: {preview.error.message}</Alert>
+      ) : null}
+      {already ? (
+        <Alert tone="info">
+          My Recipes already has a {target} recipe named {data?.result.name}: nothing new was saved. Rename
+          that one to convert again.
+        </Alert>
       ) : null}
       {convert.isError ? (
         <Alert tone="error">

@@ -86,7 +86,7 @@ describe('POST /api/recipes/convert', () => {
     );
     expect(res.statusCode).toBe(201);
     const body = res.json<ConvertResult>();
-    expect(body.skipped).toEqual([{ id: library, name: 'Library Wings' }]);
+    expect(body.skipped).toEqual([{ id: library, name: 'Library Wings', reason: 'same_model' }]);
     expect(body.data).toHaveLength(1);
     const saved = (await ctx.api('GET', `/api/recipes/${body.data[0]!.id}`, undefined, { token })).json<{
       data: RecipeDetail;
@@ -97,6 +97,27 @@ describe('POST /api/recipes/convert', () => {
       name: 'Three Stage Pie',
     });
     expect(saved.stages.map((s) => s.force_vent_open)).toEqual([true, false, false]);
+  });
+
+  it('does not convert the same recipe twice: the second time it is skipped as already converted', async () => {
+    const first = await ctx.api(
+      'POST',
+      '/api/recipes/convert',
+      { ids: [threeStage], oven_type: 'Shuttle 1200/1600/2000/2600' },
+      { token },
+    );
+    expect(first.json<ConvertResult>().data).toHaveLength(1);
+    const again = await ctx.api(
+      'POST',
+      '/api/recipes/convert',
+      { ids: [threeStage], oven_type: 'Shuttle 1200/1600/2000/2600' },
+      { token },
+    );
+    expect(again.statusCode).toBe(201);
+    expect(again.json<ConvertResult>()).toEqual({
+      data: [],
+      skipped: [{ id: threeStage, name: 'Three Stage Pie', reason: 'already_converted' }],
+    });
   });
 
   it('converts a library recipe into My Recipes', async () => {

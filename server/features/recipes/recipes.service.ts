@@ -321,9 +321,27 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       }
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = unique.map((id) => byId.get(id)!);
-      const skipped = ordered.filter((r) => r.ovenType === ovenType).map((r) => ({ id: r.id, name: r.name }));
+      const skipped: ConvertResult['skipped'] = ordered
+        .filter((r) => r.ovenType === ovenType)
+        .map((r) => ({ id: r.id, name: r.name, reason: 'same_model' as const }));
       const sources = await details(ordered.filter((r) => r.ovenType !== ovenType));
-      const plans = sources.map((source) => {
+      // A recipe of yours of that name on the target model is taken as an earlier conversion: converting twice
+      // would make two identical recipes.
+      const mine = await db
+        .select({ name: recipes.name })
+        .from(recipes)
+        .where(and(eq(recipes.ownerId, actor.id), eq(recipes.ovenType, ovenType)));
+      const taken = new Set(mine.map((r) => r.name.toLowerCase()));
+      const planned = sources.filter((source) => {
+        const name = converted(source, ovenType).recipe.name;
+        if (!taken.has(name.toLowerCase())) {
+          taken.add(name.toLowerCase());
+          return true;
+        }
+        skipped.push({ id: source.id, name: source.name, reason: 'already_converted' });
+        return false;
+      });
+      const plans = planned.map((source) => {
         const { recipe, changes } = converted(source, ovenType);
         const checked = recipeInput.safeParse({ ...source, ...recipe });
         if (!checked.success)
