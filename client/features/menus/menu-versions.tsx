@@ -145,7 +145,7 @@ export function MenuVersionsModal({
       {restoring ? (
         <ConfirmDialog
           title="Restore version"
-          message={`The menu of ${oven.name} becomes “${restoring.name}” again. Undo takes it back.`}
+          message={`The menu of ${oven.name} becomes “${restoring.name}” again (press What changed since to see how). Undo takes it back; to keep today's menu too, save it as a version first.`}
           confirmLabel="Restore"
           busy={restore.isPending}
           onCancel={() => setRestoring(null)}
