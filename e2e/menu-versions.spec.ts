@@ -62,6 +62,7 @@ test('buttons changed since a version are marked on the editor', async ({ page, 
     await expect(tile).toBeFocused({ timeout: 200 });
   }).toPass();
   await page.keyboard.press('Space');
+  await expect(page.locator('.tile-dragging')).toHaveCount(1);
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Moved ${name}`));

@@ -177,6 +177,8 @@ test('reorder by keyboard: space picks up, arrows move, space drops', async ({ p
   await addRecipe(page, 1, 'Pepperoni');
   await focusTile(page, 1);
   await page.keyboard.press('Space');
+  // Picked up (the sensor listens from here on) before the arrows are pressed.
+  await expect(page.locator('.tile-dragging')).toHaveCount(1);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
@@ -200,6 +202,8 @@ test('a refused move puts the button back and says why', async ({ page, cook }) 
   );
   await focusTile(page, 1);
   await page.keyboard.press('Space');
+  // Picked up (the sensor listens from here on) before the arrows are pressed.
+  await expect(page.locator('.tile-dragging')).toHaveCount(1);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(
