@@ -10,10 +10,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../shared/contracts/ovens';
-import type { ImportStats } from '../../shared/contracts/settings-files';
 import { rowsOf } from '../db/client';
 import { createRecipe, createSession, createUser, recipeBody } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, importGoldenOven, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -351,17 +350,7 @@ beforeAll(async () => {
   victim = await createUser(ctx.db);
   recipeId = (await createRecipe(ctx.db, { ownerId: owner.id, name: 'Kept Dish' })).id;
   const token = await createSession(ctx.db, owner.id);
-  const stats = (
-    await ctx.api(
-      'POST',
-      '/api/files',
-      { oven_name: 'Kept', oven_type: 'Matchbox 1718/1313', data: golden },
-      { token },
-    )
-  ).json<ImportStats>();
-  oven = (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
-    data: OvenDetail;
-  }>().data;
+  oven = await importGoldenOven(ctx, token, 'Kept');
   versionId = await keptVersion(token);
 });
 
@@ -433,16 +422,6 @@ async function restoreFixtures() {
   const admins = await createSession(ctx.db, admin.id);
   if ((await ctx.api('GET', `/api/users/${victim.id}`, undefined, { token: admins })).statusCode === 404)
     victim = await createUser(ctx.db);
-  const stats = (
-    await ctx.api(
-      'POST',
-      '/api/files',
-      { oven_name: 'Kept', oven_type: 'Matchbox 1718/1313', data: golden },
-      { token },
-    )
-  ).json<ImportStats>();
-  oven = (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
-    data: OvenDetail;
-  }>().data;
+  oven = await importGoldenOven(ctx, token, 'Kept');
   versionId = await keptVersion(token);
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
+import type { OvenDetail } from '../../shared/contracts/ovens';
+import type { ImportStats } from '../../shared/contracts/settings-files';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
@@ -106,4 +109,18 @@ export async function waitForMail(ctx: TestContext, count: number): Promise<Caug
   const mail = ctx.mail[count - 1];
   if (!mail) throw new Error(`Expected ${count} mail(s), got ${ctx.mail.length}`);
   return mail;
+}
+
+/** An oven of the token's user imported from the golden Matchbox file, as GET /api/ovens/{id} answers it. */
+export async function importGoldenOven(ctx: TestContext, token: string, name = 'Front') {
+  const data = readFileSync(
+    new URL('../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
+    'utf8',
+  );
+  const stats = (
+    await ctx.api('POST', '/api/files', { oven_name: name, oven_type: 'Matchbox 1718/1313', data }, { token })
+  ).json<ImportStats>();
+  return (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
+    data: OvenDetail;
+  }>().data;
 }

@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuDiffResponse, MenuVersion } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
-import type { ImportStats } from '../../../shared/contracts/settings-files';
 import { createSession, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let token: string;
 let otherToken: string;
-
-const golden = readFileSync(
-  new URL('../../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
-  'utf8',
-);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -23,17 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function freshOven(): Promise<OvenDetail> {
-  const stats = (
-    await ctx.api(
-      'POST',
-      '/api/files',
-      { oven_name: 'Front', oven_type: 'Matchbox 1718/1313', data: golden },
-      { token },
-    )
-  ).json<ImportStats>();
-  return read(stats.oven.id);
-}
+const freshOven = () => importGoldenOven(ctx, token, 'Front');
 const read = async (id: number) =>
   (await ctx.api('GET', `/api/ovens/${id}`, undefined, { token })).json<{ data: OvenDetail }>().data;
 const save = (ovenId: number, name: string, as = token) =>

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OvenDetail } from '../../../shared/contracts/ovens';
-import type {
-  CheckFileResult,
-  ImportStats,
-  SettingsDownload,
-} from '../../../shared/contracts/settings-files';
+import type { CheckFileResult, SettingsDownload } from '../../../shared/contracts/settings-files';
 import { createSession, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let token: string;
@@ -24,19 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function freshOven(): Promise<OvenDetail> {
-  const stats = (
-    await ctx.api(
-      'POST',
-      '/api/files',
-      { oven_name: 'Line', oven_type: 'Matchbox 1718/1313', data: golden },
-      { token },
-    )
-  ).json<ImportStats>();
-  return (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
-    data: OvenDetail;
-  }>().data;
-}
+const freshOven = () => importGoldenOven(ctx, token, 'Line');
 async function download(ovenId: number): Promise<string> {
   const { file } = (
     await ctx.api('GET', `/api/files/${ovenId}`, undefined, { token })

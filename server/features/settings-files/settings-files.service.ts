@@ -27,7 +27,7 @@ import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settin
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
-import { currentMenuSnapshot } from '../../db/menu-snapshot';
+import { currentMenuSnapshot, recipeSnapshot } from '../../db/menu-snapshot';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
 import { menuVersions, ovenSightings, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
@@ -322,7 +322,11 @@ export function createSettingsFilesService(deps: {
       const checksum = fileChecksum(new TextDecoder().decode(built.bytes));
       if (checksum) {
         const latest = await latestVersion(built.oven.id);
-        const current = await currentMenuSnapshot(db, built.oven.id, built.oven.type);
+        // The menu and recipes just built are the current ones: no second read of a menu of 30,000 recipes.
+        const current = {
+          tree: built.tree,
+          recipes: Object.fromEntries([...built.recipes].map(([id, r]) => [id, recipeSnapshot(r)])),
+        };
         const same =
           latest && diffMenus({ tree: latest.tree, recipes: latest.recipes }, current).lines.length === 0;
         await db.insert(settingsFingerprints).values({
