@@ -17,9 +17,15 @@ import { createDbRateLimiter } from './db/rate-limit-store';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { menuTemplatesRoutes } from './features/menus/menu-templates.routes';
+import { createMenuTemplatesService } from './features/menus/menu-templates.service';
 import { createMenuVersionsService } from './features/menus/menu-versions.service';
 import { menusRoutes } from './features/menus/menus.routes';
 import { createMenusService } from './features/menus/menus.service';
+import { fleetRoutes } from './features/ovens/fleet.routes';
+import { createFleetService } from './features/ovens/fleet.service';
+import { locationsRoutes } from './features/ovens/locations.routes';
+import { createLocationsService } from './features/ovens/locations.service';
 import { ovensRoutes } from './features/ovens/ovens.routes';
 import { createOvensService } from './features/ovens/ovens.service';
 import { createRecipePdfs } from './features/recipes/recipes.pdf-jobs';
@@ -184,10 +190,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(ovensRoutes, { ovens: createOvensService({ db, activity }) });
+  await app.register(locationsRoutes, { locations: createLocationsService({ db }) });
+  await app.register(fleetRoutes, { fleet: createFleetService({ db }) });
   await app.register(menusRoutes, {
     menus: createMenusService({ db }),
     versions: createMenuVersionsService({ db }),
     db,
+  });
+  await app.register(menuTemplatesRoutes, {
+    templates: createMenuTemplatesService({
+      db,
+      report: (error, ovenId) =>
+        app.log.error({ err: error, ovenId }, 'A template could not be applied to an oven'),
+    }),
   });
   await app.register(settingsFilesRoutes, {
     files: createSettingsFilesService({

@@ -441,6 +441,8 @@ export interface MenuChange {
     model: OvenModel,
     oven: OvenRow,
   ): Promise<{ tree: MenuTree; summary: string }> | { tree: MenuTree; summary: string };
+  /** Runs in the change's transaction once it is written; returns the oven row as it then is. */
+  afterWrite?(tx: DbOrTx, oven: OvenRow): Promise<OvenRow>;
 }
 
 export const STALE_MESSAGE = 'This oven was changed in another window. It has been reloaded: try again.';
@@ -450,7 +452,7 @@ export const STALE_MESSAGE = 'This oven was changed in another window. It has be
  * rule checked again, the differing rows written, the version raised and the change logged.
  */
 export async function changeMenu(
-  db: Db,
+  db: DbOrTx,
   input: { ownerId: number; userId: number; ovenId: number } & MenuChange,
 ): Promise<{ oven: OvenRow; tree: MenuTree }> {
   return db.transaction(async (tx) => {
@@ -482,7 +484,9 @@ export async function changeMenu(
       before: touched.before,
       after: touched.after,
     });
-    return { oven: updated!, tree: result.tree };
+    // What belongs with the change (a version pointer, a template link) commits or rolls back with it.
+    const after = input.afterWrite ? await input.afterWrite(tx, updated!) : updated!;
+    return { oven: after, tree: result.tree };
   });
 }
 
@@ -502,6 +506,7 @@ export async function createOvenWithMenu(
     type: string;
     warmUps: { name: string; temperature: number }[];
     tree: MenuTree;
+    locationId?: number | null;
     action: 'created' | 'duplicated' | 'imported';
     summary: string;
   },
@@ -511,7 +516,13 @@ export async function createOvenWithMenu(
   checkMenu(input.tree, model);
   const [oven] = await tx
     .insert(ovens)
-    .values({ ownerId: input.ownerId, name: input.name, type: input.type, warmUps: input.warmUps })
+    .values({
+      ownerId: input.ownerId,
+      name: input.name,
+      type: input.type,
+      warmUps: input.warmUps,
+      locationId: input.locationId ?? null,
+    })
     .returning();
   const tree = structuredClone(input.tree);
   await writeDifference(tx, oven!.id, { screens: [] }, tree);

@@ -1,23 +1,37 @@
+import { eq } from 'drizzle-orm';
 import { menuToWire } from '../../shared/contracts/menus';
 import type { OvenDetail, OvenState } from '../../shared/contracts/ovens';
 import type { MenuTree } from '../../shared/domain/menu';
 import { type Db, readTogether } from '../db/client';
 import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
+import { locations } from '../db/schema/index';
+
+async function locationOf(db: Db, id: number | null): Promise<{ id: number; name: string } | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, id))
+    .limit(1);
+  return row ?? null;
+}
 
 /**
  * An oven as the editor gets it (spec §3 Oven): its menu as screens with their content, and what Undo would do.
  * Shared by the ovens and menus features, whose changes all answer with it.
  */
 export async function ovenDetail(db: Db, oven: OvenRow, tree?: MenuTree): Promise<OvenDetail> {
-  const [menu, history] = await readTogether(
+  const [menu, history, location] = await readTogether(
     db,
     () => tree ?? loadMenu(db, oven.id, oven.type),
     () => menuHistoryState(db, oven.id),
+    () => locationOf(db, oven.locationId),
   );
   return {
     id: oven.id,
     name: oven.name,
     type: oven.type,
+    location,
     warm_ups: oven.warmUps,
     version: oven.version,
     created_at: oven.createdAt.toISOString(),

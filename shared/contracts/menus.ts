@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUTTON_COLOR_NAMES, type ButtonColor } from '../domain/catalog';
 import { categoryNameIssue } from '../domain/category';
+import { FLEET_BATCH_MAX, TEMPLATE_NAME_MAX } from '../domain/fleet';
 import { ICON_NAMES } from '../domain/icons';
 import {
   findContainer,
@@ -10,7 +11,7 @@ import {
   type RecipeButton,
 } from '../domain/menu';
 import { MESSAGES } from '../domain/messages';
-import { idParam, idValue } from './common';
+import { boundedArray, idParam, idValue } from './common';
 
 /**
  * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
@@ -350,3 +351,97 @@ export const menuDiffResponse = z.object({
   highlight: z.array(z.number()),
 });
 export type MenuDiffResponse = z.infer<typeof menuDiffResponse>;
+
+/* ---------- Menu templates ---------- */
+
+export const templateName = z
+  .string({ error: 'Name the template.' })
+  .trim()
+  .min(1, 'Name the template.')
+  .max(TEMPLATE_NAME_MAX, `A template name has at most ${TEMPLATE_NAME_MAX} characters.`);
+
+/** POST /api/templates: a template made of one of your ovens' menu as it is now. */
+export const createTemplateRequest = z.object({
+  name: templateName,
+  oven_id: idValue('The oven id'),
+});
+export type CreateTemplateRequest = z.input<typeof createTemplateRequest>;
+
+/** PUT /api/templates/{id}: a new name, and/or the menu of an oven (of the template's model) as its new menu. */
+export const updateTemplateRequest = z
+  .object({ name: templateName.optional(), oven_id: idValue('The oven id').optional() })
+  .refine((b) => b.name !== undefined || b.oven_id !== undefined, {
+    message: 'Send a new name, an oven whose menu becomes the template, or both.',
+    path: ['name'],
+  });
+export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
+
+/** POST /api/templates/{id}/apply: to these ovens, or to every oven of the template's model in a location. */
+export const applyTemplateRequest = z
+  .object({
+    oven_ids: boundedArray(
+      idValue('An oven id'),
+      FLEET_BATCH_MAX,
+      `Apply a template to at most ${FLEET_BATCH_MAX} ovens at once.`,
+    ).optional(),
+    location_id: idValue('The location id').optional(),
+    /** Save the result on each oven as a named version ("<template> v<n>"), so the fleet page can follow it. */
+    save_version: z.boolean({ error: 'save_version is true or false.' }).default(true),
+  })
+  .superRefine((b, ctx) => {
+    const ids = b.oven_ids !== undefined && b.oven_ids.length > 0;
+    if (ids === (b.location_id !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose some ovens or one location, not both.',
+        path: ['oven_ids'],
+      });
+  });
+export type ApplyTemplateRequest = z.input<typeof applyTemplateRequest>;
+
+export const templateParams = z.object({ id: idParam('The template id') });
+
+export const menuTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  oven_type: z.string(),
+  version: z.number().int(),
+  buttons: z.number().int(),
+  ovens: z.number().int(),
+  updated_at: z.string(),
+});
+export type MenuTemplate = z.infer<typeof menuTemplate>;
+
+export const templateOven = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  applied_version: z.number().int(),
+  applied_at: z.string(),
+  match: z.enum(['matches', 'differs', 'outdated']),
+  /** How the oven's menu differs from the template's current menu (empty when it matches). */
+  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+});
+export type TemplateOven = z.infer<typeof templateOven>;
+
+export const menuTemplateDetail = menuTemplate.extend({ ovens_applied: z.array(templateOven) });
+export type MenuTemplateDetail = z.infer<typeof menuTemplateDetail>;
+
+export const applyResult = z.object({
+  oven_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(['applied', 'failed', 'skipped']),
+  message: z.string(),
+});
+export type ApplyResult = z.infer<typeof applyResult>;
+
+export const applyTemplateResponse = z.object({
+  data: z.object({
+    template: menuTemplate,
+    results: z.array(applyResult),
+    applied: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+  }),
+});
+export type ApplyTemplateResponse = z.infer<typeof applyTemplateResponse>['data'];

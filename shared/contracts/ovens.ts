@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { FLEET_BATCH_MAX, FLEET_STATUSES, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
-import { boundedArray, idParam } from './common';
+import { boundedArray, idParam, idValue } from './common';
 import { type ScreenItem, screenItem } from './menus';
+import { pageParam, paginated } from './pagination';
 import { report } from './validation';
 
 export const warmUpSchema = z.object({
@@ -32,12 +34,16 @@ export const ovenName = z
 // More than any model allows, so the model's own message ("at most 3", "none on a Conveyor") is the one shown.
 const warmUps = boundedArray(warmUpSchema, 10, 'An oven has at most 3 warm-up profiles.').default([]);
 
+/** An oven's location in its create or edit form: one of your locations, or null for none. */
+const ovenLocationId = idValue('The location id').nullable().optional();
+
 /** POST /api/ovens (spec §7): name, type, warm_ups. */
 export const createOvenRequest = z
   .object({
     name: ovenName,
     type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
     warm_ups: warmUps,
+    location_id: ovenLocationId,
   })
   .superRefine((o, ctx) => {
     const model = findOvenModel(o.type);
@@ -49,7 +55,7 @@ export type CreateOvenRequest = z.input<typeof createOvenRequest>;
  * PUT /api/ovens/{id}: name and warm-ups; the type never changes. The route checks the shape; the warm-up rules of
  * the oven's type run once the oven is found (the form checks them with `updateOvenRequest(type)`).
  */
-export const updateOvenBody = z.object({ name: ovenName, warm_ups: warmUps });
+export const updateOvenBody = z.object({ name: ovenName, warm_ups: warmUps, location_id: ovenLocationId });
 export function updateOvenRequest(type: string) {
   return updateOvenBody.superRefine((o, ctx) => {
     const model = findOvenModel(type);
@@ -60,6 +66,7 @@ export type UpdateOvenRequest = z.input<typeof updateOvenBody>;
 
 /** GET /api/ovens?ovens=All: 'All' or oven types joined by commas (spec §7). */
 export const ovenListQuery = z.object({
+  location: z.union([z.literal('none'), idParam('The location')]).optional(),
   ovens: z
     .string()
     .optional()
@@ -96,6 +103,7 @@ export const ovenSummary = z.object({
   recipes: z.number().int(),
   version: z.number().int(),
   updated_at: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type OvenSummary = z.infer<typeof ovenSummary>;
 
@@ -115,6 +123,7 @@ export interface OvenDetail {
   id: number;
   name: string;
   type: string;
+  location: { id: number; name: string } | null;
   warm_ups: { name: string; temperature: number }[];
   version: number;
   created_at: string;
@@ -128,6 +137,7 @@ export const ovenDetail: z.ZodType<OvenDetail> = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   warm_ups: z.array(warmUpOut),
   version: z.number().int(),
   created_at: z.string(),
@@ -136,3 +146,92 @@ export const ovenDetail: z.ZodType<OvenDetail> = z.object({
   can_undo: z.boolean(),
   last_change: lastChange,
 });
+
+/* ---------- Locations ---------- */
+
+export const locationRequest = z.object({
+  name: z
+    .string({ error: 'Name the location.' })
+    .trim()
+    .min(1, 'Name the location.')
+    .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`),
+  address: z
+    .string({ error: 'The address must be text.' })
+    .trim()
+    .max(LOCATION_ADDRESS_MAX, `An address has at most ${LOCATION_ADDRESS_MAX} characters.`)
+    .default(''),
+});
+export type LocationRequest = z.input<typeof locationRequest>;
+
+export const location = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  ovens: z.number().int(),
+});
+export type Location = z.infer<typeof location>;
+
+/** POST /api/locations/{id}/ovens: put several of your ovens in this location at once. */
+export const assignOvensRequest = z.object({
+  oven_ids: boundedArray(
+    idValue('An oven id'),
+    FLEET_BATCH_MAX,
+    `Move at most ${FLEET_BATCH_MAX} ovens at once.`,
+    {
+      error: 'Choose the ovens to move.',
+    },
+  ).refine((ids) => ids.length > 0, 'Choose the ovens to move.'),
+});
+
+/** The Ovens page's filter: a location's id, or "none" for ovens in no location. */
+export const locationFilter = z.union([z.literal('none'), idParam('The location')]).optional();
+
+/* ---------- Fleet ---------- */
+
+export const fleetQuery = z.object({
+  location: locationFilter,
+  status: z
+    .enum(FLEET_STATUSES, { error: `The status must be one of ${FLEET_STATUSES.join(', ')}.` })
+    .optional(),
+  model: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).optional(),
+  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  page: pageParam,
+  per_page: z.coerce
+    .number({ error: 'per_page must be a whole number from 1 to 200.' })
+    .int('per_page must be a whole number from 1 to 200.')
+    .min(1, 'per_page must be a whole number from 1 to 200.')
+    .max(200, 'per_page must be a whole number from 1 to 200.')
+    .default(50),
+});
+export type FleetQuery = z.input<typeof fleetQuery>;
+
+const namedVersion = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
+
+export const fleetOven = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The newest named version: what the oven should run. */
+  should_run: namedVersion.nullable(),
+  /** The menu in Hearth was changed after that version (not yet saved as a version). */
+  edited_since: z.boolean(),
+  last_seen: z
+    .object({
+      version: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      at: z.string(),
+      by: z.string().nullable(),
+      source: z.enum(['file', 'reported']),
+    })
+    .nullable(),
+  last_download: z.object({ at: z.string(), version: z.string().nullable() }).nullable(),
+  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  status: z.enum(FLEET_STATUSES),
+});
+export type FleetOven = z.infer<typeof fleetOven>;
+
+export const fleetPage = paginated(fleetOven).extend({
+  /** Ovens in each status under the location, model and search filters (not the status one). */
+  counts: z.record(z.enum(FLEET_STATUSES), z.number().int()),
+});
+export type FleetPage = z.infer<typeof fleetPage>;

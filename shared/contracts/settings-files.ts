@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { FLEET_BATCH_MAX } from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
 import { emailField } from './auth';
-import { idParam } from './common';
+import { boundedArray, idParam, idValue } from './common';
 import { ovenName } from './ovens';
 import { stageData } from './recipes';
 
@@ -121,3 +122,51 @@ export const checkFileResult = z.object({
   seen_at: z.string(),
 });
 export type CheckFileResult = z.infer<typeof checkFileResult>;
+
+/* ---------- Many ovens at once ---------- */
+
+/** POST /api/files/zip: the settings files of these ovens, or of every oven in a location, as one zip. */
+export const settingsZipRequest = z
+  .object({
+    oven_ids: boundedArray(
+      idValue('An oven id'),
+      FLEET_BATCH_MAX,
+      `Download at most ${FLEET_BATCH_MAX} ovens' files at once.`,
+    ).optional(),
+    location_id: idValue('The location id').optional(),
+  })
+  .superRefine((b, ctx) => {
+    const ids = b.oven_ids !== undefined && b.oven_ids.length > 0;
+    if (ids === (b.location_id !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose some ovens or one location, not both.',
+        path: ['oven_ids'],
+      });
+  });
+export type SettingsZipRequest = z.input<typeof settingsZipRequest>;
+
+const preparedFile = z.object({ file: z.string(), name: z.string(), size: z.number().int() });
+
+export const settingsZip = preparedFile.extend({
+  checklist: preparedFile,
+  ovens: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      stick: z.number().int(),
+      /** The file's path inside the zip: "<location>/<NN oven>/<file name the oven looks for>". */
+      path: z.string(),
+      version: z.string().nullable(),
+    }),
+  ),
+});
+export type SettingsZip = z.infer<typeof settingsZip>;
+
+/** POST /api/ovens/{id}/loaded: the oven's last downloaded file was loaded on it (a manager says so). */
+export const loadedResult = z.object({
+  version: z.string().nullable(),
+  downloaded_at: z.string(),
+  seen_at: z.string(),
+});
+export type LoadedResult = z.infer<typeof loadedResult>;

@@ -28,3 +28,45 @@ export const menuVersions = pgTable(
     index('menu_versions_oven_idx').on(t.ovenId, t.id),
   ],
 );
+
+/**
+ * One menu for many ovens of one model: its tree (buttons open recipes by id, the user's or the library's) and a
+ * version that goes up each time the menu is replaced.
+ */
+export const menuTemplates = pgTable(
+  'menu_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ovenType: text('oven_type').notNull(),
+    version: integer('version').notNull().default(1),
+    tree: jsonb('tree').$type<MenuTree>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('menu_templates_owner_name_unique').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Which template an oven got, which of its versions, and the oven's `version` just after: while neither moved on,
+ * the oven matches the template without comparing menus.
+ */
+export const ovenTemplates = pgTable(
+  'oven_templates',
+  {
+    ovenId: integer('oven_id')
+      .primaryKey()
+      .references(() => ovens.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => menuTemplates.id, { onDelete: 'cascade' }),
+    templateVersion: integer('template_version').notNull(),
+    ovenVersion: integer('oven_version').notNull(),
+    appliedBy: integer('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oven_templates_template_idx').on(t.templateId)],
+);

@@ -10,9 +10,25 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { recipes } from './recipes';
 import { users } from './users';
+
+/** A place a chain's ovens stand in (a store, a kitchen): groups ovens on the Ovens and fleet pages. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('locations_owner_name_unique').on(t.ownerId, sql`lower(${t.name})`)],
+);
 
 /**
  * An oven and its touch-screen menu (docs/decisions/0015-menu-model.md). Ids are "by default" identities so an undo
@@ -27,14 +43,25 @@ export const ovens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type').notNull(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     /** [{ name, temperature }] in ºF (spec §3). */
     warmUps: jsonb('warm_ups').$type<{ name: string; temperature: number }[]>().notNull().default([]),
     /** Goes up with every change to the oven or its menu; an editor that saw an older one is told so. */
     version: integer('version').notNull().default(1),
+    /**
+     * The named version the menu was made equal to (saved, restored or applied from a template) and the oven's
+     * `version` just after: while `version` has not moved on, the oven's menu is that version.
+     */
+    atVersionId: integer('at_version_id'),
+    atOvenVersion: integer('at_oven_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ovens_owner_name_idx').on(t.ownerId, t.name), index('ovens_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('ovens_owner_name_idx').on(t.ownerId, t.name),
+    index('ovens_created_at_idx').on(t.createdAt),
+    index('ovens_location_idx').on(t.locationId),
+  ],
 );
 
 export const menuCategories = pgTable(

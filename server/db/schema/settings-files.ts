@@ -16,9 +16,8 @@ export const settingsDownloads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    ovenId: integer('oven_id')
-      .notNull()
-      .references(() => ovens.id, { onDelete: 'cascade' }),
+    // Null for a zip of many ovens' files (and its checklist).
+    ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     bytes: bytea('bytes').notNull(),
     size: integer('size').notNull(),
@@ -44,7 +43,10 @@ export const settingsFingerprints = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('settings_fingerprints_oven_checksum_idx').on(t.ovenId, t.checksum)],
+  (t) => [
+    index('settings_fingerprints_oven_checksum_idx').on(t.ovenId, t.checksum),
+    index('settings_fingerprints_oven_idx').on(t.ovenId, t.id),
+  ],
 );
 
 /** What a file copied off an oven showed it runs, each time one is checked (the newest is what it runs now). */
@@ -58,6 +60,8 @@ export const ovenSightings = pgTable(
     checksum: text('checksum').notNull(),
     versionId: integer('version_id').references(() => menuVersions.id, { onDelete: 'set null' }),
     seenBy: integer('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'file': read from a file copied off the oven; 'reported': a manager said the last download was loaded. */
+    source: text('source').notNull().default('file'),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('oven_sightings_oven_idx').on(t.ovenId, t.id)],

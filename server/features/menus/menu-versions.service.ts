@@ -6,7 +6,7 @@ import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { currentMenuSnapshot } from '../../db/menu-snapshot';
 import { changeMenu, ownOven, withoutIds } from '../../db/menu-store';
-import { menuVersions, recipes, users } from '../../db/schema/index';
+import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 
 type VersionRow = typeof menuVersions.$inferSelect;
@@ -82,6 +82,11 @@ export function createMenuVersionsService(deps: { db: Db }) {
               recipes: snapshot.recipes,
             })
             .returning();
+          // The menu is this version now (until the oven's version moves on): the fleet page reads it.
+          await tx
+            .update(ovens)
+            .set({ atVersionId: row!.id, atOvenVersion: oven.version })
+            .where(eq(ovens.id, oven.id));
           return toWire(row!, actor.username);
         });
       } catch (error) {
@@ -152,6 +157,14 @@ export function createMenuVersionsService(deps: { db: Db }) {
           expectVersion,
           action: 'version-restored',
           mutate: () => ({ tree: withoutIds(version.tree), summary: `Restored version "${version.name}"` }),
+          afterWrite: async (tx, oven) => {
+            const [row] = await tx
+              .update(ovens)
+              .set({ atVersionId: version.id, atOvenVersion: oven.version })
+              .where(eq(ovens.id, oven.id))
+              .returning();
+            return row!;
+          },
         });
         return { ...result, restored: version.name };
       } catch (error) {

@@ -28,12 +28,15 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
       ...fastJson,
       schema: {
         tags,
-        summary: 'Your ovens: all (ovens=All) or of some types (ovens=MiSA,Matchbox 1718/1313)',
+        summary:
+          'Your ovens: all (ovens=All) or of some types (ovens=MiSA,Matchbox 1718/1313), in a location (location=3, or none)',
         querystring: ovenListQuery,
         response: { 200: z.object({ data: z.array(ovenSummary) }), 422: errorResponse },
       },
     },
-    async (request) => ({ data: await ovens.list(currentUser(request), request.query.ovens) }),
+    async (request) => ({
+      data: await ovens.list(currentUser(request), request.query.ovens, request.query.location),
+    }),
   );
 
   r.get(

@@ -7,8 +7,9 @@ import type { Actor } from '../../../shared/domain/permissions';
 import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
+import { ownLocationRef } from '../../db/location-store';
 import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from '../../db/menu-store';
-import { menuButtons, menuScreens, ovens } from '../../db/schema/index';
+import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/index';
 import { ovenDetail } from '../../http/oven-detail';
 import { ValidationError } from '../../lib/errors';
 
@@ -17,12 +18,23 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
 
   return {
     /** The user's ovens (spec §7 GET /api/ovens?ovens=All), by name, with a few counts for the picker. */
-    async list(actor: Actor, types: string[] | 'All'): Promise<OvenSummary[]> {
+    async list(actor: Actor, types: string[] | 'All', location?: number | 'none'): Promise<OvenSummary[]> {
       const where = and(
         eq(ovens.ownerId, actor.id),
         types === 'All' ? undefined : inArray(ovens.type, types),
+        location === undefined
+          ? undefined
+          : location === 'none'
+            ? isNull(ovens.locationId)
+            : eq(ovens.locationId, location),
       );
-      const rows = await db.select().from(ovens).where(where).orderBy(asc(ovens.name), asc(ovens.id));
+      const found = await db
+        .select({ oven: ovens, location: { id: locations.id, name: locations.name } })
+        .from(ovens)
+        .leftJoin(locations, eq(locations.id, ovens.locationId))
+        .where(where)
+        .orderBy(asc(ovens.name), asc(ovens.id));
+      const rows = found.map((r) => ({ ...r.oven, location: r.location }));
       if (rows.length === 0) return [];
       const ids = rows.map((r) => r.id);
       const [screens, recipes] = await Promise.all([
@@ -51,6 +63,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
         recipes: recipesOf.get(o.id) ?? 0,
         version: o.version,
         updated_at: o.updatedAt.toISOString(),
+        location: o.location?.id ? { id: o.location.id, name: o.location.name } : null,
       }));
     },
 
@@ -61,11 +74,13 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
     /** A new oven with one empty main screen. */
     async create(
       actor: Actor,
-      input: { name: string; type: string; warm_ups: WarmUp[] },
+      input: { name: string; type: string; warm_ups: WarmUp[]; location_id?: number | null },
     ): Promise<OvenDetail> {
       const { oven, tree } = await db.transaction(async (tx) => {
+        if (input.location_id) await ownLocationRef(tx, actor.id, input.location_id);
         await deps.activity.created(tx, 'oven_created', input.type);
         return createOvenWithMenu(tx, {
+          locationId: input.location_id ?? null,
           ownerId: actor.id,
           userId: actor.id,
           name: input.name,
@@ -80,16 +95,34 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
     },
 
     /** Name and warm-ups (the type never changes: the menu's recipes are of that type). */
-    async update(actor: Actor, id: number, input: { name: string; warm_ups: WarmUp[] }): Promise<OvenDetail> {
+    async update(
+      actor: Actor,
+      id: number,
+      input: { name: string; warm_ups: WarmUp[]; location_id?: number | null },
+    ): Promise<OvenDetail> {
       const oven = await db.transaction(async (tx) => {
         const current = await ownOven(tx, actor.id, id, true);
         const issues = warmUpsIssues(input.warm_ups, modelOf(current));
         if (issues.length > 0) throw ValidationError.fromIssues(issues, ['warm_ups']);
+        if (input.location_id) await ownLocationRef(tx, actor.id, input.location_id);
+        // The location is where the oven stands, not what it runs: moving it leaves its version alone.
+        const moved = input.location_id !== undefined && input.location_id !== current.locationId;
+        const changed =
+          input.name !== current.name || JSON.stringify(input.warm_ups) !== JSON.stringify(current.warmUps);
+        if (moved && !changed) {
+          const [row] = await tx
+            .update(ovens)
+            .set({ locationId: input.location_id ?? null })
+            .where(eq(ovens.id, id))
+            .returning();
+          return row!;
+        }
         const [row] = await tx
           .update(ovens)
           .set({
             name: input.name,
             warmUps: input.warm_ups,
+            ...(input.location_id !== undefined ? { locationId: input.location_id } : {}),
             version: current.version + 1,
             updatedAt: new Date(),
           })
@@ -121,6 +154,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           type: source.type,
           warmUps: source.warmUps,
           tree: withoutIds(menu),
+          locationId: source.locationId,
           action: 'duplicated',
           summary: `Duplicated from ${source.name}`,
         });

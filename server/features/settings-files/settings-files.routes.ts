@@ -10,8 +10,11 @@ import {
   importSettingsQuery,
   importSettingsRequest,
   importStats,
+  loadedResult,
   SETTINGS_FILE_MAX_BYTES,
   settingsDownload,
+  settingsZip,
+  settingsZipRequest,
   shareParams,
   shareQuery,
   shareResult,
@@ -133,6 +136,36 @@ export async function settingsFilesRoutes(
     async (request) => files.prepareDownload(currentUser(request), request.params.id),
   );
 
+  r.post(
+    '/api/files/zip',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Build the settings files of several ovens (or of every oven in a location) as one zip, a folder per location and per USB stick, with a printable checklist; download both from /storage/settings/{file} within 15 minutes',
+        body: settingsZipRequest,
+        response: { 200: z.object({ data: settingsZip }), 404: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request) => ({ data: await files.prepareZip(currentUser(request), request.body) }),
+  );
+
+  r.post(
+    '/api/ovens/:id/loaded',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Record that the oven's last downloaded settings file was loaded on it (the fleet page then counts it as running that file)",
+        params: fileIdParams,
+        response: { 200: z.object({ data: loadedResult }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => ({ data: await files.markLoaded(currentUser(request), request.params.id) }),
+  );
+
   r.get(
     '/storage/settings/:token/:file',
     {
@@ -146,8 +179,13 @@ export async function settingsFilesRoutes(
     async (request, reply) => {
       try {
         const { fileName, bytes } = await files.openDownload(request.params.token, request.params.file);
+        const type = fileName.endsWith('.zip')
+          ? 'application/zip'
+          : fileName.endsWith('.pdf')
+            ? 'application/pdf'
+            : 'application/octet-stream';
         return reply
-          .type('application/octet-stream')
+          .type(type)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')

@@ -1,15 +1,19 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import type { RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
 import {
   type FileProblem,
   type ImportStats,
+  type LoadedResult,
   SETTINGS_FILE_MAX_BYTES,
   type SettingsDownload,
+  type SettingsZip,
   type ShareKind,
   type ShareResult,
   settingsFileSizeMessage,
 } from '../../../shared/contracts/settings-files';
+import { folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import { recipeSignature } from '../../../shared/domain/import';
 import type { MenuTree } from '../../../shared/domain/menu';
 import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
@@ -27,15 +31,24 @@ import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settin
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
+import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { currentMenuSnapshot, recipeSnapshot } from '../../db/menu-snapshot';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
-import { menuVersions, ovenSightings, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
+import {
+  locations,
+  menuVersions,
+  ovenSightings,
+  ovens,
+  settingsDownloads,
+  settingsFingerprints,
+} from '../../db/schema/index';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
 import { menuPdf } from './menu.pdf';
+import { type ChecklistStick, usbChecklistPdf } from './usb-checklist.pdf';
 
 /** How long a prepared download stays fetchable. */
 const DOWNLOAD_TTL_MS = 15 * 60_000;
@@ -130,6 +143,7 @@ export function createSettingsFilesService(deps: {
     if (!check.ok) throw refusedFile(check.errors);
     return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };
   }
+  type Built = Awaited<ReturnType<typeof build>>;
 
   async function latestVersion(ovenId: number) {
     const [row] = await db
@@ -141,7 +155,173 @@ export function createSettingsFilesService(deps: {
     return row;
   }
 
+  /**
+   * Records the file's fingerprint, with the named version the menu is at (if it is one), to recognise it later;
+   * answers that version's name.
+   */
+  async function fingerprint(actor: Actor, built: Built): Promise<string | null> {
+    const checksum = fileChecksum(new TextDecoder().decode(built.bytes));
+    if (!checksum) return null;
+    const latest = await latestVersion(built.oven.id);
+    // The menu and recipes just built are the current ones: no second read of a menu of 30,000 recipes.
+    const current = {
+      tree: built.tree,
+      recipes: Object.fromEntries([...built.recipes].map(([id, r]) => [id, recipeSnapshot(r)])),
+    };
+    const same =
+      latest && diffMenus({ tree: latest.tree, recipes: latest.recipes }, current).lines.length === 0;
+    await db.insert(settingsFingerprints).values({
+      ovenId: built.oven.id,
+      checksum,
+      versionId: same ? latest.id : null,
+      createdBy: actor.id,
+      createdAt: now(),
+    });
+    return same ? latest.name : null;
+  }
+
+  async function keep(actor: Actor, ovenId: number | null, fileName: string, bytes: Uint8Array) {
+    const token = newToken().slice(0, 32);
+    await db.insert(settingsDownloads).values({
+      token,
+      userId: actor.id,
+      ovenId,
+      fileName,
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      size: bytes.byteLength,
+      expiresAt: new Date(now().getTime() + DOWNLOAD_TTL_MS),
+    });
+    return { file: `${token}/${fileName}`, name: fileName, size: bytes.byteLength };
+  }
+
   return {
+    /**
+     * The settings files of many ovens as one zip: a folder per location, in it a folder per oven numbered by USB
+     * stick, holding the file under the exact name the oven looks for; and the printable checklist of which stick
+     * goes to which oven (in the zip and on its own). Every file is built and checked as a single download is; one
+     * that fails refuses the whole zip, naming the oven.
+     */
+    async prepareZip(
+      actor: Actor & { username?: string },
+      input: { oven_ids?: number[]; location_id?: number },
+    ): Promise<SettingsZip> {
+      let targets: { id: number; name: string; locationId: number | null }[];
+      if (input.location_id !== undefined) {
+        const place = await ownLocationRef(db, actor.id, input.location_id);
+        targets = await db
+          .select({ id: ovens.id, name: ovens.name, locationId: ovens.locationId })
+          .from(ovens)
+          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)));
+        if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+      } else {
+        targets = await ownOvensRef(db, actor.id, input.oven_ids ?? []);
+      }
+      const placeIds = [...new Set(targets.map((t) => t.locationId).filter((id) => id !== null))];
+      const places = placeIds.length
+        ? await db.select().from(locations).where(inArray(locations.id, placeIds))
+        : [];
+      const placeName = new Map(places.map((p) => [p.id, p.name]));
+      const NONE = 'No location';
+      const ordered = [...targets].sort((a, b) => {
+        const pa = a.locationId === null ? null : (placeName.get(a.locationId) ?? '');
+        const pb = b.locationId === null ? null : (placeName.get(b.locationId) ?? '');
+        if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pa.localeCompare(pb);
+        return a.name.localeCompare(b.name) || a.id - b.id;
+      });
+      const placeKeys = [...new Set(ordered.map((o) => o.locationId))];
+      const placeFolders = uniqueFolderNames(
+        placeKeys.map((k) => (k === null ? NONE : (placeName.get(k) ?? NONE))),
+        NONE,
+      );
+      const folders = new Map(placeKeys.map((key, i) => [key, placeFolders[i]!]));
+      const pad = String(ordered.length).length < 2 ? 2 : String(ordered.length).length;
+      const files: Record<string, Uint8Array> = {};
+      const sticks: ChecklistStick[] = [];
+      const out: SettingsZip['ovens'] = [];
+      for (const [i, target] of ordered.entries()) {
+        let built: Built;
+        try {
+          built = await build(actor, target.id);
+        } catch (error) {
+          if (error instanceof ValidationError)
+            throw ValidationError.field(
+              'oven_ids',
+              `${target.name}: ${error.message} Nothing was downloaded.`,
+            );
+          throw error;
+        }
+        const stick = i + 1;
+        const place = folders.get(target.locationId)!;
+        const folder = `${place}/${String(stick).padStart(pad, '0')} ${folderName(target.name, `Oven ${target.id}`)}`;
+        const path = `${folder}/${built.fileName}`;
+        files[path] = built.bytes;
+        const version = await fingerprint(actor, built);
+        sticks.push({
+          stick,
+          location: target.locationId === null ? NONE : (placeName.get(target.locationId) ?? NONE),
+          oven: built.oven.name,
+          type: built.oven.type,
+          folder,
+          fileName: built.fileName,
+          version,
+        });
+        out.push({ id: built.oven.id, name: built.oven.name, stick, path, version });
+      }
+      const at = now();
+      const day = at.toISOString().slice(0, 10);
+      const checklist = await usbChecklistPdf({
+        provider: deps.provider,
+        sticks,
+        printedAt: at,
+        by: actor.username ?? 'a Hearth user',
+      });
+      files['USB checklist.pdf'] = checklist;
+      const zip = zipSync(files, { level: 6, mtime: at });
+      await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
+      const kept = await keep(actor, null, `hearth-settings-${day}.zip`, zip);
+      const list = await keep(actor, null, `usb-checklist-${day}.pdf`, checklist);
+      return { ...kept, checklist: list, ovens: out };
+    },
+
+    /**
+     * A manager says the oven's last downloaded file is on it now: recorded as a sighting of that file, so the
+     * fleet page counts the oven as running it (a file copied off the oven later is the stronger proof).
+     */
+    async markLoaded(actor: Actor, ovenId: number): Promise<LoadedResult> {
+      const oven = await ownOven(db, actor.id, ovenId);
+      const [last] = await db
+        .select({
+          checksum: settingsFingerprints.checksum,
+          versionId: settingsFingerprints.versionId,
+          at: settingsFingerprints.createdAt,
+          name: menuVersions.name,
+        })
+        .from(settingsFingerprints)
+        .leftJoin(menuVersions, eq(menuVersions.id, settingsFingerprints.versionId))
+        .where(eq(settingsFingerprints.ovenId, oven.id))
+        .orderBy(desc(settingsFingerprints.id))
+        .limit(1);
+      if (!last)
+        throw ValidationError.field(
+          'oven',
+          `${oven.name}'s settings were never downloaded: download them first.`,
+        );
+      const seenAt = now();
+      await db.insert(ovenSightings).values({
+        ovenId: oven.id,
+        checksum: last.checksum,
+        versionId: last.versionId,
+        seenBy: actor.id,
+        seenAt,
+        source: 'reported',
+      });
+      return {
+        version: last.versionId !== null ? (last.name ?? null) : null,
+        downloaded_at: last.at.toISOString(),
+        seen_at: seenAt.toISOString(),
+      };
+    },
+
     /**
      * A file copied off one of your ovens: recognised by its checksum when Hearth handed it out (which version,
      * and when), else compared with the oven's latest version (or its current menu). Either way the oven is
@@ -316,37 +496,9 @@ export function createSettingsFilesService(deps: {
     /** GET /api/files/{id}: builds and checks the oven's file and keeps it for the browser to fetch. */
     async prepareDownload(actor: Actor, ovenId: number): Promise<SettingsDownload> {
       const built = await build(actor, ovenId);
-      const token = newToken().slice(0, 32);
       await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
-      // The file's fingerprint, with the named version the menu is at (if it is one), to recognise it later.
-      const checksum = fileChecksum(new TextDecoder().decode(built.bytes));
-      if (checksum) {
-        const latest = await latestVersion(built.oven.id);
-        // The menu and recipes just built are the current ones: no second read of a menu of 30,000 recipes.
-        const current = {
-          tree: built.tree,
-          recipes: Object.fromEntries([...built.recipes].map(([id, r]) => [id, recipeSnapshot(r)])),
-        };
-        const same =
-          latest && diffMenus({ tree: latest.tree, recipes: latest.recipes }, current).lines.length === 0;
-        await db.insert(settingsFingerprints).values({
-          ovenId: built.oven.id,
-          checksum,
-          versionId: same ? latest.id : null,
-          createdBy: actor.id,
-          createdAt: now(),
-        });
-      }
-      await db.insert(settingsDownloads).values({
-        token,
-        userId: actor.id,
-        ovenId: built.oven.id,
-        fileName: built.fileName,
-        bytes: Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength),
-        size: built.bytes.byteLength,
-        expiresAt: new Date(now().getTime() + DOWNLOAD_TTL_MS),
-      });
-      return { file: `${token}/${built.fileName}`, name: built.fileName, size: built.bytes.byteLength };
+      await fingerprint(actor, built);
+      return keep(actor, built.oven.id, built.fileName, built.bytes);
     },
 
     /** The bytes a download token stands for; NotFoundError when unknown, expired or asked under another name. */

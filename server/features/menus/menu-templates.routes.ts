@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  applyTemplateRequest,
+  applyTemplateResponse,
+  createTemplateRequest,
+  menuTemplate,
+  menuTemplateDetail,
+  templateParams,
+  updateTemplateRequest,
+} from '../../../shared/contracts/menus';
+import { currentUser } from '../../http/request-user';
+import type { MenuTemplatesService } from './menu-templates.service';
+
+const tags = ['Ovens: menu templates'];
+
+export async function menuTemplatesRoutes(app: FastifyInstance, deps: { templates: MenuTemplatesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.requireUser };
+  const { templates } = deps;
+
+  r.get(
+    '/api/templates',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Your menu templates, by name, with how many ovens each was applied to',
+        response: { 200: z.object({ data: z.array(menuTemplate) }) },
+      },
+    },
+    async (request) => ({ data: await templates.list(currentUser(request)) }),
+  );
+
+  r.post(
+    '/api/templates',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Make a template of one of your ovens' menu as it is now (for ovens of its model)",
+        body: createTemplateRequest,
+        response: { 201: z.object({ data: menuTemplate }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await templates.create(currentUser(request), request.body) }),
+  );
+
+  r.get(
+    '/api/templates/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'A template and the ovens it was applied to: each matches it, was edited since (with how), or has an older version',
+        params: templateParams,
+        response: { 200: z.object({ data: menuTemplateDetail }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await templates.get(currentUser(request), request.params.id) }),
+  );
+
+  r.put(
+    '/api/templates/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Rename a template, or replace its menu with an oven's (a new template version), or both",
+        params: templateParams,
+        body: updateTemplateRequest,
+        response: { 200: z.object({ data: menuTemplate }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => ({
+      data: await templates.update(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/templates/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete a template (the ovens keep their menus)',
+        params: templateParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), data: z.object({ id: z.number(), name: z.string() }) }),
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      deleted: true,
+      data: await templates.remove(currentUser(request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/api/templates/:id/apply',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Apply the template to some ovens or to a location (one transaction per oven; a result per oven: applied, failed or skipped for another model)',
+        params: templateParams,
+        body: applyTemplateRequest,
+        response: { 200: applyTemplateResponse, 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => ({
+      data: await templates.apply(currentUser(request), request.params.id, request.body),
+    }),
+  );
+}

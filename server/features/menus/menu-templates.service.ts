@@ -1,0 +1,338 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  ApplyResult,
+  ApplyTemplateResponse,
+  MenuTemplate,
+  MenuTemplateDetail,
+  TemplateOven,
+} from '../../../shared/contracts/menus';
+import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
+import { TEMPLATE_LIMIT } from '../../../shared/domain/fleet';
+import { containers, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
+import { diffMenus } from '../../../shared/domain/menu-diff';
+import type { Actor } from '../../../shared/domain/permissions';
+import type { Db, DbOrTx } from '../../db/client';
+import { ownLocationRef, ownOvensRef } from '../../db/location-store';
+import { currentMenuSnapshot } from '../../db/menu-snapshot';
+import { changeMenu, loadMenu, type OvenRow, ownOven, withoutIds } from '../../db/menu-store';
+import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
+import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+
+type TemplateRow = typeof menuTemplates.$inferSelect;
+
+function buttonCount(tree: MenuTree): number {
+  let n = 0;
+  for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
+  return n;
+}
+
+/** The named version a template application saves on each oven: "<template> v<n>", within 40 characters. */
+export function templateVersionName(name: string, version: number): string {
+  const suffix = ` v${version}`;
+  return `${name.slice(0, 40 - suffix.length).trimEnd()}${suffix}`;
+}
+
+/** Two menus compared by their buttons only: both open the same recipes, whose contents are not the template's. */
+const structuralDiff = (from: MenuTree, to: MenuTree) =>
+  diffMenus({ tree: from, recipes: {} }, { tree: to, recipes: {} }).lines;
+
+/**
+ * One menu for many ovens of one model. Applying it changes each oven in its own transaction (the same checked
+ * `changeMenu` as every edit, so Undo takes it back on that oven), links the oven to the template's version, and
+ * by default saves the result as a named version; one oven failing leaves the others applied, and says so.
+ */
+export function createMenuTemplatesService(deps: {
+  db: Db;
+  /** Where an unexpected failure on one oven is logged (the answer says only that it failed). */
+  report?: (error: unknown, ovenId: number) => void;
+}) {
+  const { db } = deps;
+
+  async function own(ownerId: number, id: number): Promise<TemplateRow> {
+    const [row] = await db
+      .select()
+      .from(menuTemplates)
+      .where(and(eq(menuTemplates.id, id), eq(menuTemplates.ownerId, ownerId)))
+      .limit(1);
+    if (!row) throw new NotFoundError('Template');
+    return row;
+  }
+
+  async function appliedCount(templateId: number): Promise<number> {
+    const [n] = await db
+      .select({ n: count() })
+      .from(ovenTemplates)
+      .where(eq(ovenTemplates.templateId, templateId));
+    return Number(n?.n ?? 0);
+  }
+
+  const toWire = (row: TemplateRow, applied: number): MenuTemplate => ({
+    id: row.id,
+    name: row.name,
+    oven_type: row.ovenType,
+    version: row.version,
+    buttons: buttonCount(row.tree),
+    ovens: applied,
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  const taken = (name: string) =>
+    ValidationError.field('name', `You already have a template named "${name}".`);
+
+  /** A template's recipes must still be yours or the library's: a recipe deleted since cannot be put back. */
+  async function checkRecipes(row: TemplateRow, ownerId: number) {
+    const ids = menuRecipeIds(row.tree);
+    if (ids.length === 0) return;
+    const present = await db
+      .select({ id: recipes.id, ownerId: recipes.ownerId, name: recipes.name })
+      .from(recipes)
+      .where(inArray(recipes.id, ids));
+    const usable = new Set(
+      present.filter((r) => r.ownerId === null || r.ownerId === ownerId).map((r) => r.id),
+    );
+    const gone = ids.filter((id) => !usable.has(id));
+    if (gone.length > 0)
+      throw ValidationError.field(
+        'template',
+        `"${row.name}" opens ${gone.length} recipe${gone.length === 1 ? '' : 's'} deleted since it was made: replace its menu from an oven first.`,
+      );
+  }
+
+  /** The named version for this application: the one of that name if the oven has it, else a new one. */
+  async function versionFor(tx: DbOrTx, oven: OvenRow, name: string, userId: number): Promise<number | null> {
+    const [existing] = await tx
+      .select({ id: menuVersions.id })
+      .from(menuVersions)
+      .where(and(eq(menuVersions.ovenId, oven.id), sql`lower(${menuVersions.name}) = lower(${name})`))
+      .limit(1);
+    if (existing) return existing.id;
+    const [kept] = await tx.select({ n: count() }).from(menuVersions).where(eq(menuVersions.ovenId, oven.id));
+    if (Number(kept?.n) >= MENU_VERSION_LIMIT) return null;
+    const snapshot = await currentMenuSnapshot(tx, oven.id, oven.type);
+    const [row] = await tx
+      .insert(menuVersions)
+      .values({ ovenId: oven.id, name, note: 'Applied from a template', createdBy: userId, ...snapshot })
+      .returning({ id: menuVersions.id });
+    return row!.id;
+  }
+
+  async function applyTo(
+    actor: Actor,
+    template: TemplateRow,
+    oven: OvenRow,
+    saveVersion: boolean,
+  ): Promise<ApplyResult> {
+    const base = { oven_id: oven.id, name: oven.name };
+    if (oven.type !== template.ovenType)
+      return {
+        ...base,
+        status: 'skipped',
+        message: `Skipped: ${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
+      };
+    const versionName = templateVersionName(template.name, template.version);
+    let versionSaved: boolean | null = null;
+    try {
+      await changeMenu(db, {
+        ownerId: actor.id,
+        userId: actor.id,
+        ovenId: oven.id,
+        action: 'template-applied',
+        mutate: () => ({
+          tree: withoutIds(template.tree),
+          summary: `Applied template "${template.name}" (v${template.version})`,
+        }),
+        afterWrite: async (tx, changed) => {
+          await tx
+            .insert(ovenTemplates)
+            .values({
+              ovenId: oven.id,
+              templateId: template.id,
+              templateVersion: template.version,
+              ovenVersion: changed.version,
+              appliedBy: actor.id,
+            })
+            .onConflictDoUpdate({
+              target: ovenTemplates.ovenId,
+              set: {
+                templateId: template.id,
+                templateVersion: template.version,
+                ovenVersion: changed.version,
+                appliedBy: actor.id,
+                appliedAt: new Date(),
+              },
+            });
+          if (!saveVersion) return changed;
+          const versionId = await versionFor(tx, changed, versionName, actor.id);
+          versionSaved = versionId !== null;
+          if (versionId === null) return changed;
+          const [row] = await tx
+            .update(ovens)
+            .set({ atVersionId: versionId, atOvenVersion: changed.version })
+            .where(eq(ovens.id, oven.id))
+            .returning();
+          return row!;
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) deps.report?.(error, oven.id);
+      const why =
+        error instanceof DomainError
+          ? error.message
+          : 'the database refused the change. Try this oven again.';
+      return { ...base, status: 'failed', message: `Not changed: ${why}` };
+    }
+    return {
+      ...base,
+      status: 'applied',
+      message:
+        versionSaved === null
+          ? 'Applied.'
+          : versionSaved
+            ? `Applied, and saved as version "${versionName}".`
+            : `Applied, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+    };
+  }
+
+  return {
+    async list(actor: Actor): Promise<MenuTemplate[]> {
+      const rows = await db
+        .select({ template: menuTemplates, applied: count(ovenTemplates.ovenId) })
+        .from(menuTemplates)
+        .leftJoin(ovenTemplates, eq(ovenTemplates.templateId, menuTemplates.id))
+        .where(eq(menuTemplates.ownerId, actor.id))
+        .groupBy(menuTemplates.id)
+        .orderBy(asc(menuTemplates.name), asc(menuTemplates.id));
+      return rows.map((r) => toWire(r.template, Number(r.applied)));
+    },
+
+    async create(actor: Actor, input: { name: string; oven_id: number }): Promise<MenuTemplate> {
+      const oven = await ownOven(db, actor.id, input.oven_id);
+      const tree = withoutIds(await loadMenu(db, oven.id, oven.type));
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [kept] = await tx
+            .select({ n: count() })
+            .from(menuTemplates)
+            .where(eq(menuTemplates.ownerId, actor.id));
+          if (Number(kept?.n) >= TEMPLATE_LIMIT)
+            throw ValidationError.field('name', `An account keeps at most ${TEMPLATE_LIMIT} templates.`);
+          const [made] = await tx
+            .insert(menuTemplates)
+            .values({ ownerId: actor.id, name: input.name, ovenType: oven.type, tree })
+            .returning();
+          return made!;
+        });
+        return toWire(row, 0);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(input.name);
+        throw error;
+      }
+    },
+
+    /**
+     * The template and the ovens it was applied to, each matching it (its current version, unchanged since), or
+     * with the lines of how it differs: an oven whose version has not moved since it was applied is not compared.
+     */
+    async get(actor: Actor, id: number): Promise<MenuTemplateDetail> {
+      const row = await own(actor.id, id);
+      const linked = await db
+        .select({ oven: ovens, link: ovenTemplates, location: { id: locations.id, name: locations.name } })
+        .from(ovenTemplates)
+        .innerJoin(ovens, eq(ovens.id, ovenTemplates.ovenId))
+        .leftJoin(locations, eq(locations.id, ovens.locationId))
+        .where(eq(ovenTemplates.templateId, row.id))
+        .orderBy(asc(locations.name), asc(ovens.name), asc(ovens.id));
+      const out: TemplateOven[] = [];
+      for (const { oven, link, location } of linked) {
+        const current = link.templateVersion === row.version;
+        const untouched = current && link.ovenVersion === oven.version;
+        const lines = untouched ? [] : structuralDiff(row.tree, await loadMenu(db, oven.id, oven.type));
+        out.push({
+          id: oven.id,
+          name: oven.name,
+          location: location?.id ? { id: location.id, name: location.name } : null,
+          applied_version: link.templateVersion,
+          applied_at: link.appliedAt.toISOString(),
+          match: !current ? 'outdated' : lines.length === 0 ? 'matches' : 'differs',
+          lines,
+        });
+      }
+      return { ...toWire(row, linked.length), ovens_applied: out };
+    },
+
+    /** A new name and/or a new menu (from one of your ovens of the same model): a new menu is a new version. */
+    async update(
+      actor: Actor,
+      id: number,
+      input: { name?: string; oven_id?: number },
+    ): Promise<MenuTemplate> {
+      const row = await own(actor.id, id);
+      let tree: MenuTree | undefined;
+      if (input.oven_id !== undefined) {
+        const oven = await ownOven(db, actor.id, input.oven_id);
+        if (oven.type !== row.ovenType)
+          throw ValidationError.field(
+            'oven_id',
+            `${oven.name} is a ${oven.type}; this template is for ${row.ovenType} ovens.`,
+          );
+        tree = withoutIds(await loadMenu(db, oven.id, oven.type));
+      }
+      try {
+        const [updated] = await db
+          .update(menuTemplates)
+          .set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(tree ? { tree, version: row.version + 1 } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(menuTemplates.id, row.id))
+          .returning();
+        return toWire(updated!, await appliedCount(row.id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(input.name ?? row.name);
+        throw error;
+      }
+    },
+
+    /** The template goes; the ovens keep their menus as they are. */
+    async remove(actor: Actor, id: number): Promise<{ id: number; name: string }> {
+      const row = await own(actor.id, id);
+      await db.delete(menuTemplates).where(eq(menuTemplates.id, row.id));
+      return { id: row.id, name: row.name };
+    },
+
+    async apply(
+      actor: Actor,
+      id: number,
+      input: { oven_ids?: number[]; location_id?: number; save_version: boolean },
+    ): Promise<ApplyTemplateResponse> {
+      const template = await own(actor.id, id);
+      let targets: OvenRow[];
+      if (input.location_id !== undefined) {
+        const place = await ownLocationRef(db, actor.id, input.location_id);
+        targets = await db
+          .select()
+          .from(ovens)
+          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
+          .orderBy(asc(ovens.name), asc(ovens.id));
+        if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+      } else {
+        targets = await ownOvensRef(db, actor.id, input.oven_ids ?? []);
+      }
+      await checkRecipes(template, actor.id);
+      const results: ApplyResult[] = [];
+      // One oven after another, each in its own transaction: one that fails leaves the others applied.
+      for (const oven of targets) results.push(await applyTo(actor, template, oven, input.save_version));
+      const tally = (s: ApplyResult['status']) => results.filter((r) => r.status === s).length;
+      return {
+        template: toWire(template, await appliedCount(template.id)),
+        results,
+        applied: tally('applied'),
+        failed: tally('failed'),
+        skipped: tally('skipped'),
+      };
+    },
+  };
+}
+
+export type MenuTemplatesService = ReturnType<typeof createMenuTemplatesService>;

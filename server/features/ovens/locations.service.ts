@@ -1,0 +1,116 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Location } from '../../../shared/contracts/ovens';
+import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
+import type { Actor } from '../../../shared/domain/permissions';
+import type { Db } from '../../db/client';
+import { ownOvensRef } from '../../db/location-store';
+import { locations, ovens } from '../../db/schema/index';
+import { isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+
+type LocationInput = { name: string; address: string };
+
+/** Where a chain's ovens stand: named places, each holding some of the user's ovens (an oven in at most one). */
+export function createLocationsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function own(ownerId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(locations)
+      .where(and(eq(locations.id, id), eq(locations.ownerId, ownerId)))
+      .limit(1);
+    if (!row) throw new NotFoundError('Location');
+    return row;
+  }
+
+  const taken = (name: string) =>
+    ValidationError.field('name', `You already have a location named "${name}".`);
+
+  async function withCount(row: typeof locations.$inferSelect): Promise<Location> {
+    const [n] = await db.select({ n: count() }).from(ovens).where(eq(ovens.locationId, row.id));
+    return { id: row.id, name: row.name, address: row.address, ovens: Number(n?.n ?? 0) };
+  }
+
+  return {
+    async list(actor: Actor): Promise<Location[]> {
+      const rows = await db
+        .select({
+          id: locations.id,
+          name: locations.name,
+          address: locations.address,
+          ovens: count(ovens.id),
+        })
+        .from(locations)
+        .leftJoin(ovens, eq(ovens.locationId, locations.id))
+        .where(eq(locations.ownerId, actor.id))
+        .groupBy(locations.id)
+        .orderBy(asc(locations.name), asc(locations.id));
+      return rows.map((r) => ({ ...r, ovens: Number(r.ovens) }));
+    },
+
+    async create(actor: Actor, input: LocationInput): Promise<Location> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [kept] = await tx
+            .select({ n: count() })
+            .from(locations)
+            .where(eq(locations.ownerId, actor.id));
+          if (Number(kept?.n) >= LOCATION_LIMIT)
+            throw ValidationError.field('name', `An account keeps at most ${LOCATION_LIMIT} locations.`);
+          const [made] = await tx
+            .insert(locations)
+            .values({ ownerId: actor.id, name: input.name, address: input.address })
+            .returning();
+          return made!;
+        });
+        return { id: row.id, name: row.name, address: row.address, ovens: 0 };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(input.name);
+        throw error;
+      }
+    },
+
+    async update(actor: Actor, id: number, input: LocationInput): Promise<Location> {
+      await own(actor.id, id);
+      try {
+        const [row] = await db
+          .update(locations)
+          .set({ name: input.name, address: input.address })
+          .where(eq(locations.id, id))
+          .returning();
+        return withCount(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(input.name);
+        throw error;
+      }
+    },
+
+    /** The location goes; its ovens stay, in no location. */
+    async remove(actor: Actor, id: number): Promise<{ id: number; name: string; ovens: number }> {
+      const row = await own(actor.id, id);
+      const { ovens: n } = await withCount(row);
+      await db.delete(locations).where(eq(locations.id, id));
+      return { id, name: row.name, ovens: n };
+    },
+
+    /** Several ovens into this location at once: all of them, or none when one is not the user's. */
+    async assign(actor: Actor, id: number, ovenIds: number[]): Promise<Location> {
+      const row = await own(actor.id, id);
+      await db.transaction(async (tx) => {
+        const mine = await ownOvensRef(tx, actor.id, ovenIds);
+        await tx
+          .update(ovens)
+          .set({ locationId: id })
+          .where(
+            inArray(
+              ovens.id,
+              mine.map((o) => o.id),
+            ),
+          );
+      });
+      return withCount(row);
+    },
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Location, OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import { createOven, createSession, createUser } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+let ownerId: number;
+let otherToken: string;
+let otherId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ownerId = (await createUser(ctx.db)).id;
+  token = await createSession(ctx.db, ownerId);
+  otherId = (await createUser(ctx.db)).id;
+  otherToken = await createSession(ctx.db, otherId);
+});
+afterAll(() => ctx?.close());
+
+let n = 0;
+async function addLocation(name = `Store ${++n}`, as = token) {
+  const res = await ctx.api('POST', '/api/locations', { name, address: '1 Main St' }, { token: as });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: Location }>().data;
+}
+const listOvens = async (query: string) =>
+  (await ctx.api('GET', `/api/ovens?${query}`, undefined, { token })).json<{ data: OvenSummary[] }>().data;
+
+describe('locations', () => {
+  it('adds a location and lists it with its oven count', async () => {
+    const place = await addLocation('Downtown');
+    const list = (await ctx.api('GET', '/api/locations', undefined, { token })).json<{ data: Location[] }>()
+      .data;
+    expect(list.find((l) => l.id === place.id)).toEqual({
+      id: place.id,
+      name: 'Downtown',
+      address: '1 Main St',
+      ovens: 0,
+    });
+  });
+
+  it('refuses a second location of the same name in any case, naming the field', async () => {
+    await addLocation('Harbour');
+    const res = await ctx.api('POST', '/api/locations', { name: 'harbour' }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      name: ['You already have a location named "harbour".'],
+    });
+  });
+
+  it('refuses an empty name and a long address by field', async () => {
+    const res = await ctx.api('POST', '/api/locations', { name: '  ', address: 'x'.repeat(201) }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual([
+      'address',
+      'name',
+    ]);
+  });
+
+  it('creates an oven in a location and filters the Ovens page by it', async () => {
+    const place = await addLocation();
+    const made = await ctx.api(
+      'POST',
+      '/api/ovens',
+      { name: 'Front', type: 'MiSA', warm_ups: [], location_id: place.id },
+      { token },
+    );
+    expect(made.statusCode).toBe(201);
+    const oven = made.json<{ data: OvenDetail }>().data;
+    expect(oven.location).toEqual({ id: place.id, name: place.name });
+    const loose = await createOven(ctx.db, ownerId, { name: 'Loose' });
+    expect((await listOvens(`location=${place.id}`)).map((o) => o.name)).toEqual(['Front']);
+    const none = (await listOvens('location=none')).map((o) => o.id);
+    expect(none).toContain(loose.id);
+    expect(none).not.toContain(oven.id);
+  });
+
+  it("moving an oven to another location leaves its menu's version alone", async () => {
+    const place = await addLocation();
+    const oven = await createOven(ctx.db, ownerId, { name: 'Mover' });
+    const before = (await ctx.api('GET', `/api/ovens/${oven.id}`, undefined, { token })).json<{
+      data: OvenDetail;
+    }>().data;
+    const res = await ctx.api(
+      'PUT',
+      `/api/ovens/${oven.id}`,
+      { name: 'Mover', warm_ups: [], location_id: place.id },
+      { token },
+    );
+    expect(res.statusCode).toBe(200);
+    const after = res.json<{ data: OvenDetail }>().data;
+    expect(after.location?.id).toBe(place.id);
+    expect(after.version).toBe(before.version);
+  });
+
+  it('moves several ovens at once, or none when one is not yours', async () => {
+    const place = await addLocation();
+    const a = await createOven(ctx.db, ownerId);
+    const b = await createOven(ctx.db, ownerId);
+    const theirs = await createOven(ctx.db, otherId);
+    const refused = await ctx.api(
+      'POST',
+      `/api/locations/${place.id}/ovens`,
+      { oven_ids: [a.id, theirs.id] },
+      { token },
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(`No oven of yours has the id ${theirs.id}.`);
+    expect(await listOvens(`location=${place.id}`)).toEqual([]);
+    const moved = await ctx.api(
+      'POST',
+      `/api/locations/${place.id}/ovens`,
+      { oven_ids: [a.id, b.id] },
+      { token },
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<{ data: Location }>().data.ovens).toBe(2);
+  });
+
+  it('deleting a location keeps its ovens, in no location', async () => {
+    const place = await addLocation();
+    const oven = await createOven(ctx.db, ownerId);
+    await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [oven.id] }, { token });
+    const res = await ctx.api('DELETE', `/api/locations/${place.id}`, undefined, { token });
+    expect(res.json()).toEqual({ deleted: true, data: { id: place.id, name: place.name, ovens: 1 } });
+    expect((await listOvens('location=none')).map((o) => o.id)).toContain(oven.id);
+  });
+
+  it("another user's location is not found, to change, delete, fill or put an oven in", async () => {
+    const theirs = await addLocation('Their store', otherToken);
+    const mine = await createOven(ctx.db, ownerId);
+    expect(
+      (await ctx.api('PUT', `/api/locations/${theirs.id}`, { name: 'Mine' }, { token })).statusCode,
+    ).toBe(404);
+    expect((await ctx.api('DELETE', `/api/locations/${theirs.id}`, undefined, { token })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.api('POST', `/api/locations/${theirs.id}/ovens`, { oven_ids: [mine.id] }, { token }))
+        .statusCode,
+    ).toBe(404);
+    const put = await ctx.api(
+      'PUT',
+      `/api/ovens/${mine.id}`,
+      { name: mine.name, warm_ups: [], location_id: theirs.id },
+      { token },
+    );
+    expect(put.statusCode).toBe(404);
+    const list = (await ctx.api('GET', '/api/locations', undefined, { token })).json<{ data: Location[] }>()
+      .data;
+    expect(list.map((l) => l.id)).not.toContain(theirs.id);
+  });
+});

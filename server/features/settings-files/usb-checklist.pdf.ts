@@ -1,0 +1,85 @@
+import { ensureRoom, INK, LINE, MARGIN, MUTED, pdfBytes, pdfText, startDocument } from '../../lib/pdf';
+
+export interface ChecklistStick {
+  stick: number;
+  location: string;
+  oven: string;
+  type: string;
+  folder: string;
+  fileName: string;
+  version: string | null;
+}
+
+/**
+ * The printable list that goes with a zip of settings files: which USB stick goes to which oven, the folder to copy
+ * from, the file name the oven looks for, the version it carries, and a box to tick (and initial) once loaded.
+ */
+export function usbChecklistPdf(input: {
+  provider: string;
+  sticks: ChecklistStick[];
+  printedAt: Date;
+  by: string;
+}): Promise<Buffer> {
+  const title = `USB checklist: ${input.sticks.length} oven${input.sticks.length === 1 ? '' : 's'}`;
+  const doc = startDocument({ provider: input.provider, title });
+  const width = doc.page.width - 2 * MARGIN;
+  return pdfBytes(doc, () => {
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(pdfText(title), MARGIN, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        pdfText(
+          `Prepared by ${input.by} on ${input.printedAt.toUTCString().replace(' GMT', ' UTC')}. For each stick: copy the file in the stick's folder to the root of an empty FAT32 USB stick, label the stick with its number, load it on the oven named (outside service), and tick the box.`,
+        ),
+        { width },
+      );
+    doc.moveDown(0.8);
+    let place = '';
+    for (const s of input.sticks) {
+      if (s.location !== place) {
+        ensureRoom(doc, 80, input.provider, title);
+        place = s.location;
+        doc.moveDown(0.4);
+        doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(pdfText(place), MARGIN, doc.y, { width });
+        doc.moveDown(0.3);
+      }
+      ensureRoom(doc, 54, input.provider, title, place);
+      const top = doc.y;
+      // The box to tick, and a line for the initials of whoever loaded it.
+      doc
+        .rect(MARGIN, top + 2, 14, 14)
+        .lineWidth(1)
+        .strokeColor(INK)
+        .stroke();
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor(INK)
+        .text(pdfText(`Stick ${s.stick}: ${s.oven}`), MARGIN + 24, top, { width: width - 150 });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(
+          pdfText(
+            `${s.type} · file ${s.fileName} from folder "${s.folder}" · ${s.version ? `version "${s.version}"` : 'not a saved version'}`,
+          ),
+          MARGIN + 24,
+          doc.y,
+          { width: width - 150 },
+        );
+      doc
+        .fontSize(8)
+        .text('Loaded by / date', MARGIN + width - 118, top + 2, { width: 118, lineBreak: false });
+      doc
+        .moveTo(MARGIN + width - 118, top + 26)
+        .lineTo(MARGIN + width, top + 26)
+        .strokeColor(LINE)
+        .stroke();
+      doc.y = Math.max(doc.y, top + 30) + 8;
+      doc.x = MARGIN;
+    }
+  });
+}

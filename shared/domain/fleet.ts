@@ -1,0 +1,86 @@
+/**
+ * A chain's fleet: where its ovens stand, which named version each should run, and what each was last seen running.
+ * Pure: the fleet page, the server's list and its filters all read these.
+ */
+
+export const LOCATION_NAME_MAX = 60;
+export const LOCATION_ADDRESS_MAX = 200;
+/** Locations one account keeps (a chain of several hundred stores fits). */
+export const LOCATION_LIMIT = 1000;
+export const TEMPLATE_NAME_MAX = 40;
+export const TEMPLATE_LIMIT = 200;
+/** Ovens in one zip download or one template application (each is a settings file or a transaction). */
+export const FLEET_BATCH_MAX = 200;
+
+export const FLEET_STATUSES = ['waiting', 'never_checked', 'up_to_date', 'no_version'] as const;
+export type FleetStatus = (typeof FLEET_STATUSES)[number];
+
+export const FLEET_STATUS_LABELS: Record<FleetStatus, string> = {
+  waiting: 'Newer version waiting',
+  never_checked: 'Never checked',
+  up_to_date: 'Up to date',
+  no_version: 'No version saved',
+};
+
+/**
+ * An oven should run its newest named version. It is up to date when the last file seen on it (read from a file
+ * copied off it, or a download a manager said was loaded) was that version; waiting when it was anything else.
+ */
+export function fleetStatus(input: {
+  latestVersionId: number | null;
+  seen: { versionId: number | null } | null;
+}): FleetStatus {
+  if (input.latestVersionId === null) return 'no_version';
+  if (input.seen === null) return 'never_checked';
+  return input.seen.versionId === input.latestVersionId ? 'up_to_date' : 'waiting';
+}
+
+/**
+ * Whether the menu in Hearth is still the named version it was last made equal to: the oven's `version` counter
+ * has not moved since (every menu, name and warm-up change moves it).
+ */
+export function editedSince(oven: {
+  version: number;
+  atVersionId: number | null;
+  atOvenVersion: number | null;
+  latestVersionId: number | null;
+}): boolean {
+  if (oven.latestVersionId === null) return false;
+  return oven.atVersionId !== oven.latestVersionId || oven.atOvenVersion !== oven.version;
+}
+
+/** Template match: the oven has the template's current version and nothing changed since, or how it differs. */
+export type TemplateMatch = 'matches' | 'differs' | 'outdated';
+
+export const TEMPLATE_MATCH_LABELS: Record<TemplateMatch, string> = {
+  matches: 'Matches',
+  differs: 'Edited here',
+  outdated: 'Older template',
+};
+
+/**
+ * A name fit for a folder on a FAT-formatted USB stick (what kitchens use): no \ / : * ? " < > |, no control
+ * characters, no trailing dot or space, at most 60 characters; empty becomes the fallback.
+ */
+export function folderName(name: string, fallback: string): string {
+  const cleaned = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60)
+    .replace(/[. ]+$/, '');
+  return cleaned || fallback;
+}
+
+/** Two stores named alike ("Main St" and "main st.") must not share a folder: the second gets " (2)". */
+export function uniqueFolderNames(names: string[], fallback: string): string[] {
+  const used = new Map<string, number>();
+  return names.map((n) => {
+    const base = folderName(n, fallback);
+    const key = base.toLowerCase();
+    const count = (used.get(key) ?? 0) + 1;
+    used.set(key, count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
