@@ -27,7 +27,11 @@ const the = {} as {
   download: string;
   outboxId: number;
   versionId: number;
+  location: number;
+  template: number;
 };
+let unique = 0;
+const uniqueName = (prefix: string) => `${prefix} ${++unique}`;
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -319,6 +323,73 @@ const MATRIX: Record<string, Row> = {
     request: async () => ({ url: `/api/files/${the.oven.id}` }),
     expect: ownerOnly(200),
   },
+  'POST /api/files/zip': {
+    request: async () => ({ url: '/api/files/zip', body: { oven_ids: [the.oven.id] } }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/ovens/:id/loaded': {
+    request: async () => ({ url: `/api/ovens/${the.oven.id}/loaded` }),
+    expect: ownerOnly(200),
+  },
+
+  // Locations, the fleet and templates.
+  'GET /api/locations': { request: fixed('/api/locations'), expect: users(200) },
+  'POST /api/locations': {
+    request: async () => ({ url: '/api/locations', body: { name: uniqueName('Store') } }),
+    expect: users(201),
+  },
+  'PUT /api/locations/:id': {
+    request: async () => ({ url: `/api/locations/${the.location}`, body: { name: uniqueName('Renamed') } }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/locations/:id': {
+    request: async () => {
+      const { data } = await ownerApi<{ data: { id: number } }>('POST', '/api/locations', {
+        name: uniqueName('Gone'),
+      });
+      return { url: `/api/locations/${data.id}` };
+    },
+    expect: ownerOnly(200),
+  },
+  'POST /api/locations/:id/ovens': {
+    request: async () => ({ url: `/api/locations/${the.location}/ovens`, body: { oven_ids: [the.oven.id] } }),
+    expect: ownerOnly(200),
+  },
+  'GET /api/fleet': { request: fixed('/api/fleet'), expect: users(200) },
+  'GET /api/templates': { request: fixed('/api/templates'), expect: users(200) },
+  'POST /api/templates': {
+    request: async () => ({
+      url: '/api/templates',
+      body: { name: uniqueName('Menu'), oven_id: the.oven.id },
+    }),
+    expect: ownerOnly(201),
+  },
+  'GET /api/templates/:id': {
+    request: async () => ({ url: `/api/templates/${the.template}` }),
+    expect: ownerOnly(200),
+  },
+  'PUT /api/templates/:id': {
+    request: async () => ({ url: `/api/templates/${the.template}`, body: { name: uniqueName('Menu') } }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/templates/:id': {
+    request: async () => {
+      const { data } = await ownerApi<{ data: { id: number } }>('POST', '/api/templates', {
+        name: uniqueName('Gone'),
+        oven_id: the.oven.id,
+      });
+      return { url: `/api/templates/${data.id}` };
+    },
+    expect: ownerOnly(200),
+  },
+  'POST /api/templates/:id/apply': {
+    // A fresh oven: applying gives the menu new rows, which later rows of the shared oven would miss.
+    request: async () => ({
+      url: `/api/templates/${the.template}/apply`,
+      body: { oven_ids: [(await freshOven()).id] },
+    }),
+    expect: ownerOnly(200),
+  },
 };
 
 beforeAll(async () => {
@@ -336,6 +407,12 @@ beforeAll(async () => {
   the.oven = await freshOven();
   the.versionId = (
     await ownerApi<{ data: { id: number } }>('POST', `/api/ovens/${the.oven.id}/versions`, { name: 'Kept' })
+  ).data.id;
+  the.location = (
+    await ownerApi<{ data: { id: number } }>('POST', '/api/locations', { name: 'Main' })
+  ).data.id;
+  the.template = (
+    await ownerApi<{ data: { id: number } }>('POST', '/api/templates', { name: 'Kept', oven_id: the.oven.id })
   ).data.id;
   the.pdfName = (await ownerApi<{ name: string }>('GET', `/api/createpdfs/${the.recipe}`)).name;
   the.download = (await ownerApi<SettingsDownload>('GET', `/api/files/${the.oven.id}`)).file;

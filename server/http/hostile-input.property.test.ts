@@ -22,6 +22,8 @@ let victim: Awaited<ReturnType<typeof createUser>>;
 let oven: OvenDetail;
 let recipeId: number;
 let versionId = 0;
+let locationId = 0;
+let templateId = 0;
 
 const golden = readFileSync(
   new URL('../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
@@ -51,6 +53,9 @@ const WATCHED = [
   'activity_events',
   'user_activity_days',
   'user_activity_months',
+  'locations',
+  'menu_templates',
+  'oven_templates',
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const parts = WATCHED.map(
@@ -178,6 +183,22 @@ const WRITES: Record<string, Write> = {
     body: () => ({ data: golden.replace('END', 'EN') }),
   },
   'POST /api/files/raw': { url: () => '/api/files/raw?oven_name=Raw&oven_type=MiSA' },
+  'POST /api/files/zip': { url: () => '/api/files/zip', body: () => ({ oven_ids: [] }) },
+  'POST /api/ovens/:id/loaded': { url: () => `/api/ovens/${oven.id}/loaded` },
+  'POST /api/locations': { url: () => '/api/locations', body: () => ({ name: '', address: '' }) },
+  'PUT /api/locations/:id': { url: () => `/api/locations/${locationId}`, body: () => ({ name: '' }) },
+  'DELETE /api/locations/:id': { url: () => `/api/locations/${locationId}` },
+  'POST /api/locations/:id/ovens': {
+    url: () => `/api/locations/${locationId}/ovens`,
+    body: () => ({ oven_ids: [] }),
+  },
+  'POST /api/templates': { url: () => '/api/templates', body: () => ({ name: '', oven_id: oven.id }) },
+  'PUT /api/templates/:id': { url: () => `/api/templates/${templateId}`, body: () => ({ name: '' }) },
+  'DELETE /api/templates/:id': { url: () => `/api/templates/${templateId}` },
+  'POST /api/templates/:id/apply': {
+    url: () => `/api/templates/${templateId}/apply`,
+    body: () => ({ oven_ids: [], save_version: true }),
+  },
 };
 
 const deep = (depth: number): unknown => {
@@ -352,7 +373,26 @@ beforeAll(async () => {
   const token = await createSession(ctx.db, owner.id);
   oven = await importGoldenOven(ctx, token, 'Kept');
   versionId = await keptVersion(token);
+  await keptFleet(token);
 });
+
+/** A location and a template of the owner's, for their rows (made again when a row deleted them). */
+async function keptFleet(token: string) {
+  const places = await ctx.api('GET', '/api/locations', undefined, { token });
+  const place = places.json<{ data: { id: number }[] }>().data[0];
+  locationId =
+    place?.id ??
+    (await ctx.api('POST', '/api/locations', { name: `Kept ${++ipSeq}` }, { token })).json<{
+      data: { id: number };
+    }>().data.id;
+  const templates = await ctx.api('GET', '/api/templates', undefined, { token });
+  const template = templates.json<{ data: { id: number }[] }>().data[0];
+  templateId =
+    template?.id ??
+    (await ctx.api('POST', '/api/templates', { name: `Kept ${++ipSeq}`, oven_id: oven.id }, { token })).json<{
+      data: { id: number };
+    }>().data.id;
+}
 
 /** A version of the current fixture oven, for the restore row. */
 async function keptVersion(token: string): Promise<number> {
@@ -424,4 +464,5 @@ async function restoreFixtures() {
     victim = await createUser(ctx.db);
   oven = await importGoldenOven(ctx, token, 'Kept');
   versionId = await keptVersion(token);
+  await keptFleet(token);
 }

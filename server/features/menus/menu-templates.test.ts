@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApplyTemplateResponse,
+  MenuTemplate,
+  MenuTemplateDetail,
+} from '../../../shared/contracts/menus';
+import type { Location, OvenDetail } from '../../../shared/contracts/ovens';
+import { createOven, createSession, createUser } from '../../test/factories';
+import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+let ownerId: number;
+let otherToken: string;
+let otherId: number;
+let source: OvenDetail;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ownerId = (await createUser(ctx.db)).id;
+  token = await createSession(ctx.db, ownerId);
+  otherId = (await createUser(ctx.db)).id;
+  otherToken = await createSession(ctx.db, otherId);
+  source = await importGoldenOven(ctx, token, 'Source');
+});
+afterAll(() => ctx?.close());
+
+let n = 0;
+async function template(as = token, ovenId = source.id) {
+  const res = await ctx.api(
+    'POST',
+    '/api/templates',
+    { name: `Spring ${++n}`, oven_id: ovenId },
+    { token: as },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: MenuTemplate }>().data;
+}
+async function location(ovens: number[]) {
+  const place = (await ctx.api('POST', '/api/locations', { name: `Store ${++n}` }, { token })).json<{
+    data: Location;
+  }>().data;
+  await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: ovens }, { token });
+  return place;
+}
+const apply = (id: number, body: unknown, as = token) =>
+  ctx.api('POST', `/api/templates/${id}/apply`, body, { token: as });
+const detail = async (id: number) =>
+  (await ctx.api('GET', `/api/templates/${id}`, undefined, { token })).json<{ data: MenuTemplateDetail }>()
+    .data;
+const names = (o: OvenDetail) => o.screens.flatMap((s) => s.screen_content.map((b) => b.buttonable_name));
+const read = async (id: number) =>
+  (await ctx.api('GET', `/api/ovens/${id}`, undefined, { token })).json<{ data: OvenDetail }>().data;
+
+describe('menu templates', () => {
+  it('applies to every oven of its model in a location, skipping another model, each with a result', async () => {
+    const t = await template();
+    const a = await createOven(ctx.db, ownerId, { name: 'A' });
+    const b = await createOven(ctx.db, ownerId, { name: 'B' });
+    const misa = await createOven(ctx.db, ownerId, { name: 'C', type: 'MiSA' });
+    const place = await location([a.id, b.id, misa.id]);
+    const res = await apply(t.id, { location_id: place.id });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ data: ApplyTemplateResponse }>().data;
+    expect(body).toMatchObject({ applied: 2, failed: 0, skipped: 1 });
+    expect(body.results.map((r) => [r.name, r.status])).toEqual([
+      ['A', 'applied'],
+      ['B', 'applied'],
+      ['C', 'skipped'],
+    ]);
+    expect(body.results[0]!.message).toBe(`Applied, and saved as version "${t.name} v1".`);
+    expect(names(await read(a.id))).toEqual(names(source));
+    const versions = (await ctx.api('GET', `/api/ovens/${a.id}/versions`, undefined, { token })).json<{
+      data: { name: string }[];
+    }>().data;
+    expect(versions.map((v) => v.name)).toEqual([`${t.name} v1`]);
+  });
+
+  it('shows each oven matching, edited here with how, or on an older template version', async () => {
+    const t = await template();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createOven(ctx.db, ownerId)));
+    await apply(t.id, { oven_ids: [a!.id, b!.id, c!.id] });
+    // B edited on its own; then the template's menu replaced, after which C is applied again.
+    const bOven = await read(b!.id);
+    const button = bOven.screens[0]!.screen_content.find((x) => x.type === 'recipe')!;
+    expect((await ctx.api('DELETE', `/api/buttons/${button.id}`, undefined, { token })).statusCode).toBe(200);
+    let got = await detail(t.id);
+    const match = (id: number) => got.ovens_applied.find((o) => o.id === id)!;
+    expect(match(a!.id)).toMatchObject({ match: 'matches', lines: [] });
+    expect(match(b!.id).match).toBe('differs');
+    expect(match(b!.id).lines[0]!.message).toMatch(/^Button ".+" removed from screen 1, slot \d+\.$/);
+    const updated = await ctx.api('PUT', `/api/templates/${t.id}`, { oven_id: b!.id }, { token });
+    expect(updated.json<{ data: MenuTemplate }>().data.version).toBe(2);
+    got = await detail(t.id);
+    expect(match(a!.id).match).toBe('outdated');
+    expect(match(b!.id)).toMatchObject({ match: 'outdated', lines: [] });
+  });
+
+  it('a failure on one oven leaves the others applied, and reports it', async () => {
+    const t = await template();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createOven(ctx.db, ownerId)));
+    const before = names(await read(b!.id));
+    await ctx.db.execute(
+      sql.raw(`create function fail_for_oven() returns trigger language plpgsql as $$
+        begin if new.oven_id = ${b!.id} then raise exception 'disk on fire'; end if; return new; end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        'create trigger fail_for_oven before insert on menu_buttons for each row execute function fail_for_oven()',
+      ),
+    );
+    try {
+      const body = (await apply(t.id, { oven_ids: [a!.id, b!.id, c!.id] })).json<{
+        data: ApplyTemplateResponse;
+      }>().data;
+      expect(body).toMatchObject({ applied: 2, failed: 1 });
+      const failed = body.results.find((r) => r.status === 'failed')!;
+      expect(failed.oven_id).toBe(b!.id);
+      expect(failed.message).toBe('Not changed: the database refused the change. Try this oven again.');
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger fail_for_oven on menu_buttons'));
+      await ctx.db.execute(sql.raw('drop function fail_for_oven()'));
+    }
+    expect(names(await read(b!.id))).toEqual(before);
+    expect(names(await read(a!.id))).toEqual(names(source));
+    expect(names(await read(c!.id))).toEqual(names(source));
+    const versions = (await ctx.api('GET', `/api/ovens/${b!.id}/versions`, undefined, { token })).json<{
+      data: unknown[];
+    }>().data;
+    expect(versions).toEqual([]);
+    expect((await detail(t.id)).ovens_applied.map((o) => o.id).sort()).toEqual([a!.id, c!.id].sort());
+  });
+
+  it('an applied template is one change on each oven, which Undo takes back', async () => {
+    const t = await template();
+    const a = await createOven(ctx.db, ownerId);
+    await apply(t.id, { oven_ids: [a.id] });
+    const undo = await ctx.api('POST', `/api/ovens/${a.id}/undo`, undefined, { token });
+    expect(undo.statusCode).toBe(200);
+    expect(names(await read(a.id))).toEqual([]);
+  });
+
+  it("refuses another user's oven in the list and applies to none", async () => {
+    const t = await template();
+    const mine = await createOven(ctx.db, ownerId);
+    const theirs = await createOven(ctx.db, otherId);
+    const res = await apply(t.id, { oven_ids: [mine.id, theirs.id] });
+    expect(res.statusCode).toBe(404);
+    expect(names(await read(mine.id))).toEqual([]);
+  });
+
+  it('asks for ovens or a location, naming the field', async () => {
+    const t = await template();
+    const res = await apply(t.id, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      oven_ids: ['Choose some ovens or one location, not both.'],
+    });
+  });
+
+  it("another user's template is not found, to read, change, apply or delete", async () => {
+    const theirs = await template(otherToken, (await createOven(ctx.db, otherId)).id);
+    const mine = await createOven(ctx.db, ownerId);
+    expect((await ctx.api('GET', `/api/templates/${theirs.id}`, undefined, { token })).statusCode).toBe(404);
+    expect((await ctx.api('PUT', `/api/templates/${theirs.id}`, { name: 'x' }, { token })).statusCode).toBe(
+      404,
+    );
+    expect((await apply(theirs.id, { oven_ids: [mine.id] })).statusCode).toBe(404);
+    expect((await ctx.api('DELETE', `/api/templates/${theirs.id}`, undefined, { token })).statusCode).toBe(
+      404,
+    );
+    const list = (await ctx.api('GET', '/api/templates', undefined, { token })).json<{
+      data: MenuTemplate[];
+    }>().data;
+    expect(list.map((x) => x.id)).not.toContain(theirs.id);
+  });
+
+  it('refuses to replace the menu with an oven of another model, naming the field', async () => {
+    const t = await template();
+    const misa = await createOven(ctx.db, ownerId, { type: 'MiSA', name: 'Misa' });
+    const res = await ctx.api('PUT', `/api/templates/${t.id}`, { oven_id: misa.id }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.oven_id).toEqual([
+      `Misa is a MiSA; this template is for Matchbox 1718/1313 ovens.`,
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FleetPage, Location } from '../../../shared/contracts/ovens';
+import type { SettingsDownload } from '../../../shared/contracts/settings-files';
+import { createOven, createSession, createUser } from '../../test/factories';
+import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+let ownerId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ownerId = (await createUser(ctx.db)).id;
+  token = await createSession(ctx.db, ownerId);
+});
+afterAll(() => ctx?.close());
+
+const fleet = async (query = '', as = token) =>
+  (await ctx.api('GET', `/api/fleet${query}`, undefined, { token: as })).json<FleetPage>();
+const row = async (id: number) => (await fleet('?per_page=200')).data.find((o) => o.id === id)!;
+const save = (id: number, name: string) => ctx.api('POST', `/api/ovens/${id}/versions`, { name }, { token });
+async function download(id: number) {
+  const { file } = (await ctx.api('GET', `/api/files/${id}`, undefined, { token })).json<SettingsDownload>();
+  return (await ctx.api('GET', `/storage/settings/${file}`)).body;
+}
+
+describe('GET /api/fleet', () => {
+  it('follows an oven from no version to up to date to a newer version waiting', async () => {
+    const oven = await importGoldenOven(ctx, token, 'Line');
+    expect(await row(oven.id)).toMatchObject({ status: 'no_version', should_run: null, last_seen: null });
+    await save(oven.id, 'Spring');
+    expect(await row(oven.id)).toMatchObject({
+      status: 'never_checked',
+      should_run: { name: 'Spring' },
+      edited_since: false,
+    });
+    const file = await download(oven.id);
+    await ctx.api('POST', `/api/ovens/${oven.id}/check-file`, { data: file }, { token });
+    expect(await row(oven.id)).toMatchObject({
+      status: 'up_to_date',
+      last_seen: { version: { name: 'Spring' }, source: 'file' },
+      last_download: { version: 'Spring' },
+    });
+    const button = oven.screens[0]!.screen_content.find((b) => b.type === 'recipe')!;
+    await ctx.api('DELETE', `/api/buttons/${button.id}`, undefined, { token });
+    expect(await row(oven.id)).toMatchObject({ status: 'up_to_date', edited_since: true });
+    await save(oven.id, 'Summer');
+    expect(await row(oven.id)).toMatchObject({
+      status: 'waiting',
+      should_run: { name: 'Summer' },
+      edited_since: false,
+    });
+  });
+
+  it('counts a download a manager marked as loaded', async () => {
+    const oven = await importGoldenOven(ctx, token, 'Marked');
+    const early = await ctx.api('POST', `/api/ovens/${oven.id}/loaded`, undefined, { token });
+    expect(early.statusCode).toBe(422);
+    await save(oven.id, 'Autumn');
+    await download(oven.id);
+    const res = await ctx.api('POST', `/api/ovens/${oven.id}/loaded`, undefined, { token });
+    expect(res.json<{ data: { version: string } }>().data.version).toBe('Autumn');
+    expect(await row(oven.id)).toMatchObject({
+      status: 'up_to_date',
+      last_seen: { version: { name: 'Autumn' }, source: 'reported' },
+    });
+  });
+
+  it('filters by location, status and search, counts every status, and pages like Laravel', async () => {
+    const place = (await ctx.api('POST', '/api/locations', { name: 'Filter store' }, { token })).json<{
+      data: Location;
+    }>().data;
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await createOven(ctx.db, ownerId, { name: `Filter ${i}` })).id);
+    await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: ids }, { token });
+    await save(ids[0]!, 'One');
+    const page = await fleet(`?location=${place.id}&per_page=2`);
+    expect(page).toMatchObject({ total: 3, per_page: 2, current_page: 1, last_page: 2, from: 1, to: 2 });
+    expect(page.counts).toEqual({ waiting: 0, never_checked: 1, up_to_date: 0, no_version: 2 });
+    expect(page.next_page_url).toBe(`/api/fleet?location=${place.id}&per_page=2&page=2`);
+    const waiting = await fleet(`?location=${place.id}&status=never_checked`);
+    expect(waiting.data.map((o) => o.id)).toEqual([ids[0]]);
+    expect((await fleet('?search=filter%201')).data.map((o) => o.name)).toEqual(['Filter 1']);
+    expect((await fleet(`?location=${place.id}`)).data[0]!.location).toEqual({
+      id: place.id,
+      name: 'Filter store',
+    });
+  });
+
+  it("shows none of another user's ovens", async () => {
+    const other = await createSession(ctx.db, (await createUser(ctx.db)).id);
+    await createOven(ctx.db, ownerId, { name: 'Private' });
+    const theirs = await fleet('', other);
+    expect(theirs.total).toBe(0);
+  });
+
+  it('refuses an unknown status, naming the field', async () => {
+    const res = await ctx.api('GET', '/api/fleet?status=sleeping', undefined, { token });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['status']);
+  });
+});

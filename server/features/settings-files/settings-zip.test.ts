@@ -1,0 +1,95 @@
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Location } from '../../../shared/contracts/ovens';
+import type { CheckFileResult, SettingsZip } from '../../../shared/contracts/settings-files';
+import { createOven, createSession, createUser } from '../../test/factories';
+import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+import { pdfToText } from '../../test/pdf-text';
+
+let ctx: TestContext;
+let token: string;
+let ownerId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ownerId = (await createUser(ctx.db)).id;
+  token = await createSession(ctx.db, ownerId);
+});
+afterAll(() => ctx?.close());
+
+async function place(name: string, ovens: number[]) {
+  const made = (await ctx.api('POST', '/api/locations', { name }, { token })).json<{ data: Location }>().data;
+  await ctx.api('POST', `/api/locations/${made.id}/ovens`, { oven_ids: ovens }, { token });
+  return made;
+}
+const fetchBytes = async (file: string) => {
+  const res = await ctx.api('GET', `/storage/settings/${file}`);
+  expect(res.statusCode).toBe(200);
+  return new Uint8Array(res.rawPayload);
+};
+
+describe('POST /api/files/zip', () => {
+  it('puts each oven in a folder per location and stick, under the exact file name, with the checklist', async () => {
+    const front = await importGoldenOven(ctx, token, 'Front');
+    const misa = await createOven(ctx.db, ownerId, { name: 'Back', type: 'MiSA' });
+    const loose = await createOven(ctx.db, ownerId, { name: 'Spare' });
+    await place('Main St: North', [front.id, misa.id]);
+    await ctx.api('POST', `/api/ovens/${front.id}/versions`, { name: 'Spring' }, { token });
+    const res = await ctx.api(
+      'POST',
+      '/api/files/zip',
+      { oven_ids: [loose.id, misa.id, front.id] },
+      { token },
+    );
+    expect(res.statusCode).toBe(200);
+    const zip = res.json<{ data: SettingsZip }>().data;
+    expect(zip.name).toMatch(/^hearth-settings-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = unzipSync(await fetchBytes(zip.file));
+    expect(Object.keys(entries).sort()).toEqual(
+      [
+        'Main St North/01 Back/MISA.RCP',
+        'Main St North/02 Front/MATCHBOX.AI2',
+        'No location/03 Spare/MATCHBOX.AI2',
+        'USB checklist.pdf',
+      ].sort(),
+    );
+    expect(zip.ovens.map((o) => [o.name, o.stick, o.version])).toEqual([
+      ['Back', 1, null],
+      ['Front', 2, 'Spring'],
+      ['Spare', 3, null],
+    ]);
+    const checklist = pdfToText(await fetchBytes(zip.checklist.file));
+    expect(checklist).toContain('Stick 2: Front');
+    expect(checklist).toMatch(/version\s+"Spring"/);
+    // A file from the zip, copied off the oven later, is recognised.
+    const file = new TextDecoder().decode(entries['Main St North/02 Front/MATCHBOX.AI2']);
+    const check = await ctx.api('POST', `/api/ovens/${front.id}/check-file`, { data: file }, { token });
+    expect(check.json<CheckFileResult>()).toMatchObject({ recognized: true, version: { name: 'Spring' } });
+  });
+
+  it('takes every oven of a location', async () => {
+    const a = await createOven(ctx.db, ownerId, { name: 'Left' });
+    const b = await createOven(ctx.db, ownerId, { name: 'Right' });
+    const store = await place('Harbour', [a.id, b.id]);
+    const zip = (await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token })).json<{
+      data: SettingsZip;
+    }>().data;
+    expect(zip.ovens.map((o) => o.path)).toEqual([
+      'Harbour/01 Left/MATCHBOX.AI2',
+      'Harbour/02 Right/MATCHBOX.AI2',
+    ]);
+  });
+
+  it("refuses another user's oven, and a location with no ovens by field", async () => {
+    const theirs = await createOven(ctx.db, (await createUser(ctx.db)).id);
+    expect((await ctx.api('POST', '/api/files/zip', { oven_ids: [theirs.id] }, { token })).statusCode).toBe(
+      404,
+    );
+    const empty = await place('Empty', []);
+    const res = await ctx.api('POST', '/api/files/zip', { location_id: empty.id }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      location_id: ['Empty has no ovens.'],
+    });
+  });
+});
