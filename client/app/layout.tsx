@@ -64,6 +64,7 @@ function NavBar() {
                 <NavLink to="/recipes">{provider} Recipes</NavLink>
                 <NavLink to="/my-recipes">My Recipes</NavLink>
                 <NavLink to="/ovens">My Ovens</NavLink>
+                <NavLink to="/fleet">Fleet</NavLink>
               </>
             ) : null}
             {isAdmin ? (

@@ -30,6 +30,7 @@ const RecipesRoute = page(() => import('./recipes-route').then((m) => m.RecipesR
 const MyProfilePage = page(() => import('../features/users/my-profile-page').then((m) => m.MyProfilePage));
 const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
 const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
+const FleetRoute = page(() => import('./fleet-route').then((m) => m.FleetRoute));
 const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
 const ReportsPage = page(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
@@ -48,6 +49,7 @@ export const router = createBrowserRouter([
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
       { path: '/ovens', element: guarded('user', <OvensRoute />) },
+      { path: '/fleet', element: guarded('user', <FleetRoute />) },
       { path: '/recipes', element: guarded('user', <RecipesRoute key="provider" owner="provider" />) },
       { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },

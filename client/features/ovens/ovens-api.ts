@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateOvenRequest,
+  FleetPage,
+  Location,
+  LocationRequest,
   OvenDetail,
   OvenSummary,
   UpdateOvenRequest,
@@ -88,5 +91,35 @@ export function useAddRecipeToOven() {
       queryClient.setQueryData(ovenKeys.one(oven.id), oven);
       return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
     },
+  });
+}
+
+export const locationKeys = { all: ['locations'] as const };
+export const fleetKeys = { all: ['fleet'] as const };
+
+export const locationListQuery = () =>
+  queryOptions({
+    queryKey: locationKeys.all,
+    queryFn: () => api<{ data: Location[] }>('GET', '/api/locations').then((r) => r.data),
+  });
+
+/** GET /api/fleet with the page's filters (location, status, search) and page. */
+export const fleetQuery = (filters: Record<string, string>, page: number) =>
+  queryOptions({
+    queryKey: [...fleetKeys.all, filters, page] as const,
+    queryFn: () => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+      if (page > 1) params.set('page', String(page));
+      return api<FleetPage>('GET', `/api/fleet?${params.toString()}`);
+    },
+  });
+
+export function useAddLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LocationRequest) =>
+      api<{ data: Location }>('POST', '/api/locations', body).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

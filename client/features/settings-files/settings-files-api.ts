@@ -5,6 +5,8 @@ import type {
   ImportSettingsRequest,
   ImportStats,
   SettingsDownload,
+  SettingsZip,
+  SettingsZipRequest,
   ShareKind,
   ShareResult,
 } from '../../../shared/contracts/settings-files';
@@ -60,5 +62,13 @@ export function useCheckOvenFile() {
   return useMutation({
     mutationFn: ({ ovenId, data }: { ovenId: number; data: string }) =>
       api<CheckFileResult>('POST', `/api/ovens/${ovenId}/check-file`, { data }),
+  });
+}
+
+/** POST /api/files/zip: many ovens' files and the USB checklist, fetched from /storage/settings/{file}. */
+export function usePrepareZip() {
+  return useMutation({
+    mutationFn: (body: SettingsZipRequest) =>
+      api<{ data: SettingsZip }>('POST', '/api/files/zip', body).then((r) => r.data),
   });
 }

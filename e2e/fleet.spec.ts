@@ -1,0 +1,75 @@
+import type { APIRequestContext } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expect, type SeededUser, seed, test } from './fixtures';
+
+/** The owner's API, as the app calls it (bearer token; the CSRF pair the server asks of writes). */
+function ownerApi(request: APIRequestContext, cook: SeededUser) {
+  const headers = { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+  return async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(url, { method, headers, data });
+    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+    return res.json() as Promise<T>;
+  };
+}
+
+test('a template applied to a location shows on the fleet page, and its zip holds each oven under its file name', async ({
+  page,
+  cook,
+}) => {
+  const call = ownerApi(page.request, cook);
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const misa = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour: North' }))
+    .data;
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [front.id, back.id, misa.id] });
+  const template = (
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
+  ).data;
+  const applied = await call<{ data: { applied: number; skipped: number } }>(
+    'POST',
+    `/api/templates/${template.id}/apply`,
+    { location_id: place.id },
+  );
+  expect(applied.data).toMatchObject({ applied: 2, skipped: 1 });
+
+  await page.goto(`/fleet?location=${place.id}`);
+  const rows = page.locator('.fleet-table tbody tr');
+  await expect(rows).toHaveCount(3);
+  const backRow = rows.filter({ hasText: 'Back' });
+  await expect(backRow).toContainText('"Lunch v1"');
+  await expect(backRow).toContainText('Template "Lunch"');
+  await expect(backRow).toContainText('Never checked');
+  await expect(rows.filter({ hasText: 'Corner' })).toContainText('No version saved');
+  await expect(page.getByRole('list', { name: 'Ovens by status' })).toContainText('Never checked: 2');
+  await page.screenshot({ path: 'test-results/screens/fleet.png', fullPage: true });
+
+  await page.getByRole('button', { name: /Download this location’s settings/ }).click();
+  const ready = page.getByRole('status').filter({ hasText: 'Ready:' });
+  await expect(ready).toContainText('3 ovens');
+  const href = await ready.getByRole('link', { name: /^hearth-settings-.*\.zip$/ }).getAttribute('href');
+  const zip = unzipSync(new Uint8Array(await (await page.request.get(href!)).body()));
+  expect(Object.keys(zip).sort()).toEqual([
+    'Harbour North/01 Back/MATCHBOX.AI2',
+    'Harbour North/02 Corner/MISA.RCP',
+    'Harbour North/03 Front/MATCHBOX.AI2',
+    'USB checklist.pdf',
+  ]);
+});
+
+test('the fleet page filters by status from the address, and fits a phone', async ({ page, cook }) => {
+  const call = ownerApi(page.request, cook);
+  const saved = await seed.oven(cook, { name: 'Saved' });
+  await seed.oven(cook, { name: 'Plain' });
+  await call('POST', `/api/ovens/${saved.id}/versions`, { name: 'Spring' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fleet?status=no_version');
+  const rows = page.locator('.fleet-table tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Plain');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('never_checked');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Saved');
+  await expect(page).toHaveURL(/status=never_checked/);
+  await page.screenshot({ path: 'test-results/screens/fleet-phone.png', fullPage: true });
+});
