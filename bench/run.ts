@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
+import { fleetBench } from './fleet.bench';
 import { importBench } from './import.bench';
 import { loadBench } from './load.bench';
 import { menusBench } from './menus.bench';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   'settings-file': settingsFileBench,
   recipes: recipesBench,
   menus: menusBench,
+  fleet: fleetBench,
   import: importBench,
   admin: adminBench,
   load: loadBench,

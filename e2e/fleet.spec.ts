@@ -73,3 +73,21 @@ test('the fleet page filters by status from the address, and fits a phone', asyn
   await expect(page).toHaveURL(/status=never_checked/);
   await page.screenshot({ path: 'test-results/screens/fleet-phone.png', fullPage: true });
 });
+
+test('the Ovens page shows only the ovens of the location chosen, and says where the oven stands', async ({
+  page,
+  cook,
+}) => {
+  const call = ownerApi(page.request, cook);
+  const inside = await seed.oven(cook, { name: 'Inside' });
+  await seed.oven(cook, { name: 'Outside' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Dockside' })).data;
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [inside.id] });
+  await page.goto('/ovens');
+  await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Dockside' });
+  await expect(page).toHaveURL(new RegExp(`location=${place.id}`));
+  await expect(page.locator('.oven-title')).toHaveText('Inside');
+  await expect(page.locator('.oven-header')).toContainText('Dockside · Matchbox 1718/1313');
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await expect(page.getByRole('list', { name: 'Select Oven' }).getByRole('listitem')).toHaveCount(1);
+});

@@ -13,18 +13,19 @@ import { api } from '../../lib/api';
 export const ovenKeys = {
   all: ['ovens'] as const,
   lists: ['ovens', 'list'] as const,
-  list: (types: string) => ['ovens', 'list', types] as const,
+  list: (types: string, location = '') => ['ovens', 'list', types, location] as const,
   one: (id: number) => ['ovens', 'one', id] as const,
 };
 
-/** GET /api/ovens?ovens=…: 'All', or types joined by commas. */
-export const ovenListQuery = (types = 'All') =>
+/** GET /api/ovens?ovens=…&location=…: 'All' or types joined by commas; a location's id, 'none', or any. */
+export const ovenListQuery = (types = 'All', location = '') =>
   queryOptions({
-    queryKey: ovenKeys.list(types),
+    queryKey: ovenKeys.list(types, location),
     queryFn: () =>
-      api<{ data: OvenSummary[] }>('GET', `/api/ovens?ovens=${encodeURIComponent(types)}`).then(
-        (r) => r.data,
-      ),
+      api<{ data: OvenSummary[] }>(
+        'GET',
+        `/api/ovens?ovens=${encodeURIComponent(types)}${location ? `&location=${encodeURIComponent(location)}` : ''}`,
+      ).then((r) => r.data),
   });
 
 export const ovenQuery = (id: number) =>

@@ -11,6 +11,7 @@ import { useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { OvenModal } from './oven-modal';
 import {
+  locationListQuery,
   ovenKeys,
   ovenListQuery,
   ovenQuery,
@@ -121,7 +122,9 @@ export function OvensPage({
   const unit = useTemperatureUnit();
   const [params, setParams] = useSearchParams();
   const model = params.get('model') ?? 'All';
-  const list = useQuery(ovenListQuery(model));
+  const place = params.get('location') ?? '';
+  const list = useQuery(ovenListQuery(model, place));
+  const places = useQuery(locationListQuery());
   const ovens = list.data ?? [];
   const wanted = Number(params.get('oven')) || undefined;
   const current = ovens.find((o) => o.id === wanted) ?? ovens[0];
@@ -176,6 +179,34 @@ export function OvensPage({
       <header className="ovens-toolbar">
         <div className="ovens-picker-row">
           {ovens.length > 0 ? <OvenPicker ovens={ovens} current={current} onPick={open} /> : null}
+          {places.data && places.data.length > 0 ? (
+            <label className="field field-inline model-filter">
+              <span>Location</span>
+              <select
+                value={place}
+                onChange={(e) =>
+                  setParams(
+                    (p) => {
+                      const next = new URLSearchParams(p);
+                      if (e.target.value === '') next.delete('location');
+                      else next.set('location', e.target.value);
+                      next.delete('oven');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                <option value="">All locations</option>
+                <option value="none">No location</option>
+                {places.data.map((l) => (
+                  <option key={l.id} value={String(l.id)}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className="field field-inline model-filter">
             <span>Model</span>
             <select
@@ -215,7 +246,9 @@ export function OvensPage({
       {list.data && ovens.length === 0 ? (
         <div className="card empty-state">
           <h2>No Ovens Found</h2>
-          {model === 'All' ? (
+          {place ? (
+            <p>No oven of yours is in this location{model === 'All' ? '' : ' in this model'}.</p>
+          ) : model === 'All' ? (
             <>
               <p>Your account does not have any saved ovens.</p>
               <p className="muted">No ovens were found for this user. Please create or import a new oven.</p>
@@ -237,6 +270,7 @@ export function OvensPage({
             <div>
               <h2 className="oven-title">{oven.name}</h2>
               <p className="muted">
+                {oven.location ? `${oven.location.name} · ` : ''}
                 {oven.type}
                 {oven.warm_ups.length > 0
                   ? ` · Warm-ups: ${oven.warm_ups.map((w) => `${w.name} ${formatTemp(w.temperature, unit)}`).join(', ')}`

@@ -1,0 +1,159 @@
+/**
+ * A chain's fleet: the fleet page over 1,000 ovens in 40 locations (versions, sightings and downloads for most),
+ * and one menu template applied to 100 ovens in one request, each beside the bare endpoint of the same server in
+ * the same run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import {
+  locations,
+  menuVersions,
+  ovenSightings,
+  ovens,
+  settingsFingerprints,
+} from '../server/db/schema/index';
+import { createMailer } from '../server/mail/mailer';
+import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
+import type { MenuTree } from '../shared/domain/menu';
+import { measure, ms, report } from './measure';
+
+const OVENS = 1000;
+const PLACES = 40;
+const CONNECTIONS = 10;
+const SECONDS = 6;
+
+/** Two main screens of 8 recipe buttons: a typical store menu. */
+function storeMenu(recipeIds: number[]): MenuTree {
+  const look = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
+  return {
+    screens: [0, 1].map((s) => ({
+      id: null,
+      buttons: Array.from({ length: 8 }, (_, b) => {
+        const id = recipeIds[(s * 8 + b) % recipeIds.length]!;
+        return {
+          id: null,
+          kind: 'recipe' as const,
+          position: b + 1,
+          recipe: { id, name: `Dish ${id}`, ovenType: 'Matchbox 1718/1313' },
+          ...look,
+        };
+      }),
+    })),
+  };
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function fleetBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  try {
+    await database.migrate();
+    const db = database.db;
+    const user = await createUser(db);
+    const recipeIds: number[] = [];
+    for (let i = 0; i < 16; i++) recipeIds.push((await createRecipe(db, { ownerId: user.id })).id);
+    const tree = storeMenu(recipeIds);
+    const places = await db
+      .insert(locations)
+      .values(Array.from({ length: PLACES }, (_, i) => ({ ownerId: user.id, name: `Store ${i + 1}` })))
+      .returning({ id: locations.id });
+    const ids: number[] = [];
+    for (let i = 0; i < OVENS; i++)
+      ids.push((await createOven(db, user.id, { name: `Oven ${i + 1}`, tree })).id);
+    for (const [p, place] of places.entries()) {
+      const mine = ids.filter((_, i) => i % PLACES === p);
+      await db.update(ovens).set({ locationId: place.id }).where(inArray(ovens.id, mine));
+    }
+    // Nine in ten ovens have two versions, a download of the first, and a sighting of it (so most are waiting).
+    for (const [i, ovenId] of ids.entries()) {
+      if (i % 10 === 0) continue;
+      const [first] = await db
+        .insert(menuVersions)
+        .values([
+          { ovenId, name: 'Winter', tree, recipes: {}, createdBy: user.id },
+          { ovenId, name: 'Spring', tree, recipes: {}, createdBy: user.id },
+        ])
+        .returning({ id: menuVersions.id });
+      await db.insert(settingsFingerprints).values({ ovenId, checksum: `c${i}`, versionId: first!.id });
+      await db
+        .insert(ovenSightings)
+        .values({ ovenId, checksum: `c${i}`, versionId: first!.id, seenBy: user.id });
+    }
+    const token = await createSession(db, user.id);
+    const app = await buildApp({ config, database, mailer: createMailer({ db, from: config.MAIL_FROM }) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const headers = {
+      authorization: `Bearer ${token}`,
+      cookie: 'XSRF-TOKEN=b',
+      'x-xsrf-token': 'b',
+      'content-type': 'application/json',
+    };
+
+    const bare = await load(`${base}/api/health`, {});
+    const page = await load(`${base}/api/fleet?per_page=50`, headers);
+    const waiting = await load(`${base}/api/fleet?status=waiting&location=${places[3]!.id}`, headers);
+
+    const template = (await (
+      await fetch(`${base}/api/templates`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Summer', oven_id: ids[0] }),
+      })
+    ).json()) as { data: { id: number } };
+    const hundred = ids.slice(0, 100);
+    let applied = 0;
+    const apply = await measure(
+      async () => {
+        const res = await fetch(`${base}/api/templates/${template.data.id}/apply`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ oven_ids: hundred, save_version: true }),
+        });
+        applied = ((await res.json()) as { data: { applied: number } }).data.applied;
+      },
+      3,
+      1,
+    );
+    const healthOnce = await measure(async () => (await fetch(`${base}/api/health`)).arrayBuffer(), 21, 5);
+    const row = (r: Awaited<ReturnType<typeof load>>) =>
+      `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${(r.rps / bare.rps).toFixed(3)}× the baseline's req/s)`;
+    report(
+      `Fleet: ${OVENS} ovens in ${PLACES} locations (${database.kind}), ${CONNECTIONS} connections, ${SECONDS} s each`,
+      [
+        ['baseline GET /api/health', `${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`],
+        ['GET /api/fleet (page of 50 of 1,000)', row(page)],
+        ['GET /api/fleet?status=waiting&location=…', row(waiting)],
+        [
+          `POST template apply to 100 ovens (${applied} applied)`,
+          `${ms(apply.median)} median, ${ms(apply.median / 100)} an oven; ${(apply.median / healthOnce.median).toFixed(0)}× one bare request (${ms(healthOnce.median)})`,
+        ],
+        ['errors (non-2xx)', String(bare.errors + page.errors + waiting.errors)],
+      ],
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
