@@ -90,3 +90,27 @@ export function onlyWhen(
 
 /** A list check that skips a value that is not even a list (zod 4 would add "at most N" to "must be a list"). */
 export const onlyForLists = (message: string) => onlyWhen(message, (p) => Array.isArray(p.value));
+
+/**
+ * A body naming the ovens a batch acts on: some of the user's ovens by id, or every oven in one location (the zip
+ * of settings files, a template's application). `extra` adds the batch's own fields.
+ */
+export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: string, extra: E) {
+  return z
+    .object({
+      oven_ids: boundedArray(idValue('An oven id'), max, tooMany).optional(),
+      location_id: idValue('The location id').optional(),
+      ...extra,
+    })
+    .superRefine((body, ctx) => {
+      // The generic shape hides the two fields from the checker; they are the ones declared just above.
+      const b = body as { oven_ids?: number[]; location_id?: number };
+      const ids = Array.isArray(b.oven_ids) && b.oven_ids.length > 0;
+      if (ids === (b.location_id !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Choose some ovens or one location, not both.',
+          path: ['oven_ids'],
+        });
+    });
+}

@@ -11,7 +11,7 @@ import {
   type RecipeButton,
 } from '../domain/menu';
 import { MESSAGES } from '../domain/messages';
-import { boundedArray, idParam, idValue } from './common';
+import { idParam, idValue, ovensOrLocation } from './common';
 
 /**
  * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
@@ -377,26 +377,14 @@ export const updateTemplateRequest = z
 export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
 
 /** POST /api/templates/{id}/apply: to these ovens, or to every oven of the template's model in a location. */
-export const applyTemplateRequest = z
-  .object({
-    oven_ids: boundedArray(
-      idValue('An oven id'),
-      FLEET_BATCH_MAX,
-      `Apply a template to at most ${FLEET_BATCH_MAX} ovens at once.`,
-    ).optional(),
-    location_id: idValue('The location id').optional(),
+export const applyTemplateRequest = ovensOrLocation(
+  FLEET_BATCH_MAX,
+  `Apply a template to at most ${FLEET_BATCH_MAX} ovens at once.`,
+  {
     /** Save the result on each oven as a named version ("<template> v<n>"), so the fleet page can follow it. */
     save_version: z.boolean({ error: 'save_version is true or false.' }).default(true),
-  })
-  .superRefine((b, ctx) => {
-    const ids = b.oven_ids !== undefined && b.oven_ids.length > 0;
-    if (ids === (b.location_id !== undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Choose some ovens or one location, not both.',
-        path: ['oven_ids'],
-      });
-  });
+  },
+);
 export type ApplyTemplateRequest = z.input<typeof applyTemplateRequest>;
 
 export const templateParams = z.object({ id: idParam('The template id') });

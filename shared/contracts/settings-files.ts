@@ -3,7 +3,7 @@ import { FLEET_BATCH_MAX } from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
 import { emailField } from './auth';
-import { boundedArray, idParam, idValue } from './common';
+import { idParam, ovensOrLocation } from './common';
 import { ovenName } from './ovens';
 import { stageData } from './recipes';
 
@@ -126,24 +126,11 @@ export type CheckFileResult = z.infer<typeof checkFileResult>;
 /* ---------- Many ovens at once ---------- */
 
 /** POST /api/files/zip: the settings files of these ovens, or of every oven in a location, as one zip. */
-export const settingsZipRequest = z
-  .object({
-    oven_ids: boundedArray(
-      idValue('An oven id'),
-      FLEET_BATCH_MAX,
-      `Download at most ${FLEET_BATCH_MAX} ovens' files at once.`,
-    ).optional(),
-    location_id: idValue('The location id').optional(),
-  })
-  .superRefine((b, ctx) => {
-    const ids = b.oven_ids !== undefined && b.oven_ids.length > 0;
-    if (ids === (b.location_id !== undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Choose some ovens or one location, not both.',
-        path: ['oven_ids'],
-      });
-  });
+export const settingsZipRequest = ovensOrLocation(
+  FLEET_BATCH_MAX,
+  `Download at most ${FLEET_BATCH_MAX} ovens' files at once.`,
+  {},
+);
 export type SettingsZipRequest = z.input<typeof settingsZipRequest>;
 
 const preparedFile = z.object({ file: z.string(), name: z.string(), size: z.number().int() });

@@ -654,3 +654,10 @@ export function editorControls(
 }
 
 export type { IconName };
+
+/** Every button of the menu: main screens' and categories' pages'. */
+export function buttonCount(tree: MenuTree): number {
+  let n = 0;
+  for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
+  return n;
+}

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import { TEMPLATE_LIMIT } from '../../../shared/domain/fleet';
-import { containers, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
+import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
 import { diffMenus } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db, DbOrTx } from '../../db/client';
@@ -19,12 +19,6 @@ import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes }
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 
 type TemplateRow = typeof menuTemplates.$inferSelect;
-
-function buttonCount(tree: MenuTree): number {
-  let n = 0;
-  for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
-  return n;
-}
 
 /** The named version a template application saves on each oven: "<template> v<n>", within 40 characters. */
 export function templateVersionName(name: string, version: number): string {

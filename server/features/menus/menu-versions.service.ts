@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
-import { containers, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
+import { buttonCount, menuRecipeIds } from '../../../shared/domain/menu';
 import { diffMenus, type MenuSnapshot } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
@@ -10,12 +10,6 @@ import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 
 type VersionRow = typeof menuVersions.$inferSelect;
-
-function buttonCount(tree: MenuTree): number {
-  let n = 0;
-  for (const c of containers(tree)) n += (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
-  return n;
-}
 
 /**
  * Named versions of an oven's menu (kept immutably with their recipes as they were), the difference between any
