@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The one fixtures file. Most tests start as a fresh user seeded straight into the database and logged in by
@@ -137,6 +137,19 @@ export const seed = {
       ...oven,
     }),
 };
+
+/**
+ * The API as `user`, the way the app calls it (bearer token, the CSRF pair writes need), for seeding what a spec
+ * does not walk through itself; fails the test on any error reply.
+ */
+export function apiAs(request: APIRequestContext, user: SeededUser) {
+  const headers = { authorization: `Bearer ${user.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+  return async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => {
+    const res = await request.fetch(url, { method, headers, data });
+    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+}
 
 /** Signs the page in as `user` with its token, as a login would leave it (once: a later logout sticks). */
 export async function loginByToken(page: Page, user: SeededUser): Promise<void> {

@@ -1,22 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { expect, type SeededUser, seed, test } from './fixtures';
-
-/** The owner's API, as the app calls it (bearer token; the CSRF pair the server asks of writes). */
-function ownerApi(request: APIRequestContext, cook: SeededUser) {
-  const headers = { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
-  return async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-    return res.json() as Promise<T>;
-  };
-}
+import { apiAs, expect, seed, test } from './fixtures';
 
 test('a template applied to a location shows on the fleet page, and its zip holds each oven under its file name', async ({
   page,
   cook,
 }) => {
-  const call = ownerApi(page.request, cook);
+  const call = apiAs(page.request, cook);
   const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
   const misa = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
@@ -58,7 +47,7 @@ test('a template applied to a location shows on the fleet page, and its zip hold
 });
 
 test('the fleet page filters by status from the address, and fits a phone', async ({ page, cook }) => {
-  const call = ownerApi(page.request, cook);
+  const call = apiAs(page.request, cook);
   const saved = await seed.oven(cook, { name: 'Saved' });
   await seed.oven(cook, { name: 'Plain' });
   await call('POST', `/api/ovens/${saved.id}/versions`, { name: 'Spring' });
@@ -78,7 +67,7 @@ test('the Ovens page shows only the ovens of the location chosen, and says where
   page,
   cook,
 }) => {
-  const call = ownerApi(page.request, cook);
+  const call = apiAs(page.request, cook);
   const inside = await seed.oven(cook, { name: 'Inside' });
   await seed.oven(cook, { name: 'Outside' });
   const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Dockside' })).data;
@@ -90,4 +79,19 @@ test('the Ovens page shows only the ovens of the location chosen, and says where
   await expect(page.locator('.oven-header')).toContainText('Dockside · Matchbox 1718/1313');
   await page.getByRole('button', { name: /^Select Oven/ }).click();
   await expect(page.getByRole('list', { name: 'Select Oven' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('an oven whose downloaded file was marked loaded counts as up to date', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const oven = await seed.importedOven(cook, { name: 'Loaded', type: 'Matchbox 1718/1313' });
+  await call('POST', `/api/ovens/${oven.id}/versions`, { name: 'Spring' });
+  await call('GET', `/api/files/${oven.id}`);
+  await page.goto('/fleet');
+  const row = page.locator('.fleet-table tbody tr').filter({ hasText: 'Loaded' });
+  await expect(row).toContainText('Never checked');
+  await expect(row).toContainText('("Spring"), not seen since');
+  await row.getByRole('button', { name: 'Mark Loaded loaded with "Spring"' }).click();
+  await expect(row).toContainText('Up to date');
+  await expect(row).toContainText('marked loaded');
+  await expect(row.getByRole('button', { name: /^Mark .* loaded/ })).toHaveCount(0);
 });

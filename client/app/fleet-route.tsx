@@ -1,7 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { SectionTabs } from '../components/section-tabs';
+import { TemplatePage } from '../features/menus/template-page';
+import { TemplatesPage } from '../features/menus/templates-page';
 import { FleetPage } from '../features/ovens/fleet-page';
+import { LocationsPage } from '../features/ovens/locations-page';
+import { fleetKeys, locationListQuery, ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
+import { MarkLoaded } from '../features/settings-files/mark-loaded';
 import { ZipDownload } from '../features/settings-files/zip-download';
+import { NotFoundPage } from './not-found-page';
 
-/** The fleet page (ovens) with the zip download of the ovens shown (settings-files), composed here. */
+const TABS = [
+  { to: '/fleet', label: 'Ovens', end: true },
+  { to: '/fleet/locations', label: 'Locations' },
+  { to: '/fleet/templates', label: 'Templates' },
+];
+
+function FleetSection({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SectionTabs label="Fleet" tabs={TABS} />
+      {children}
+    </>
+  );
+}
+
+/** Tells the ovens feature's caches that menus or "last seen" changed elsewhere (a template, a loaded file). */
+function useFleetChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ovenKeys.all }),
+      queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
+    ]);
+}
+
+/** The fleet page (ovens) with the zip download of the ovens shown and "mark loaded" (settings-files). */
 export function FleetRoute() {
-  return <FleetPage renderDownload={(props) => <ZipDownload {...props} />} />;
+  const changed = useFleetChanged();
+  return (
+    <FleetSection>
+      <FleetPage
+        renderDownload={(props) => <ZipDownload {...props} />}
+        renderLoaded={(oven) => <MarkLoaded oven={oven} onLoaded={changed} />}
+      />
+    </FleetSection>
+  );
+}
+
+export function LocationsRoute() {
+  return (
+    <FleetSection>
+      <LocationsPage />
+    </FleetSection>
+  );
+}
+
+/** Templates (menus) pick from the ovens and locations of the ovens feature, handed in here. */
+export function TemplatesRoute() {
+  const ovens = useQuery(ovenListQuery());
+  return (
+    <FleetSection>
+      <TemplatesPage ovens={ovens.data} />
+    </FleetSection>
+  );
+}
+
+export function TemplateRoute() {
+  const id = Number(useParams().id);
+  const ovens = useQuery(ovenListQuery());
+  const locations = useQuery(locationListQuery());
+  const changed = useFleetChanged();
+  if (!Number.isInteger(id) || id < 1) return <NotFoundPage />;
+  return (
+    <FleetSection>
+      <TemplatePage key={id} id={id} ovens={ovens.data} locations={locations.data} onApplied={changed} />
+    </FleetSection>
+  );
 }

@@ -31,6 +31,9 @@ const MyProfilePage = page(() => import('../features/users/my-profile-page').the
 const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
 const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
 const FleetRoute = page(() => import('./fleet-route').then((m) => m.FleetRoute));
+const LocationsRoute = page(() => import('./fleet-route').then((m) => m.LocationsRoute));
+const TemplatesRoute = page(() => import('./fleet-route').then((m) => m.TemplatesRoute));
+const TemplateRoute = page(() => import('./fleet-route').then((m) => m.TemplateRoute));
 const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
 const ReportsPage = page(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
@@ -50,6 +53,9 @@ export const router = createBrowserRouter([
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
       { path: '/ovens', element: guarded('user', <OvensRoute />) },
       { path: '/fleet', element: guarded('user', <FleetRoute />) },
+      { path: '/fleet/locations', element: guarded('user', <LocationsRoute />) },
+      { path: '/fleet/templates', element: guarded('user', <TemplatesRoute />) },
+      { path: '/fleet/templates/:id', element: guarded('user', <TemplateRoute />) },
       { path: '/recipes', element: guarded('user', <RecipesRoute key="provider" owner="provider" />) },
       { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedSince, fleetStatus, folderName, uniqueFolderNames } from './fleet';
+import { downloadNotSeen, editedSince, fleetStatus, folderName, uniqueFolderNames } from './fleet';
 
 describe('fleetStatus', () => {
   it('is no_version when the oven has no named version', () => {
@@ -26,6 +26,21 @@ describe('editedSince', () => {
   });
   it('is true when the oven was last at an older version', () => {
     expect(editedSince({ version: 7, atVersionId: 2, atOvenVersion: 7, latestVersionId: 3 })).toBe(true);
+  });
+});
+
+describe('downloadNotSeen', () => {
+  it('is false without a download', () => {
+    expect(downloadNotSeen('2026-03-12T10:00:00Z', null)).toBe(false);
+    expect(downloadNotSeen(null, null)).toBe(false);
+  });
+  it('is true for a download never seen, or seen only before it', () => {
+    expect(downloadNotSeen(null, '2026-03-12T10:00:00Z')).toBe(true);
+    expect(downloadNotSeen('2026-03-11T10:00:00Z', '2026-03-12T10:00:00Z')).toBe(true);
+  });
+  it('is false once the oven was seen at or after the download', () => {
+    expect(downloadNotSeen('2026-03-12T10:00:00Z', '2026-03-12T10:00:00Z')).toBe(false);
+    expect(downloadNotSeen('2026-03-13T08:00:00Z', '2026-03-12T10:00:00Z')).toBe(false);
   });
 });
 

@@ -49,6 +49,15 @@ export function editedSince(oven: {
   return oven.atVersionId !== oven.latestVersionId || oven.atOvenVersion !== oven.version;
 }
 
+/**
+ * A file was downloaded for the oven after it was last seen: it may be on a USB stick on its way, so the fleet
+ * page offers "mark loaded" and says so.
+ */
+export function downloadNotSeen(seenAt: string | null, downloadedAt: string | null): boolean {
+  if (downloadedAt === null) return false;
+  return seenAt === null || Date.parse(seenAt) < Date.parse(downloadedAt);
+}
+
 /** Template match: the oven has the template's current version and nothing changed since, or how it differs. */
 export type TemplateMatch = 'matches' | 'differs' | 'outdated';
 

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FleetOven } from '../../../shared/contracts/ovens';
-import { FLEET_STATUS_LABELS, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
+import {
+  downloadNotSeen,
+  FLEET_STATUS_LABELS,
+  FLEET_STATUSES,
+  type FleetStatus,
+} from '../../../shared/domain/fleet';
 import { Alert, Spinner } from '../../components/form';
+import { Pager } from '../../components/pager';
 import { useUrlState } from '../../lib/use-url-state';
 import { fleetQuery, locationListQuery } from './ovens-api';
 
@@ -32,8 +38,11 @@ function LastSeen({ oven }: { oven: FleetOven }) {
  */
 export function FleetPage({
   renderDownload,
+  renderLoaded,
 }: {
   renderDownload?(props: { ovenIds: number[]; locationId: number | null }): ReactNode;
+  /** "Mark loaded" for a row whose last download came after it was last seen. */
+  renderLoaded?(oven: FleetOven): ReactNode;
 }) {
   const url = useUrlState(DEFAULTS);
   const { values } = url;
@@ -119,12 +128,14 @@ export function FleetPage({
               <tbody>
                 {data.data.map((o) => (
                   <tr key={o.id}>
-                    <td>
+                    <td data-label="Oven">
                       <a href={`/ovens?oven=${o.id}`}>{o.name}</a>
                       <div className="muted small">{o.type}</div>
                     </td>
-                    <td>{o.location ? o.location.name : <span className="muted">None</span>}</td>
-                    <td>
+                    <td data-label="Location">
+                      {o.location ? o.location.name : <span className="muted">None</span>}
+                    </td>
+                    <td data-label="Should run">
                       {o.should_run ? (
                         `"${o.should_run.name}"`
                       ) : (
@@ -133,13 +144,20 @@ export function FleetPage({
                       {o.edited_since ? <div className="muted small">Edited since, not saved</div> : null}
                       {o.template ? <div className="muted small">Template "{o.template.name}"</div> : null}
                     </td>
-                    <td>
+                    <td data-label="Last seen running">
                       <LastSeen oven={o} />
+                      {o.last_download && downloadNotSeen(o.last_seen?.at ?? null, o.last_download.at) ? (
+                        <div className="muted small">
+                          Downloaded {day(o.last_download.at)}
+                          {o.last_download.version ? ` ("${o.last_download.version}")` : ''}, not seen since
+                        </div>
+                      ) : null}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <span className={`fleet-status fleet-status-${o.status}`}>
                         {FLEET_STATUS_LABELS[o.status]}
                       </span>
+                      {renderLoaded ? <div className="fleet-row-action">{renderLoaded(o)}</div> : null}
                     </td>
                   </tr>
                 ))}
@@ -148,22 +166,14 @@ export function FleetPage({
           </div>
         </>
       ) : null}
-      {data && data.last_page > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {data.current_page > 1 ? (
-            <button type="button" onClick={() => url.setPage(data.current_page - 1)}>
-              ‹ Prev
-            </button>
-          ) : null}
-          <span className="pager-status">
-            Page {data.current_page} of {data.last_page}
-          </span>
-          {data.current_page < data.last_page ? (
-            <button type="button" onClick={() => url.setPage(data.current_page + 1)}>
-              Next ›
-            </button>
-          ) : null}
-        </nav>
+      {data ? (
+        <Pager
+          page={data.current_page}
+          lastPage={data.last_page}
+          total={data.total}
+          perPage={data.per_page}
+          onPage={url.setPage}
+        />
       ) : null}
     </section>
   );

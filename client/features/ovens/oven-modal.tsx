@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
@@ -16,6 +17,7 @@ import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { useZodForm } from '../../lib/use-zod-form';
+import { locationListQuery } from './ovens-api';
 
 interface WarmUpRow {
   name: string;
@@ -26,12 +28,15 @@ interface OvenValues {
   name: string;
   type?: string;
   warm_ups: { name: string; temperature: number }[];
+  location_id?: number | null;
 }
 
 interface OvenForm {
   name: string;
   type: string;
   warm_ups: WarmUpRow[];
+  /** A location's id, or '' for none. */
+  location_id: string;
 }
 
 /**
@@ -43,6 +48,7 @@ export function OvenModal({
   busy,
   onSave,
   onClose,
+  defaultLocationId = null,
 }: {
   oven: OvenDetail | null;
   busy: boolean;
@@ -50,18 +56,27 @@ export function OvenModal({
     name: string;
     type: OvenType;
     warm_ups: { name: string; temperature: number }[];
+    location_id: number | null;
   }): Promise<void>;
   onClose(): void;
+  /** A new oven starts in this location (the one the Ovens page is filtered by). */
+  defaultLocationId?: number | null;
 }) {
   const initial: OvenForm = {
     name: oven?.name ?? '',
     type: oven?.type ?? '',
     warm_ups: oven?.warm_ups.map((w) => ({ name: w.name, temperature: String(w.temperature) })) ?? [],
+    location_id: String((oven ? oven.location?.id : defaultLocationId) ?? ''),
   };
   const [schema] = useState<z.ZodType<OvenValues>>(
     () => (oven ? updateOvenRequest(oven.type) : createOvenRequest) as z.ZodType<OvenValues>,
   );
-  const form = useZodForm<z.ZodType<OvenValues>, OvenForm>(schema, initial, (v) => v as never);
+  const form = useZodForm<z.ZodType<OvenValues>, OvenForm>(
+    schema,
+    initial,
+    (v) => ({ ...v, location_id: v.location_id === '' ? null : Number(v.location_id) }) as never,
+  );
+  const locations = useQuery(locationListQuery());
   const values = form.values;
   const [draft, setDraft] = useState<WarmUpRow>({ name: '', temperature: '' });
   const unit = useTemperatureUnit();
@@ -86,7 +101,11 @@ export function OvenModal({
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   const submit = form.onSubmit(async (data) => {
-    await onSave({ ...data, type: (oven?.type ?? data.type) as OvenType });
+    await onSave({
+      ...data,
+      type: (oven?.type ?? data.type) as OvenType,
+      location_id: data.location_id ?? null,
+    });
   });
 
   return (
@@ -132,6 +151,21 @@ export function OvenModal({
             }}
           />
         )}
+
+        {locations.data && locations.data.length > 0 ? (
+          <label className="field">
+            <span>Location</span>
+            <select value={values.location_id} onChange={(e) => form.set('location_id', e.target.value)}>
+              <option value="">No location</option>
+              {locations.data.map((l) => (
+                <option key={l.id} value={String(l.id)}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            {form.errors.location_id ? <span className="field-error">{form.errors.location_id}</span> : null}
+          </label>
+        ) : null}
 
         <fieldset className="fieldset">
           <legend>Warm-up profiles</legend>

@@ -38,6 +38,9 @@ function useSettle() {
   const queryClient = useQueryClient();
   return (oven?: OvenDetail) => {
     if (oven) queryClient.setQueryData(ovenKeys.one(oven.id), oven);
+    // An oven made, renamed or moved changes the locations' counts and the fleet page too.
+    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+    void queryClient.invalidateQueries({ queryKey: fleetKeys.all });
     return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
   };
 }
@@ -116,11 +119,54 @@ export const fleetQuery = (filters: Record<string, string>, page: number) =>
     },
   });
 
-export function useAddLocation() {
+/** After a location changes: its list, the ovens (their location), the fleet page. */
+function useSettleLocations() {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: locationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ovenKeys.all }),
+      queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
+    ]);
+}
+
+export function useAddLocation() {
+  const settle = useSettleLocations();
   return useMutation({
     mutationFn: (body: LocationRequest) =>
       api<{ data: Location }>('POST', '/api/locations', body).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
+    onSuccess: settle,
+  });
+}
+
+export function useUpdateLocation() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LocationRequest }) =>
+      api<{ data: Location }>('PUT', `/api/locations/${id}`, body).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useDeleteLocation() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ data: { id: number; name: string; ovens: number } }>('DELETE', `/api/locations/${id}`).then(
+        (r) => r.data,
+      ),
+    onSuccess: settle,
+  });
+}
+
+/** POST /api/locations/{id}/ovens: several ovens into one location, all or none. */
+export function useMoveOvens() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: ({ id, ovenIds }: { id: number; ovenIds: number[] }) =>
+      api<{ data: Location }>('POST', `/api/locations/${id}/ovens`, { oven_ids: ovenIds }).then(
+        (r) => r.data,
+      ),
+    onSuccess: settle,
   });
 }

@@ -318,6 +318,7 @@ export function OvensPage({
       {modal === 'create' || modal === 'edit' ? (
         <OvenModal
           oven={modal === 'edit' ? (oven ?? null) : null}
+          defaultLocationId={/^\d+$/.test(place) ? Number(place) : null}
           busy={create.isPending || update.isPending}
           onClose={() => setModal(null)}
           onSave={async (values) => {
@@ -325,7 +326,7 @@ export function OvensPage({
               if (modal === 'edit' && oven) {
                 await update.mutateAsync({
                   id: oven.id,
-                  body: { name: values.name, warm_ups: values.warm_ups },
+                  body: { name: values.name, warm_ups: values.warm_ups, location_id: values.location_id },
                 });
                 ok(values.name, 'has been updated');
               } else {

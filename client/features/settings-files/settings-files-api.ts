@@ -4,6 +4,7 @@ import type {
   CheckFileResult,
   ImportSettingsRequest,
   ImportStats,
+  LoadedResult,
   SettingsDownload,
   SettingsZip,
   SettingsZipRequest,
@@ -70,5 +71,14 @@ export function usePrepareZip() {
   return useMutation({
     mutationFn: (body: SettingsZipRequest) =>
       api<{ data: SettingsZip }>('POST', '/api/files/zip', body).then((r) => r.data),
+  });
+}
+
+/** POST /api/ovens/{id}/loaded: a manager says the last downloaded file is now on the oven. */
+export function useMarkLoaded(onLoaded: () => unknown) {
+  return useMutation({
+    mutationFn: (ovenId: number) =>
+      api<{ data: LoadedResult }>('POST', `/api/ovens/${ovenId}/loaded`).then((r) => r.data),
+    onSuccess: onLoaded,
   });
 }

@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createTemplateRequest } from '../../../shared/contracts/menus';
+import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
+import { useBanners } from '../../components/banners';
+import { Alert, Spinner, TextField } from '../../components/form';
+import { Modal } from '../../components/modal';
+import { TIMINGS } from '../../lib/timings';
+import { useZodForm } from '../../lib/use-zod-form';
+import { templateListQuery, useCreateTemplate } from './templates-api';
+
+/** What the templates pages need to know of an oven (the app passes the ovens feature's list). */
+export interface OvenChoice {
+  id: number;
+  name: string;
+  type: string;
+  location: { id: number; name: string } | null;
+}
+
+export const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+export const ovenLabel = (o: OvenChoice) =>
+  `${o.name} · ${o.type}${o.location ? ` · ${o.location.name}` : ''}`;
+
+/**
+ * Menu templates: one menu for many ovens of a model. Made from an oven's menu as it is now; its page applies it
+ * to a location or chosen ovens and shows which ovens still match.
+ */
+export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
+  const list = useQuery(templateListQuery());
+  const [creating, setCreating] = useState(false);
+  return (
+    <section className="page templates-page" aria-labelledby="templates-title">
+      <header className="page-header page-header-row">
+        <div>
+          <h1 id="templates-title">Menu templates</h1>
+          <p className="muted">
+            One menu for many ovens of a model: make it from an oven's menu, apply it to a location or to
+            chosen ovens, and see which ovens still match it.
+          </p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          New Template
+        </button>
+      </header>
+      {list.isPending ? <Spinner label="Loading templates..." /> : null}
+      {list.isError ? (
+        <Alert tone="error">The templates could not be loaded: {list.error.message}</Alert>
+      ) : null}
+      {list.data && list.data.length === 0 ? (
+        <div className="card empty-state">
+          <p>
+            No templates yet. Lay out one oven's menu as every store should have it, then make a template of
+            it.
+          </p>
+        </div>
+      ) : null}
+      {list.data && list.data.length > 0 ? (
+        <ul className="location-list" aria-label="Your templates">
+          {list.data.map((t) => (
+            <li key={t.id} className="card location-card">
+              <div className="location-head">
+                <h2>
+                  <Link to={`/fleet/templates/${t.id}`}>{t.name}</Link>
+                </h2>
+                <p className="muted">
+                  {t.oven_type} · version {t.version} · {t.buttons} button{t.buttons === 1 ? '' : 's'} ·
+                  updated {shortDate(t.updated_at)}
+                </p>
+                <p>{t.ovens === 0 ? 'Not applied yet' : `On ${t.ovens} oven${t.ovens === 1 ? '' : 's'}`}</p>
+              </div>
+              <div className="location-actions">
+                <Link
+                  className="btn btn-secondary"
+                  to={`/fleet/templates/${t.id}`}
+                  aria-label={`Open ${t.name}`}
+                >
+                  Open
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {creating ? <NewTemplateModal ovens={ovens} onClose={() => setCreating(false)} /> : null}
+    </section>
+  );
+}
+
+function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined; onClose(): void }) {
+  const create = useCreateTemplate();
+  const banners = useBanners();
+  const navigate = useNavigate();
+  const form = useZodForm(createTemplateRequest, { name: '', oven_id: '' }, (v) => ({
+    name: v.name,
+    oven_id: v.oven_id === '' ? (undefined as never) : Number(v.oven_id),
+  }));
+  const submit = form.onSubmit(async (body) => {
+    const made = await create.mutateAsync(body);
+    banners.show({
+      tone: 'success',
+      who: made.name,
+      description: `has been made from a ${made.oven_type} menu`,
+      ms: TIMINGS.banner.success,
+    });
+    navigate(`/fleet/templates/${made.id}`);
+  });
+  const dirty = form.values.name !== '' || form.values.oven_id !== '';
+  return (
+    <Modal
+      title="New Template"
+      onClose={onClose}
+      size="sm"
+      busy={form.busy}
+      backdropCloses={!dirty}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={form.busy}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="template-form"
+            className="btn btn-primary"
+            disabled={form.busy || !form.values.name.trim() || form.values.oven_id === ''}
+          >
+            {form.busy ? 'Saving ...' : 'Make Template'}
+          </button>
+        </>
+      }
+    >
+      <form id="template-form" onSubmit={submit} noValidate>
+        <TextField
+          label="Template name"
+          required
+          maxLength={TEMPLATE_NAME_MAX}
+          hint='For example "Lunch 2027". Versions saved on ovens are named after it.'
+          {...form.field('name')}
+          data-autofocus
+        />
+        <div className={`field${form.errors.oven_id ? ' field-invalid' : ''}`}>
+          <label htmlFor="template-oven" className="label-required">
+            Take the menu of
+          </label>
+          <select
+            id="template-oven"
+            value={form.values.oven_id}
+            onChange={(e) => form.set('oven_id', e.target.value)}
+            aria-invalid={form.errors.oven_id ? true : undefined}
+          >
+            <option value="">Choose an oven...</option>
+            {(ovens ?? []).map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {ovenLabel(o)}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint">
+            Its screens, categories and buttons as they are now. The template fits ovens of the same model.
+          </p>
+          {form.errors.oven_id ? (
+            <p className="field-error" role="alert">
+              {form.errors.oven_id}
+            </p>
+          ) : null}
+        </div>
+        {form.failure && !form.errors.name && !form.errors.oven_id ? (
+          <Alert tone="error">{form.failure.message}</Alert>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

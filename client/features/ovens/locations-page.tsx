@@ -1,0 +1,348 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { type Location, locationRequest } from '../../../shared/contracts/ovens';
+import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
+import { useBanners } from '../../components/banners';
+import { Alert, Spinner, TextField } from '../../components/form';
+import { ConfirmDialog, Modal } from '../../components/modal';
+import { TIMINGS } from '../../lib/timings';
+import { useZodForm } from '../../lib/use-zod-form';
+import {
+  locationListQuery,
+  ovenListQuery,
+  useAddLocation,
+  useDeleteLocation,
+  useMoveOvens,
+  useUpdateLocation,
+} from './ovens-api';
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Location } | null;
+
+/**
+ * A chain's stores: add, rename and delete locations and move ovens into them. A location's ovens are filtered on
+ * the Ovens and Fleet pages, share a template and download as one zip.
+ */
+export function LocationsPage() {
+  const list = useQuery(locationListQuery());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const banners = useBanners();
+  const remove = useDeleteLocation();
+  const close = () => setDialog(null);
+  const ok = (who: string, description: string) =>
+    banners.show({ tone: 'success', who, description, ms: TIMINGS.banner.success });
+
+  return (
+    <section className="page locations-page" aria-labelledby="locations-title">
+      <header className="page-header page-header-row">
+        <div>
+          <h1 id="locations-title">Locations</h1>
+          <p className="muted">
+            One for each store. Its ovens can then take a template and download as one zip.
+          </p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+          Add Location
+        </button>
+      </header>
+      {list.isPending ? <Spinner label="Loading locations..." /> : null}
+      {list.isError ? (
+        <Alert tone="error">The locations could not be loaded: {list.error.message}</Alert>
+      ) : null}
+      {list.data && list.data.length === 0 ? (
+        <div className="card empty-state">
+          <p>No locations yet. Add one for each store, then move its ovens in.</p>
+        </div>
+      ) : null}
+      {list.data && list.data.length > 0 ? (
+        <ul className="location-list" aria-label="Your locations">
+          {list.data.map((l) => (
+            <li key={l.id} className="card location-card" aria-label={l.name}>
+              <div className="location-head">
+                <h2>{l.name}</h2>
+                {l.address ? <p className="muted">{l.address}</p> : null}
+                <p>
+                  {l.ovens === 0 ? (
+                    'No ovens yet'
+                  ) : (
+                    <>
+                      <Link to={`/ovens?location=${l.id}`}>
+                        {l.ovens} oven{l.ovens === 1 ? '' : 's'}
+                      </Link>
+                      {' · '}
+                      <Link to={`/fleet?location=${l.id}`}>On the fleet page</Link>
+                    </>
+                  )}
+                </p>
+              </div>
+              <div className="location-actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setDialog({ kind: 'move', location: l })}
+                >
+                  Move ovens here
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={`Edit ${l.name}`}
+                  onClick={() => setDialog({ kind: 'edit', location: l })}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link-danger"
+                  aria-label={`Delete ${l.name}`}
+                  onClick={() => setDialog({ kind: 'delete', location: l })}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <LocationModal
+          location={dialog.kind === 'edit' ? dialog.location : null}
+          onClose={close}
+          onSaved={(saved, made) => {
+            ok(saved.name, made ? 'has been added to your locations' : 'has been updated');
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveOvensModal
+          location={dialog.location}
+          onClose={close}
+          onMoved={(count) => {
+            ok(dialog.location.name, `now has ${count} more oven${count === 1 ? '' : 's'}`);
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete location"
+          message={
+            dialog.location.ovens > 0
+              ? `Delete "${dialog.location.name}"? Its ${dialog.location.ovens} oven${dialog.location.ovens === 1 ? '' : 's'} stay in My Ovens, in no location.`
+              : `Delete "${dialog.location.name}"?`
+          }
+          confirmLabel="Delete Location"
+          busy={remove.isPending}
+          onCancel={close}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(dialog.location.id);
+              ok(dialog.location.name, 'was deleted');
+            } catch (e) {
+              banners.show({
+                tone: 'error',
+                who: dialog.location.name,
+                description: 'could not be deleted',
+                what: e instanceof Error ? e.message : undefined,
+                ms: TIMINGS.banner.error,
+              });
+            } finally {
+              close();
+            }
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function LocationModal({
+  location,
+  onClose,
+  onSaved,
+}: {
+  location: Location | null;
+  onClose(): void;
+  onSaved(saved: Location, made: boolean): void;
+}) {
+  const initial = { name: location?.name ?? '', address: location?.address ?? '' };
+  const form = useZodForm(locationRequest, initial);
+  const add = useAddLocation();
+  const update = useUpdateLocation();
+  const busy = form.busy;
+  const dirty = form.values.name !== initial.name || form.values.address !== initial.address;
+  const submit = form.onSubmit(async (body) => {
+    const saved = location
+      ? await update.mutateAsync({ id: location.id, body })
+      : await add.mutateAsync(body);
+    onSaved(saved, location === null);
+  });
+  return (
+    <Modal
+      title={location ? `Edit ${location.name}` : 'Add Location'}
+      onClose={onClose}
+      size="sm"
+      busy={busy}
+      backdropCloses={!dirty}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="location-form"
+            className="btn btn-primary"
+            disabled={busy || !form.values.name.trim()}
+          >
+            {busy ? 'Saving ...' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form id="location-form" onSubmit={submit} noValidate>
+        <TextField
+          label="Location name"
+          required
+          maxLength={LOCATION_NAME_MAX}
+          hint="The store, as your team calls it. Also the folder name in a zip download."
+          {...form.field('name')}
+          data-autofocus
+        />
+        <TextField label="Address (optional)" maxLength={LOCATION_ADDRESS_MAX} {...form.field('address')} />
+        {form.failure && !form.errors.name && !form.errors.address ? (
+          <Alert tone="error">{form.failure.message}</Alert>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
+
+/** Picks ovens from the other locations (or none) to move in; a search narrows a chain's long list. */
+function MoveOvensModal({
+  location,
+  onClose,
+  onMoved,
+}: {
+  location: Location;
+  onClose(): void;
+  onMoved(count: number): void;
+}) {
+  const ovens = useQuery(ovenListQuery());
+  const move = useMoveOvens();
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const elsewhere = useMemo(
+    () => (ovens.data ?? []).filter((o) => o.location?.id !== location.id),
+    [ovens.data, location.id],
+  );
+  const needle = search.trim().toLowerCase();
+  const shown = needle
+    ? elsewhere.filter(
+        (o) =>
+          o.name.toLowerCase().includes(needle) ||
+          o.type.toLowerCase().includes(needle) ||
+          (o.location?.name.toLowerCase().includes(needle) ?? false),
+      )
+    : elsewhere;
+  const toggle = (id: number, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const tooMany = chosen.size > FLEET_BATCH_MAX;
+  return (
+    <Modal
+      title={`Move ovens to ${location.name}`}
+      onClose={onClose}
+      busy={move.isPending}
+      backdropCloses={chosen.size === 0}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={move.isPending}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={move.isPending || chosen.size === 0 || tooMany}
+            onClick={async () => {
+              try {
+                await move.mutateAsync({ id: location.id, ovenIds: [...chosen] });
+                onMoved(chosen.size);
+              } catch {
+                // Shown below.
+              }
+            }}
+          >
+            {move.isPending
+              ? 'Moving ...'
+              : chosen.size === 0
+                ? 'Move'
+                : `Move ${chosen.size} oven${chosen.size === 1 ? '' : 's'}`}
+          </button>
+        </>
+      }
+    >
+      {ovens.isPending ? <Spinner label="Loading your ovens..." /> : null}
+      {ovens.data && elsewhere.length === 0 ? (
+        <p className="muted">Every oven of yours is already in {location.name}.</p>
+      ) : null}
+      {elsewhere.length > 0 ? (
+        <>
+          <div className="move-tools">
+            <label className="search">
+              <span className="sr-only">Search ovens</span>
+              <input
+                type="search"
+                placeholder="Search ovens, models or locations..."
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                data-autofocus
+              />
+            </label>
+            <button
+              type="button"
+              className="btn btn-link"
+              onClick={() => setChosen((prev) => new Set([...prev, ...shown.map((o) => o.id)]))}
+            >
+              Select all shown ({shown.length})
+            </button>
+            {chosen.size > 0 ? (
+              <button type="button" className="btn btn-link" onClick={() => setChosen(new Set())}>
+                Clear
+              </button>
+            ) : null}
+          </div>
+          <ul className="pick-list" aria-label="Ovens to move">
+            {shown.map((o) => (
+              <li key={o.id}>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(o.id)}
+                    onChange={(e) => toggle(o.id, e.target.checked)}
+                  />
+                  <span>
+                    {o.name}
+                    <span className="muted small">
+                      {' '}
+                      · {o.type} · {o.location ? `now in ${o.location.name}` : 'no location'}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {shown.length === 0 ? <p className="muted">No oven matches "{search}".</p> : null}
+        </>
+      ) : null}
+      {tooMany ? <Alert tone="error">Move at most {FLEET_BATCH_MAX} ovens at once.</Alert> : null}
+      {move.isError ? <Alert tone="error">{move.error.message}</Alert> : null}
+    </Modal>
+  );
+}

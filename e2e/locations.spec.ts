@@ -1,0 +1,81 @@
+import { apiAs, expect, seed, test } from './fixtures';
+
+test('a location added on the Locations page takes the ovens moved into it, and leads to them', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Fryer side' });
+  await seed.oven(cook, { name: 'Window' });
+  await seed.oven(cook, { name: 'Elsewhere' });
+  await page.goto('/fleet/locations');
+  await expect(page.getByText('No locations yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Location' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Location' });
+  await form.getByLabel('Location name').fill('Harbour Street');
+  await form.getByLabel('Address (optional)').fill('12 Harbour Street, Leith');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const card = page.getByRole('listitem', { name: 'Harbour Street' });
+  await expect(card).toContainText('12 Harbour Street, Leith');
+  await expect(card).toContainText('No ovens yet');
+
+  await card.getByRole('button', { name: 'Move ovens here' }).click();
+  const move = page.getByRole('dialog', { name: 'Move ovens to Harbour Street' });
+  await move.getByRole('searchbox').fill('i');
+  await move.getByRole('checkbox', { name: /Fryer side/ }).check();
+  await move.getByRole('checkbox', { name: /Window/ }).check();
+  await move.getByRole('button', { name: 'Move 2 ovens' }).click();
+  await expect(move).toBeHidden();
+  await expect(card.getByRole('link', { name: '2 ovens' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/locations.png', fullPage: true });
+
+  await card.getByRole('link', { name: '2 ovens' }).click();
+  await expect(page).toHaveURL(/\/ovens\?location=\d+/);
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  const picker = page.getByRole('list', { name: 'Select Oven' }).getByRole('listitem');
+  await expect(picker).toHaveCount(2);
+  await expect(picker.filter({ hasText: 'Elsewhere' })).toHaveCount(0);
+});
+
+test('a location renamed to a name already used is refused, with the reason on the name', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  await call('POST', '/api/locations', { name: 'Old Town' });
+  await call('POST', '/api/locations', { name: 'New Town' });
+  await page.goto('/fleet/locations');
+  await page.getByRole('button', { name: 'Edit New Town' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit New Town' });
+  await form.getByLabel('Location name').fill('old town');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('You already have a location named');
+  await expect(form).toBeVisible();
+});
+
+test('a deleted location leaves its ovens in My Ovens, in no location', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const oven = await seed.oven(cook, { name: 'Stays' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Closing' })).data;
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [oven.id] });
+  await page.goto('/fleet/locations');
+  await page.getByRole('button', { name: 'Delete Closing' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete location' });
+  await expect(confirm).toContainText('Its 1 oven stay in My Ovens, in no location.');
+  await confirm.getByRole('button', { name: 'Delete Location' }).click();
+  await expect(page.getByText('No locations yet.')).toBeVisible();
+  const after = await call<{ data: { location: unknown } }>('GET', `/api/ovens/${oven.id}`);
+  expect(after.data.location).toBeNull();
+});
+
+test('the oven form moves an oven to another location', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  await seed.oven(cook, { name: 'Mover' });
+  await call('POST', '/api/locations', { name: 'Quayside' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Edit Oven' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Mover' });
+  await form.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Quayside' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.locator('.oven-header')).toContainText('Quayside · Matchbox 1718/1313');
+});

@@ -1,0 +1,111 @@
+import { apiAs, expect, seed, test } from './fixtures';
+
+interface Detail {
+  version: number;
+  screens: { screen_content: { id: number; buttonable_id: number | null }[] }[];
+}
+
+test('a template made from an oven and applied to a location says what happened on each oven, and each matches', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const corner = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour' })).data;
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [back.id, corner.id] });
+
+  await page.goto('/fleet/templates');
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const form = page.getByRole('dialog', { name: 'New Template' });
+  await form.getByLabel('Template name').fill('Lunch');
+  await form.getByRole('combobox', { name: 'Take the menu of' }).selectOption({ label: 'Front · Matchbox 1718/1313' });
+  await form.getByRole('button', { name: 'Make Template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lunch' })).toBeVisible();
+  await expect(page.getByText('Not applied to any oven yet.')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Harbour (2 ovens)' });
+  await page.getByRole('button', { name: 'Apply Template' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Apply template' });
+  await expect(confirm).toContainText('the Matchbox 1718/1313 ovens in Harbour');
+  await confirm.getByRole('button', { name: 'Apply Template' }).click();
+
+  const results = page.getByRole('status', { name: 'Apply results' });
+  await expect(results).toContainText('1 applied, 1 skipped.');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Back' })).toContainText('Applied');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Corner' })).toContainText('Skipped');
+  const rows = page.locator('.template-ovens tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Back' })).toContainText('Harbour');
+  await expect(rows.filter({ hasText: 'Back' })).toContainText('Matches');
+  await page.screenshot({ path: 'test-results/screens/template-applied.png', fullPage: true });
+});
+
+test('an oven edited after a template was applied shows "Edited here" with the differences in words', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const template = (
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
+  ).data;
+  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+  const oven = (await call<{ data: Detail }>('GET', `/api/ovens/${back.id}`)).data;
+  const button = oven.screens[0]!.screen_content.find((b) => b.buttonable_id !== null)!;
+  await call('DELETE', `/api/buttons/${button.id}?version=${oven.version}`);
+
+  await page.goto(`/fleet/templates/${template.id}`);
+  const row = page.locator('.template-ovens tbody tr').filter({ hasText: 'Back' });
+  await expect(row).toContainText('Edited here');
+  await row.getByText('1 difference').click();
+  await expect(row.getByRole('listitem')).toHaveCount(1);
+  await expect(row.getByRole('listitem').first()).toContainText(/removed/i);
+  await page.screenshot({ path: 'test-results/screens/template-differs.png', fullPage: true });
+});
+
+test('a template updated from an oven marks the ovens that have the older one', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const template = (
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: back.id })
+  ).data;
+  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+
+  await page.goto(`/fleet/templates/${template.id}`);
+  await page.getByRole('button', { name: 'Update from an oven' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Lunch' });
+  await dialog.getByRole('combobox').selectOption({ label: 'Front · Matchbox 1718/1313' });
+  await dialog.getByRole('button', { name: 'Update Template' }).click();
+  await expect(page.getByText(/version 2 ·/)).toBeVisible();
+  await expect(page.locator('.template-ovens tbody tr').filter({ hasText: 'Back' })).toContainText(
+    'Older template',
+  );
+});
+
+test('a template deleted from its page leaves the list, and its ovens keep their menus', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const template = (
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Old', oven_id: front.id })
+  ).data;
+  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [front.id] });
+  const before = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
+
+  await page.goto(`/fleet/templates/${template.id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete template' })
+    .getByRole('button', { name: 'Delete Template' })
+    .click();
+  await expect(page).toHaveURL(/\/fleet\/templates$/);
+  await expect(page.getByText('No templates yet.')).toBeVisible();
+  const after = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
+  expect(after.screens).toEqual(before.screens);
+});
