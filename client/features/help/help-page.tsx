@@ -9,6 +9,7 @@ const TOPICS = [
   { id: 'ovens', title: 'Manage your ovens' },
   { id: 'screens-categories', title: 'Screens, pages and categories' },
   { id: 'download-settings', title: 'Load settings onto an oven' },
+  { id: 'fleet', title: 'Many ovens: versions, locations, templates' },
 ];
 
 /** Spec §2.9: the guide to the menu builder; each topic has an anchor, upload-oven-recipes among them. */
@@ -149,6 +150,32 @@ export function HelpPage() {
           <strong> replaces the recipes on the oven</strong>, so check the menu first. You can also e-mail the
           settings, or the menu as a PDF, to a colleague with the share tiles.
         </p>
+      </section>
+
+      <section id="fleet" className="card help-section">
+        <h2>Many ovens: versions, locations, templates</h2>
+        <ul>
+          <li>
+            <strong>Versions</strong>: under an oven's menu, save the menu as a named version ("Spring menu").
+            Compare it with the menu now, or restore it.
+          </li>
+          <li>
+            <strong>Locations</strong> (Fleet → Locations): add one for each store and move its ovens in. The
+            Ovens and Fleet pages then filter by store.
+          </li>
+          <li>
+            <strong>Templates</strong> (Fleet → Templates): make a template of one oven's menu, then apply it
+            to every oven of that model in a store, or to ovens you pick. Each oven gets the menu in its own
+            step: if one fails, the others are still done, and the page says which. The template's page shows
+            which ovens still match it and what was changed on the others.
+          </li>
+          <li>
+            <strong>Fleet</strong>: every oven with the version it should run and what it was last seen
+            running. Download the settings of a whole store as one zip, with a printable checklist of which
+            USB stick goes to which oven. After loading a stick, press <strong>Mark loaded</strong>; importing
+            a file copied off the oven tells Hearth for certain.
+          </li>
+        </ul>
       </section>
     </article>
   );
