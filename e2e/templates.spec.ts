@@ -20,7 +20,9 @@ test('a template made from an oven and applied to a location says what happened 
   await page.getByRole('button', { name: 'New Template' }).click();
   const form = page.getByRole('dialog', { name: 'New Template' });
   await form.getByLabel('Template name').fill('Lunch');
-  await form.getByRole('combobox', { name: 'Take the menu of' }).selectOption({ label: 'Front · Matchbox 1718/1313' });
+  await form
+    .getByRole('combobox', { name: 'Take the menu of' })
+    .selectOption({ label: 'Front · Matchbox 1718/1313' });
   await form.getByRole('button', { name: 'Make Template' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lunch' })).toBeVisible();
   await expect(page.getByText('Not applied to any oven yet.')).toBeVisible();
@@ -68,7 +70,7 @@ test('an oven edited after a template was applied shows "Edited here" with the d
 
 test('a template updated from an oven marks the ovens that have the older one', async ({ page, cook }) => {
   const call = apiAs(page.request, cook);
-  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
   const template = (
     await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: back.id })

@@ -11,6 +11,7 @@ import { FLEET_BATCH_MAX, TEMPLATE_MATCH_LABELS, TEMPLATE_NAME_MAX } from '../..
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
+import { OvenPickList } from '../../components/oven-pick-list';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './templates-api';
 import { type OvenChoice, ovenLabel, shortDate } from './templates-page';
@@ -233,30 +234,13 @@ function ApplyPanel({
           ovens.length === 0 ? (
             <p className="muted">You have no {template.oven_type} oven.</p>
           ) : (
-            <ul className="pick-list" aria-label="Ovens to apply to">
-              {ovens.map((o) => (
-                <li key={o.id}>
-                  <label className="check">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(o.id)}
-                      onChange={(e) =>
-                        setChosen((prev) => {
-                          const next = new Set(prev);
-                          if (e.target.checked) next.add(o.id);
-                          else next.delete(o.id);
-                          return next;
-                        })
-                      }
-                    />
-                    <span>
-                      {o.name}
-                      {o.location ? <span className="muted small"> · {o.location.name}</span> : null}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <OvenPickList
+              label="Ovens to apply to"
+              ovens={ovens}
+              chosen={chosen}
+              onChange={setChosen}
+              detail={(o) => (o.location ? o.location.name : 'no location')}
+            />
           )
         ) : null}
       </fieldset>

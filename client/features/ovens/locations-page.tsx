@@ -6,6 +6,7 @@ import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
+import { OvenPickList } from '../../components/oven-pick-list';
 import { TIMINGS } from '../../lib/timings';
 import { useZodForm } from '../../lib/use-zod-form';
 import {
@@ -220,7 +221,7 @@ function LocationModal({
   );
 }
 
-/** Picks ovens from the other locations (or none) to move in; a search narrows a chain's long list. */
+/** Picks ovens from the other locations (or none) to move in. */
 function MoveOvensModal({
   location,
   onClose,
@@ -232,28 +233,11 @@ function MoveOvensModal({
 }) {
   const ovens = useQuery(ovenListQuery());
   const move = useMoveOvens();
-  const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const elsewhere = useMemo(
     () => (ovens.data ?? []).filter((o) => o.location?.id !== location.id),
     [ovens.data, location.id],
   );
-  const needle = search.trim().toLowerCase();
-  const shown = needle
-    ? elsewhere.filter(
-        (o) =>
-          o.name.toLowerCase().includes(needle) ||
-          o.type.toLowerCase().includes(needle) ||
-          (o.location?.name.toLowerCase().includes(needle) ?? false),
-      )
-    : elsewhere;
-  const toggle = (id: number, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const tooMany = chosen.size > FLEET_BATCH_MAX;
   return (
     <Modal
@@ -293,53 +277,13 @@ function MoveOvensModal({
         <p className="muted">Every oven of yours is already in {location.name}.</p>
       ) : null}
       {elsewhere.length > 0 ? (
-        <>
-          <div className="move-tools">
-            <label className="search">
-              <span className="sr-only">Search ovens</span>
-              <input
-                type="search"
-                placeholder="Search ovens, models or locations..."
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                data-autofocus
-              />
-            </label>
-            <button
-              type="button"
-              className="btn btn-link"
-              onClick={() => setChosen((prev) => new Set([...prev, ...shown.map((o) => o.id)]))}
-            >
-              Select all shown ({shown.length})
-            </button>
-            {chosen.size > 0 ? (
-              <button type="button" className="btn btn-link" onClick={() => setChosen(new Set())}>
-                Clear
-              </button>
-            ) : null}
-          </div>
-          <ul className="pick-list" aria-label="Ovens to move">
-            {shown.map((o) => (
-              <li key={o.id}>
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(o.id)}
-                    onChange={(e) => toggle(o.id, e.target.checked)}
-                  />
-                  <span>
-                    {o.name}
-                    <span className="muted small">
-                      {' '}
-                      · {o.type} · {o.location ? `now in ${o.location.name}` : 'no location'}
-                    </span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          {shown.length === 0 ? <p className="muted">No oven matches "{search}".</p> : null}
-        </>
+        <OvenPickList
+          label="Ovens to move"
+          ovens={elsewhere}
+          chosen={chosen}
+          onChange={setChosen}
+          detail={(o) => `${o.type} · ${o.location ? `now in ${o.location.name}` : 'no location'}`}
+        />
       ) : null}
       {tooMany ? <Alert tone="error">Move at most {FLEET_BATCH_MAX} ovens at once.</Alert> : null}
       {move.isError ? <Alert tone="error">{move.error.message}</Alert> : null}
