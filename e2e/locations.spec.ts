@@ -79,3 +79,37 @@ test('the oven form moves an oven to another location', async ({ page, cook }) =
   await expect(form).toBeHidden();
   await expect(page.locator('.oven-header')).toContainText('Quayside · Matchbox 1718/1313');
 });
+
+test('an oven added while the Ovens page shows one location starts in it', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  await seed.oven(cook, { name: 'First' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Pier' })).data;
+  await page.goto(`/ovens?location=${place.id}`);
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await expect(modal.getByRole('combobox', { name: 'Location' })).toHaveValue(String(place.id));
+  await modal.getByLabel('Oven name').fill('Pier Oven');
+  await modal.getByRole('radio', { name: 'MiSA' }).check();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.oven-title')).toHaveText('Pier Oven');
+  await expect(page.locator('.oven-header')).toContainText('Pier · MiSA');
+  await expect(page).toHaveURL(new RegExp(`location=${place.id}`));
+});
+
+test('an oven added in another location than the one shown opens, the location filter dropped', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  await seed.oven(cook, { name: 'First' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Pier' })).data;
+  await page.goto(`/ovens?location=${place.id}`);
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await modal.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'No location' });
+  await modal.getByLabel('Oven name').fill('Roaming');
+  await modal.getByRole('radio', { name: 'MiSA' }).check();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.oven-title')).toHaveText('Roaming');
+  await expect(page).not.toHaveURL(/location=/);
+});

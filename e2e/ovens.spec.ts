@@ -181,6 +181,8 @@ test('reorder by keyboard: space picks up, arrows move, space drops', async ({ p
   await expect(page.locator('.tile-dragging')).toHaveCount(1);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
+  // Dropped only once the sensor has reached the slot (a busy machine can lag behind the keys).
+  await expect(slot(page, 3)).toHaveClass(/slot-over/);
   await page.keyboard.press('Space');
   await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
   await expect(page.locator('.undo-text')).toHaveText('Moved Pepperoni from screen 1, slot 1 to slot 3');
@@ -205,6 +207,7 @@ test('a refused move puts the button back and says why', async ({ page, cook }) 
   // Picked up (the sensor listens from here on) before the arrows are pressed.
   await expect(page.locator('.tile-dragging')).toHaveCount(1);
   await page.keyboard.press('ArrowRight');
+  await expect(slot(page, 2)).toHaveClass(/slot-over/);
   await page.keyboard.press('Space');
   await expect(
     page.getByRole('alert').filter({ hasText: 'This oven was changed in another window' }),

@@ -147,6 +147,30 @@ export function OvensPage({
       ),
     [setParams],
   );
+  /**
+   * Opens an oven just made or imported, first dropping a model or location filter it would be hidden by (an
+   * import's model and location are not known here, so both go).
+   */
+  const reveal = useCallback(
+    (made: { id: number; type?: string; location?: { id: number } | null }) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          const where = next.get('location');
+          const shownHere =
+            made.location === undefined
+              ? false
+              : (made.location?.id ?? 'none') === (where === 'none' ? 'none' : Number(where));
+          if (where && !shownHere) next.delete('location');
+          const type = next.get('model');
+          if (type && type !== 'All' && made.type !== type) next.delete('model');
+          next.set('oven', String(made.id));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const ok = (who: string, description: string, ms: number = TIMINGS.banner.oven) =>
     banners.show({ tone: 'success', who, description, ms });
   const fail = (who: string, description: string, error: unknown) =>
@@ -333,7 +357,7 @@ export function OvensPage({
                 const made = await create.mutateAsync(values);
                 ok(made.name, 'has been added to My Ovens');
                 // Spec §4: after a create the list is reloaded and the new oven opens.
-                open(made.id);
+                reveal(made);
               }
               setModal(null);
             } catch (e) {
@@ -375,7 +399,7 @@ export function OvensPage({
               onImported: (made) => {
                 void queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
                 ok(made.name, 'has been added to My Ovens');
-                open(made.id);
+                reveal(made);
               },
               onFailed: (name, error) => fail(name, 'could not be imported correctly', error),
             })
