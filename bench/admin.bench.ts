@@ -4,17 +4,11 @@
  * each beside the bare /api/health of the same server in the same run; and the plans PostgreSQL picks for the
  * report's and the list's queries (EXPLAIN), so an index that stops fitting shows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { type Db, openDatabase, rowsOf } from '../server/db/client';
-import { createMailer } from '../server/mail/mailer';
+import { type Db, rowsOf } from '../server/db/client';
 import { createSession, createUser } from '../server/test/factories';
 import { addDays } from '../shared/domain/report';
+import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { ms, report } from './measure';
 
 const USERS = 10_000;
@@ -61,15 +55,8 @@ async function seed(db: Db, today: string) {
   await db.execute(sql`analyze`);
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const load = (url: string, headers: Record<string, string>) =>
+  loadOnce(url, headers, { connections: CONNECTIONS, seconds: SECONDS });
 
 /** The plan's node types, outermost first: enough to see an index scan turn into a sequential one. */
 async function plan(db: Db, query: ReturnType<typeof sql>): Promise<string> {
@@ -83,15 +70,8 @@ async function plan(db: Db, query: ReturnType<typeof sql>): Promise<string> {
 }
 
 export async function adminBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  try {
-    await database.migrate();
+  await withBenchDatabase(async (ctx) => {
+    const { database } = ctx;
     const db = database.db;
     const today = new Date().toISOString().slice(0, 10);
     const seeding = performance.now();
@@ -99,9 +79,8 @@ export async function adminBench() {
     const seeded = performance.now() - seeding;
     const admin = await createUser(db, { role: 'admin' });
     const token = await createSession(db, admin.id);
-    const app = await buildApp({ config, database, mailer: createMailer({ db, from: config.MAIL_FROM }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const app = await serveApp(ctx);
+    const base = app.base;
     const headers = { authorization: `Bearer ${token}` };
 
     const bare = await load(`${base}/api/health`, {});
@@ -163,8 +142,5 @@ export async function adminBench() {
       `Admin: report and users list (${database.kind}), ${CONNECTIONS} connections, ${SECONDS} s each`,
       rows,
     );
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -3,14 +3,7 @@
  * and one menu template applied to 100 ovens in one request, each beside the bare endpoint of the same server in
  * the same run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import {
   locations,
   menuVersions,
@@ -18,9 +11,9 @@ import {
   ovens,
   settingsFingerprints,
 } from '../server/db/schema/index';
-import { createMailer } from '../server/mail/mailer';
 import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
+import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report } from './measure';
 
 const OVENS = 1000;
@@ -48,26 +41,12 @@ function storeMenu(recipeIds: number[]): MenuTree {
   };
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const load = (url: string, headers: Record<string, string>) =>
+  loadOnce(url, headers, { connections: CONNECTIONS, seconds: SECONDS });
 
 export async function fleetBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  try {
-    await database.migrate();
+  await withBenchDatabase(async (ctx) => {
+    const { database } = ctx;
     const db = database.db;
     const user = await createUser(db);
     const recipeIds: number[] = [];
@@ -100,9 +79,8 @@ export async function fleetBench() {
         .values({ ovenId, checksum: `c${i}`, versionId: first!.id, seenBy: user.id });
     }
     const token = await createSession(db, user.id);
-    const app = await buildApp({ config, database, mailer: createMailer({ db, from: config.MAIL_FROM }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const app = await serveApp(ctx);
+    const base = app.base;
     const headers = {
       authorization: `Bearer ${token}`,
       cookie: 'XSRF-TOKEN=b',
@@ -152,8 +130,5 @@ export async function fleetBench() {
       ],
     );
     await app.close();
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -5,19 +5,14 @@
  * PDF of it, each timed with its peak memory in a process of its own (PostgreSQL only: PGlite cannot be shared).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { type DbOrTx, openDatabase } from '../server/db/client';
-import { createMailer } from '../server/mail/mailer';
+import type { DbOrTx } from '../server/db/client';
 import { createSession, createUser } from '../server/test/factories';
 import { maximalMiloSettings } from '../shared/domain/settings-file/examples';
 import { parseSettings } from '../shared/domain/settings-file/parse';
 import { serializeSettings } from '../shared/domain/settings-file/serialize';
 import type { OvenSettings } from '../shared/domain/settings-file/types';
+import { serveApp, withBenchDatabase } from './harness';
 import { ms, report } from './measure';
 
 const RUNS = 3;
@@ -129,15 +124,8 @@ function inChild(mode: 'download' | 'menu-pdf', ovenId: number, userId: number) 
 }
 
 export async function importBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  try {
-    await database.migrate();
+  await withBenchDatabase(async (ctx) => {
+    const { database } = ctx;
     const db = database.db;
     const settings = maximalMiloSettings();
     const text = serializeSettings(settings);
@@ -145,9 +133,8 @@ export async function importBench() {
     const parsed = parseSettings(text);
     if (!parsed.ok) throw new Error('the maximal file does not parse');
 
-    const app = await buildApp({ config, database, mailer: createMailer({ db, from: config.MAIL_FROM }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const app = await serveApp(ctx);
+    const base = app.base;
     const headers = (token: string) => ({
       authorization: `Bearer ${token}`,
       cookie: 'XSRF-TOKEN=b',
@@ -247,8 +234,5 @@ export async function importBench() {
       rows.push(['download and menu PDF memory', 'measured with PostgreSQL only: npm run bench:pg import']);
     }
     report(`Settings files: the maximal MiLO file (${database.kind})`, rows);
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

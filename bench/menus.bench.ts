@@ -3,16 +3,9 @@
  * buttons): a button move and an undo, each one request, beside a bare endpoint of the same server in the same run;
  * and the time to load the whole oven for the editor.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { createMailer } from '../server/mail/mailer';
 import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
 import type { MenuButton, MenuTree } from '../shared/domain/menu';
+import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report } from './measure';
 
 const CONNECTIONS = 10;
@@ -56,45 +49,17 @@ function fullMenu(recipeIds: number[]): MenuTree {
   };
 }
 
-async function load(
+const load = (
   url: string,
   headers: Record<string, string>,
   method: 'GET' | 'PUT' | 'POST' = 'GET',
   body?: string,
   amount?: number,
-) {
-  const result = await autocannon({
-    url,
-    method,
-    body,
-    connections: CONNECTIONS,
-    ...(amount ? { amount } : { duration: SECONDS }),
-    headers,
-    workers: 1,
-  });
-  const codes =
-    (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    statuses: Object.entries(codes)
-      .map(([code, v]) => `${code}×${v.count}`)
-      .join(' '),
-  };
-}
+) => loadOnce(url, headers, { connections: CONNECTIONS, seconds: SECONDS, method, body, amount });
 
 export async function menusBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  try {
-    await database.migrate();
+  await withBenchDatabase(async (ctx) => {
+    const { database } = ctx;
     const db = database.db;
     const user = await createUser(db);
     const recipeIds: number[] = [];
@@ -104,9 +69,8 @@ export async function menusBench() {
     const built = performance.now() - started;
     const token = await createSession(db, user.id);
 
-    const app = await buildApp({ config, database, mailer: createMailer({ db, from: config.MAIL_FROM }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const app = await serveApp(ctx);
+    const base = app.base;
     const headers = {
       authorization: `Bearer ${token}`,
       cookie: 'XSRF-TOKEN=b',
@@ -166,8 +130,5 @@ export async function menusBench() {
       ],
     );
     await app.close();
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

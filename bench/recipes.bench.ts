@@ -1,21 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createActivityRecorder } from '../server/db/activity-store';
-import { openDatabase } from '../server/db/client';
+import type { Db } from '../server/db/client';
 import { recipesPdf } from '../server/features/recipes/recipes.pdf';
 import { createRecipesService } from '../server/features/recipes/recipes.service';
 import { hashToken } from '../server/lib/tokens';
-import { createMailer } from '../server/mail/mailer';
 import { seedDemoUsers } from '../server/seed/demo-users';
+import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report } from './measure';
 
 const RECIPES = 100_000;
@@ -23,7 +17,7 @@ const CONNECTIONS = 50;
 const SECONDS = 8;
 
 /** 100,000 library recipes with one stage each, written in a few set-based statements. */
-async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function fill(db: Db) {
   await db.execute(sql`
     insert into recipes (owner_id, name, product_name, oven_type, set_temp, category, icon)
     select null,
@@ -40,11 +34,8 @@ async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   await db.execute(sql`analyze`);
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  // The load comes from a worker thread, so it does not share the server's event loop.
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
+const load = (url: string, headers: Record<string, string>) =>
+  loadOnce(url, headers, { connections: CONNECTIONS, seconds: SECONDS });
 
 /**
  * The peer: the same list written plainly with Fastify and pg (a user lookup by token, then a count and a page, as
@@ -86,30 +77,18 @@ async function peerRun(databaseUrl: string, token: string) {
  * same server; the EXPLAIN of its query; and the all-recipes PDF of 1,000 recipes against loading them.
  */
 export async function recipesBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  try {
-    await database.migrate();
+  await withBenchDatabase(async (ctx) => {
+    const { database } = ctx;
     await seedDemoUsers(database.db);
     const started = performance.now();
     await fill(database.db);
     const filled = performance.now() - started;
 
-    const mailer = createMailer({ db: database.db, from: config.MAIL_FROM });
     const relaxed = { max: 1e9, windowMs: 60_000 };
-    const app = await buildApp({
-      config,
-      database,
-      mailer,
+    const app = await serveApp(ctx, {
       rateLimits: { loginFailuresPerIp: relaxed, loginFailuresPerAccount: relaxed },
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const base = app.base;
     const headers = { cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b', 'content-type': 'application/json' };
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
@@ -208,8 +187,5 @@ export async function recipesBench() {
       ['peak extra memory (RSS)', `${(peak / 1024 / 1024).toFixed(0)} MiB`],
     ]);
     await app.close();
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,0 +1,85 @@
+/**
+ * What every server benchmark does around its own measurements: a throwaway database (PGlite in a temporary folder,
+ * or `DATABASE_URL`), migrated and closed after; the app listening on a free port; and a load run of one URL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type AppDeps, buildApp } from '../server/app';
+import { type Config, loadConfig } from '../server/config';
+import { type Database, openDatabase } from '../server/db/client';
+import { createMailer } from '../server/mail/mailer';
+
+export interface BenchContext {
+  config: Config;
+  database: Database;
+}
+
+export async function withBenchDatabase<T>(run: (ctx: BenchContext) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  try {
+    await database.migrate();
+    return await run({ config, database });
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The app on 127.0.0.1 and a free port; `close` before the database closes. */
+export async function serveApp(
+  { config, database }: BenchContext,
+  extra: Pick<AppDeps, 'rateLimits'> = {},
+): Promise<{ base: string; close(): Promise<void> }> {
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer({ db: database.db, from: config.MAIL_FROM }),
+    ...extra,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    close: () => app.close(),
+  };
+}
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds to run, unless `amount` requests are asked for. */
+  seconds: number;
+  amount?: number;
+  method?: 'GET' | 'PUT' | 'POST';
+  body?: string;
+}
+
+/** One URL under load; the load comes from a worker thread, so it does not share the server's event loop. */
+export async function load(url: string, headers: Record<string, string>, options: LoadOptions) {
+  const result = await autocannon({
+    url,
+    method: options.method ?? 'GET',
+    body: options.body,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    headers,
+    workers: 1,
+  });
+  const codes =
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    statuses: Object.entries(codes)
+      .map(([code, v]) => `${code}×${v.count}`)
+      .join(' '),
+  };
+}
