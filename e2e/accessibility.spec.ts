@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, seed, test } from './fixtures';
+import { apiAs, DEMO, expect, login, seed, test } from './fixtures';
 
 // axe is injected as a script, which the app's CSP would rightly refuse; only this spec lifts it.
 test.use({ bypassCSP: true });
@@ -99,4 +99,37 @@ test('the import modal and the settings tiles meet WCAG 2 AA as axe checks it', 
   await page.getByRole('button', { name: 'Import My Oven' }).click();
   await expect(page.getByRole('dialog', { name: 'Import My Oven' })).toBeVisible();
   expect(await violations(page), 'import modal').toEqual([]);
+});
+
+test('the fleet, locations and templates pages and their dialogs meet WCAG 2 AA as axe checks it', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour' })).data;
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [front.id] });
+  await call('POST', `/api/ovens/${front.id}/versions`, { name: 'Spring' });
+  await call('GET', `/api/files/${front.id}`);
+  const template = (
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
+  ).data;
+  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+
+  await page.goto('/fleet');
+  await expect(page.locator('.fleet-table')).toBeVisible();
+  expect(await violations(page), '/fleet').toEqual([]);
+  await page.goto('/fleet/locations');
+  await expect(page.getByRole('listitem', { name: 'Harbour' })).toBeVisible();
+  expect(await violations(page), '/fleet/locations').toEqual([]);
+  await page.getByRole('button', { name: 'Move ovens here' }).click();
+  await expect(page.getByRole('list', { name: 'Ovens to move' })).toBeVisible();
+  expect(await violations(page), 'move ovens').toEqual([]);
+  await page.goto('/fleet/templates');
+  await expect(page.getByRole('link', { name: 'Lunch', exact: true })).toBeVisible();
+  expect(await violations(page), '/fleet/templates').toEqual([]);
+  await page.goto(`/fleet/templates/${template.id}`);
+  await expect(page.locator('.template-ovens')).toBeVisible();
+  expect(await violations(page), '/fleet/templates/{id}').toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { TIMINGS } from '../lib/timings';
 
 /** Spec §8: a banner has three lines (who, description, what) and hides itself after the spec's time. */
 export interface BannerInput {
@@ -12,7 +13,15 @@ interface Banner extends BannerInput {
   id: number;
 }
 
-const BannerContext = createContext<{ show(b: BannerInput): void } | null>(null);
+interface Banners {
+  show(b: BannerInput): void;
+  /** A success banner for the usual time (or `ms`). */
+  success(who: string, description: string, ms?: number): void;
+  /** An error banner whose third line is the error's own message. */
+  failure(who: string, description: string, error: unknown): void;
+}
+
+const BannerContext = createContext<Banners | null>(null);
 
 export function BannerProvider({ children }: { children: ReactNode }) {
   const [banners, setBanners] = useState<Banner[]>([]);
@@ -26,7 +35,22 @@ export function BannerProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const value = useMemo(() => ({ show }), [show]);
+  const value = useMemo<Banners>(
+    () => ({
+      show,
+      success: (who, description, ms = TIMINGS.banner.success) =>
+        show({ tone: 'success', who, description, ms }),
+      failure: (who, description, error) =>
+        show({
+          tone: 'error',
+          who,
+          description,
+          what: error instanceof Error ? error.message : undefined,
+          ms: TIMINGS.banner.error,
+        }),
+    }),
+    [show],
+  );
   return (
     <BannerContext.Provider value={value}>
       {children}

@@ -160,3 +160,42 @@ export function Overlay({ message }: { message: string }) {
     </div>
   );
 }
+
+/**
+ * A dialog's footer: Cancel, and the main button, which submits the form `form` when given or runs `onConfirm`.
+ * Both wait while `busy`; the main one also while `disabled`.
+ */
+export function DialogActions({
+  onCancel,
+  label,
+  busy = false,
+  busyLabel = 'Saving ...',
+  disabled = false,
+  form,
+  onConfirm,
+}: {
+  onCancel(): void;
+  label: string;
+  busy?: boolean;
+  busyLabel?: string;
+  disabled?: boolean;
+  form?: string;
+  onConfirm?(): void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        className="btn btn-primary"
+        onClick={form ? undefined : onConfirm}
+        disabled={busy || disabled}
+      >
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { templateName } from '../../../shared/contracts/menus';
 import { FLEET_BATCH_MAX, TEMPLATE_MATCH_LABELS, TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
-import { ConfirmDialog, Modal } from '../../components/modal';
+import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './templates-api';
@@ -325,19 +325,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
       busy={update.isPending}
       backdropCloses={name === template.name}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="rename-template"
-            className="btn btn-primary"
-            disabled={update.isPending}
-          >
-            {update.isPending ? 'Saving ...' : 'Save'}
-          </button>
-        </>
+        <DialogActions onCancel={onClose} label="Save" busy={update.isPending} form="rename-template" />
       }
     >
       <form
@@ -381,33 +369,27 @@ function UpdateFromOvenModal({
       size="sm"
       busy={update.isPending}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={ovenId === '' || update.isPending}
-            onClick={async () => {
-              try {
-                const saved = await update.mutateAsync({ oven_id: Number(ovenId) });
-                banners.show({
-                  tone: 'success',
-                  who: saved.name,
-                  description: `is now version ${saved.version}`,
-                  what: 'Apply it again to bring its ovens up to date.',
-                  ms: TIMINGS.banner.success,
-                });
-                onClose();
-              } catch {
-                // Shown below.
-              }
-            }}
-          >
-            {update.isPending ? 'Saving ...' : 'Update Template'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          label="Update Template"
+          busy={update.isPending}
+          disabled={ovenId === ''}
+          onConfirm={async () => {
+            try {
+              const saved = await update.mutateAsync({ oven_id: Number(ovenId) });
+              banners.show({
+                tone: 'success',
+                who: saved.name,
+                description: `is now version ${saved.version}`,
+                what: 'Apply it again to bring its ovens up to date.',
+                ms: TIMINGS.banner.success,
+              });
+              onClose();
+            } catch {
+              // Shown below.
+            }
+          }}
+        />
       }
     >
       <p>
@@ -444,21 +426,10 @@ function DeleteTemplate({ template, onClose }: { template: MenuTemplateDetail; o
       onConfirm={async () => {
         try {
           await remove.mutateAsync(template.id);
-          banners.show({
-            tone: 'success',
-            who: template.name,
-            description: 'was deleted',
-            ms: TIMINGS.banner.success,
-          });
+          banners.success(template.name, 'was deleted');
           navigate('/fleet/templates');
         } catch (e) {
-          banners.show({
-            tone: 'error',
-            who: template.name,
-            description: 'could not be deleted',
-            what: e instanceof Error ? e.message : undefined,
-            ms: TIMINGS.banner.error,
-          });
+          banners.failure(template.name, 'could not be deleted', e);
           onClose();
         }
       }}

@@ -5,8 +5,7 @@ import { createTemplateRequest } from '../../../shared/contracts/menus';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
-import { Modal } from '../../components/modal';
-import { TIMINGS } from '../../lib/timings';
+import { DialogActions, Modal } from '../../components/modal';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './templates-api';
 
@@ -99,12 +98,7 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
   }));
   const submit = form.onSubmit(async (body) => {
     const made = await create.mutateAsync(body);
-    banners.show({
-      tone: 'success',
-      who: made.name,
-      description: `has been made from a ${made.oven_type} menu`,
-      ms: TIMINGS.banner.success,
-    });
+    banners.success(made.name, `has been made from a ${made.oven_type} menu`);
     navigate(`/fleet/templates/${made.id}`);
   });
   const dirty = form.values.name !== '' || form.values.oven_id !== '';
@@ -116,19 +110,13 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
       busy={form.busy}
       backdropCloses={!dirty}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={form.busy}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="template-form"
-            className="btn btn-primary"
-            disabled={form.busy || !form.values.name.trim() || form.values.oven_id === ''}
-          >
-            {form.busy ? 'Saving ...' : 'Make Template'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          label="Make Template"
+          busy={form.busy}
+          disabled={!form.values.name.trim() || form.values.oven_id === ''}
+          form="template-form"
+        />
       }
     >
       <form id="template-form" onSubmit={submit} noValidate>

@@ -5,9 +5,8 @@ import { type Location, locationRequest } from '../../../shared/contracts/ovens'
 import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
-import { ConfirmDialog, Modal } from '../../components/modal';
+import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
-import { TIMINGS } from '../../lib/timings';
 import { useZodForm } from '../../lib/use-zod-form';
 import {
   locationListQuery,
@@ -30,8 +29,7 @@ export function LocationsPage() {
   const banners = useBanners();
   const remove = useDeleteLocation();
   const close = () => setDialog(null);
-  const ok = (who: string, description: string) =>
-    banners.show({ tone: 'success', who, description, ms: TIMINGS.banner.success });
+  const ok = banners.success;
 
   return (
     <section className="page locations-page" aria-labelledby="locations-title">
@@ -142,13 +140,7 @@ export function LocationsPage() {
               await remove.mutateAsync(dialog.location.id);
               ok(dialog.location.name, 'was deleted');
             } catch (e) {
-              banners.show({
-                tone: 'error',
-                who: dialog.location.name,
-                description: 'could not be deleted',
-                what: e instanceof Error ? e.message : undefined,
-                ms: TIMINGS.banner.error,
-              });
+              banners.failure(dialog.location.name, 'could not be deleted', e);
             } finally {
               close();
             }
@@ -188,19 +180,13 @@ function LocationModal({
       busy={busy}
       backdropCloses={!dirty}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="location-form"
-            className="btn btn-primary"
-            disabled={busy || !form.values.name.trim()}
-          >
-            {busy ? 'Saving ...' : 'Save'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          label="Save"
+          busy={busy}
+          disabled={!form.values.name.trim()}
+          form="location-form"
+        />
       }
     >
       <form id="location-form" onSubmit={submit} noValidate>
@@ -246,30 +232,21 @@ function MoveOvensModal({
       busy={move.isPending}
       backdropCloses={chosen.size === 0}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={move.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={move.isPending || chosen.size === 0 || tooMany}
-            onClick={async () => {
-              try {
-                await move.mutateAsync({ id: location.id, ovenIds: [...chosen] });
-                onMoved(chosen.size);
-              } catch {
-                // Shown below.
-              }
-            }}
-          >
-            {move.isPending
-              ? 'Moving ...'
-              : chosen.size === 0
-                ? 'Move'
-                : `Move ${chosen.size} oven${chosen.size === 1 ? '' : 's'}`}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          label={chosen.size === 0 ? 'Move' : `Move ${chosen.size} oven${chosen.size === 1 ? '' : 's'}`}
+          busy={move.isPending}
+          busyLabel="Moving ..."
+          disabled={chosen.size === 0 || tooMany}
+          onConfirm={async () => {
+            try {
+              await move.mutateAsync({ id: location.id, ovenIds: [...chosen] });
+              onMoved(chosen.size);
+            } catch {
+              // Shown below.
+            }
+          }}
+        />
       }
     >
       {ovens.isPending ? <Spinner label="Loading your ovens..." /> : null}

@@ -172,15 +172,8 @@ export function OvensPage({
     [setParams],
   );
   const ok = (who: string, description: string, ms: number = TIMINGS.banner.oven) =>
-    banners.show({ tone: 'success', who, description, ms });
-  const fail = (who: string, description: string, error: unknown) =>
-    banners.show({
-      tone: 'error',
-      who,
-      description,
-      what: error instanceof Error ? error.message : undefined,
-      ms: TIMINGS.banner.error,
-    });
+    banners.success(who, description, ms);
+  const fail = banners.failure;
 
   const oven = detail.data;
   const handle = useMemo<OvenEditorProps | null>(

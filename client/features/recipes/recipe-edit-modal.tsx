@@ -59,13 +59,7 @@ export function RecipeEditModal({
       try {
         await pdf.mutateAsync(`/api/createpdfs/${r.id}`);
       } catch (e) {
-        banners.show({
-          tone: 'error',
-          who: r.name,
-          description: 'There was an error while trying to download recipes',
-          what: e instanceof Error ? e.message : undefined,
-          ms: TIMINGS.banner.error,
-        });
+        banners.failure(r.name, 'There was an error while trying to download recipes', e);
       }
     }
   };

@@ -1,7 +1,6 @@
 import type { FleetOven } from '../../../shared/contracts/ovens';
 import { downloadNotSeen } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
-import { TIMINGS } from '../../lib/timings';
 import { useMarkLoaded } from './settings-files-api';
 
 /**
@@ -24,20 +23,9 @@ export function MarkLoaded({ oven, onLoaded }: { oven: FleetOven; onLoaded(): un
       onClick={async () => {
         try {
           await mark.mutateAsync(oven.id);
-          banners.show({
-            tone: 'success',
-            who: oven.name,
-            description: `is marked as running ${what}`,
-            ms: TIMINGS.banner.success,
-          });
+          banners.success(oven.name, `is marked as running ${what}`);
         } catch (e) {
-          banners.show({
-            tone: 'error',
-            who: oven.name,
-            description: 'could not be marked loaded',
-            what: e instanceof Error ? e.message : undefined,
-            ms: TIMINGS.banner.error,
-          });
+          banners.failure(oven.name, 'could not be marked loaded', e);
         }
       }}
     >

@@ -42,13 +42,11 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
       saveAs(downloadUrl(prepared), prepared.name);
     } catch (error) {
       setWarning(false);
-      banners.show({
-        tone: 'error',
-        who: oven.name,
-        description: `There was an error while trying to download settings for ${oven.name}`,
-        what: error instanceof Error ? error.message : undefined,
-        ms: TIMINGS.banner.error,
-      });
+      banners.failure(
+        oven.name,
+        `There was an error while trying to download settings for ${oven.name}`,
+        error,
+      );
     }
   };
 
@@ -161,13 +159,7 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
       setEmail('');
       setTouched(false);
     } catch (e) {
-      banners.show({
-        tone: 'error',
-        who: oven.name,
-        description: `There was an error while sending the ${copy.subject} email`,
-        what: e instanceof Error ? e.message : undefined,
-        ms: TIMINGS.banner.error,
-      });
+      banners.failure(oven.name, `There was an error while sending the ${copy.subject} email`, e);
     }
   };
 

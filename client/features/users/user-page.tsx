@@ -45,20 +45,9 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
     try {
       await remove.mutateAsync(user.id);
       setLeaving(true);
-      banners.show({
-        tone: 'success',
-        who: user.username,
-        description: 'was successfully deleted',
-        ms: TIMINGS.banner.success,
-      });
+      banners.success(user.username, 'was successfully deleted');
     } catch (e) {
-      banners.show({
-        tone: 'error',
-        who: user.username,
-        description: 'could not be deleted',
-        what: e instanceof Error ? e.message : undefined,
-        ms: TIMINGS.banner.error,
-      });
+      banners.failure(user.username, 'could not be deleted', e);
     }
   };
 
