@@ -27,7 +27,7 @@ test('a template made from an oven and applied to a location says what happened 
   await expect(page.getByRole('heading', { level: 1, name: 'Lunch' })).toBeVisible();
   await expect(page.getByText('Not applied to any oven yet.')).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Harbour (2 ovens)' });
+  await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Harbour (1 oven)' });
   await page.getByRole('button', { name: 'Apply Template' }).click();
   const confirm = page.getByRole('dialog', { name: 'Apply template' });
   await expect(confirm).toContainText('the Matchbox 1718/1313 ovens in Harbour');
@@ -68,14 +68,24 @@ test('an oven edited after a template was applied shows "Edited here" with the d
   await page.screenshot({ path: 'test-results/screens/template-differs.png', fullPage: true });
 });
 
-test('a template updated from an oven marks the ovens that have the older one', async ({ page, cook }) => {
+test('a template updated from an edited oven marks the ovens that have the older one', async ({
+  page,
+  cook,
+}) => {
   const call = apiAs(page.request, cook);
-  await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
-  const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
+  const back = (await call<{ data: { id: number }[] }>('GET', '/api/ovens')).data.find(
+    (o) => o.id !== front.id,
+  )!;
   const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: back.id })
+    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
   ).data;
-  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [front.id, back.id] });
+  // Front's menu changes after the template was applied; the template then takes Front's new menu.
+  const oven = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
+  const button = oven.screens[0]!.screen_content.find((b) => b.buttonable_id !== null)!;
+  await call('DELETE', `/api/buttons/${button.id}?version=${oven.version}`);
 
   await page.goto(`/fleet/templates/${template.id}`);
   await page.getByRole('button', { name: 'Update from an oven' }).click();
@@ -83,9 +93,11 @@ test('a template updated from an oven marks the ovens that have the older one', 
   await dialog.getByRole('combobox').selectOption({ label: 'Front · Matchbox 1718/1313' });
   await dialog.getByRole('button', { name: 'Update Template' }).click();
   await expect(page.getByText(/version 2 ·/)).toBeVisible();
-  await expect(page.locator('.template-ovens tbody tr').filter({ hasText: 'Back' })).toContainText(
-    'Older template',
-  );
+  const rows = page.locator('.template-ovens tbody tr');
+  await expect(rows.filter({ hasText: 'Back' })).toContainText('Older template');
+  await expect(rows.filter({ hasText: 'Back' })).toContainText('1 difference');
+  // Front has the template's new menu exactly, however it got it.
+  await expect(rows.filter({ hasText: 'Front' })).toContainText('Matches');
 });
 
 test('a template deleted from its page leaves the list, and its ovens keep their menus', async ({

@@ -51,6 +51,8 @@ export function OvenPickList({
             placeholder="Search ovens, models or locations..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            // In a dialog, the search is where a long list starts.
+            data-autofocus
           />
         </label>
         <button

@@ -154,7 +154,9 @@ export const locationRequest = z.object({
     .string({ error: 'Name the location.' })
     .trim()
     .min(1, 'Name the location.')
-    .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`),
+    .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`)
+    // It names a folder in a zip download: "///" or ".." would become "No location" there.
+    .regex(/[\p{L}\p{N}]/u, 'A location name needs at least one letter or digit.'),
   address: z
     .string({ error: 'The address must be text.' })
     .trim()

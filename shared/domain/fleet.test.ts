@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { downloadNotSeen, editedSince, fleetStatus, folderName, uniqueFolderNames } from './fleet';
+import {
+  downloadNotSeen,
+  editedSince,
+  fleetStatus,
+  folderName,
+  templateVersionName,
+  uniqueFolderNames,
+} from './fleet';
 
 describe('fleetStatus', () => {
   it('is no_version when the oven has no named version', () => {
@@ -41,6 +48,17 @@ describe('downloadNotSeen', () => {
   it('is false once the oven was seen at or after the download', () => {
     expect(downloadNotSeen('2026-03-12T10:00:00Z', '2026-03-12T10:00:00Z')).toBe(false);
     expect(downloadNotSeen('2026-03-13T08:00:00Z', '2026-03-12T10:00:00Z')).toBe(false);
+  });
+});
+
+describe('templateVersionName', () => {
+  it('is the name and the version', () => {
+    expect(templateVersionName('Lunch', 3)).toBe('Lunch v3');
+  });
+  it('shortens a long name so the whole fits a version name of 40 characters', () => {
+    const name = templateVersionName('A very long template name for all stores', 12);
+    expect(name).toBe('A very long template name for all st v12');
+    expect(name.length).toBeLessThanOrEqual(40);
   });
 });
 

@@ -58,6 +58,12 @@ export function downloadNotSeen(seenAt: string | null, downloadedAt: string | nu
   return seenAt === null || Date.parse(seenAt) < Date.parse(downloadedAt);
 }
 
+/** The named version a template application saves on each oven: "<template> v<n>", within a version name's 40 characters. */
+export function templateVersionName(name: string, version: number): string {
+  const suffix = ` v${version}`;
+  return `${name.slice(0, 40 - suffix.length).trimEnd()}${suffix}`;
+}
+
 /** Template match: the oven has the template's current version and nothing changed since, or how it differs. */
 export type TemplateMatch = 'matches' | 'differs' | 'outdated';
 

@@ -7,7 +7,12 @@ import type {
   TemplateOven,
 } from '../../../shared/contracts/menus';
 import { templateName } from '../../../shared/contracts/menus';
-import { FLEET_BATCH_MAX, TEMPLATE_MATCH_LABELS, TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
+import {
+  FLEET_BATCH_MAX,
+  TEMPLATE_MATCH_LABELS,
+  TEMPLATE_NAME_MAX,
+  templateVersionName,
+} from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
@@ -135,6 +140,10 @@ function Match({ oven }: { oven: TemplateOven }) {
         <summary>
           {oven.lines.length} difference{oven.lines.length === 1 ? '' : 's'}
         </summary>
+        <p className="muted small">
+          What this oven has compared with the template{oven.match === 'outdated' ? '’s newer version' : ''}:
+          "added" is on this oven only, "removed" is only in the template.
+        </p>
         <ul>
           {oven.lines.map((l, i) => (
             <li key={i} className={`diff-${l.kind}`}>
@@ -213,11 +222,16 @@ function ApplyPanel({
             <span>Location</span>
             <select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
               <option value="">Choose a location...</option>
-              {locations.map((l) => (
-                <option key={l.id} value={String(l.id)}>
-                  {l.name} ({l.ovens} oven{l.ovens === 1 ? '' : 's'})
-                </option>
-              ))}
+              {locations.map((l) => {
+                // Only the template's model is applied to: a location without one is offered but not chosen.
+                const fit = ovens.filter((o) => o.location?.id === l.id).length;
+                return (
+                  <option key={l.id} value={String(l.id)} disabled={fit === 0}>
+                    {l.name} (
+                    {fit === 0 ? `no ${template.oven_type} ovens` : `${fit} oven${fit === 1 ? '' : 's'}`})
+                  </option>
+                );
+              })}
             </select>
           </label>
         ) : null}
@@ -248,7 +262,7 @@ function ApplyPanel({
         name="save_version"
         checked={saveVersion}
         onChange={setSaveVersion}
-        label={`Save the result on each oven as the version "${template.name} v${template.version}" (the fleet page follows it)`}
+        label={`Save the result on each oven as the version "${templateVersionName(template.name, template.version)}" (the fleet page follows it)`}
       />
       <button
         type="button"
@@ -303,6 +317,7 @@ function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
 
 function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onClose(): void }) {
   const update = useUpdateTemplate(template.id);
+  const banners = useBanners();
   const [name, setName] = useState(template.name);
   const parsed = templateName.safeParse(name);
   const [submitted, setSubmitted] = useState(false);
@@ -311,7 +326,8 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
     setSubmitted(true);
     if (!parsed.success) return;
     try {
-      await update.mutateAsync({ name: parsed.data });
+      const saved = await update.mutateAsync({ name: parsed.data });
+      banners.success(saved.name, 'is the template’s new name');
       onClose();
     } catch {
       // Shown below.
@@ -340,6 +356,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
           label="Template name"
           required
           maxLength={TEMPLATE_NAME_MAX}
+          hint={`Up to ${TEMPLATE_NAME_MAX} characters.`}
           value={name}
           onChange={setName}
           error={error ?? (update.isError ? update.error.message : undefined)}

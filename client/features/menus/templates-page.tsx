@@ -124,7 +124,7 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
           label="Template name"
           required
           maxLength={TEMPLATE_NAME_MAX}
-          hint='For example "Lunch 2027". Versions saved on ovens are named after it.'
+          hint={`For example "Lunch 2027", up to ${TEMPLATE_NAME_MAX} characters. Versions saved on ovens are named after it.`}
           {...form.field('name')}
           data-autofocus
         />

@@ -18,7 +18,7 @@ const day = (iso: string) =>
 
 function LastSeen({ oven }: { oven: FleetOven }) {
   const seen = oven.last_seen;
-  if (!seen) return <span className="muted">Never checked</span>;
+  if (!seen) return <span className="muted">—</span>;
   const what = seen.version ? `"${seen.version.name}"` : 'a menu not saved as a version';
   return (
     <span>
@@ -40,16 +40,23 @@ export function FleetPage({
   renderDownload,
   renderLoaded,
 }: {
-  renderDownload?(props: { ovenIds: number[]; locationId: number | null }): ReactNode;
+  /** The zip of a whole location, or of the ovens shown (`partial`: one page of several). */
+  renderDownload?(props: { ovenIds: number[]; locationId: number | null; partial: boolean }): ReactNode;
   /** "Mark loaded" for a row whose last download came after it was last seen. */
   renderLoaded?(oven: FleetOven): ReactNode;
 }) {
   const url = useUrlState(DEFAULTS);
-  const { values } = url;
+  // A status the address carries that is not one (an old or mistyped link) is ignored, not sent.
+  const values = {
+    ...url.values,
+    status: (FLEET_STATUSES as readonly string[]).includes(url.values.status) ? url.values.status : '',
+  };
   const locations = useQuery(locationListQuery());
   const list = useQuery(fleetQuery(values, url.page));
   const data = list.data;
-  const locationId = /^\d+$/.test(values.location) ? Number(values.location) : null;
+  // The zip takes the whole location only when the page shows the whole location; otherwise the ovens shown.
+  const wholeLocation =
+    /^\d+$/.test(values.location) && !values.status && !values.search ? Number(values.location) : null;
 
   return (
     <section className="page fleet-page" aria-labelledby="fleet-title">
@@ -85,6 +92,8 @@ export function FleetPage({
         <label className="search">
           <span className="sr-only">Search ovens or locations</span>
           <input
+            // A new search from the address (a tab, the back button) shows in the box.
+            key={values.search}
             type="search"
             placeholder="Search ovens or locations..."
             defaultValue={values.search}
@@ -113,7 +122,13 @@ export function FleetPage({
       ) : null}
       {data && data.data.length > 0 ? (
         <>
-          {renderDownload ? renderDownload({ ovenIds: data.data.map((o) => o.id), locationId }) : null}
+          {renderDownload
+            ? renderDownload({
+                ovenIds: data.data.map((o) => o.id),
+                locationId: wholeLocation,
+                partial: data.last_page > 1,
+              })
+            : null}
           <div className="users-table-wrap card">
             <table className="users-table fleet-table" aria-busy={list.isFetching}>
               <thead>
@@ -136,11 +151,7 @@ export function FleetPage({
                       {o.location ? o.location.name : <span className="muted">None</span>}
                     </td>
                     <td data-label="Should run">
-                      {o.should_run ? (
-                        `"${o.should_run.name}"`
-                      ) : (
-                        <span className="muted">No version saved</span>
-                      )}
+                      {o.should_run ? `"${o.should_run.name}"` : <span className="muted">—</span>}
                       {o.edited_since ? <div className="muted small">Edited since, not saved</div> : null}
                       {o.template ? <div className="muted small">Template "{o.template.name}"</div> : null}
                     </td>

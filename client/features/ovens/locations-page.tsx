@@ -194,7 +194,7 @@ function LocationModal({
           label="Location name"
           required
           maxLength={LOCATION_NAME_MAX}
-          hint="The store, as your team calls it. Also the folder name in a zip download."
+          hint={`The store, as your team calls it, up to ${LOCATION_NAME_MAX} characters. Also its folder's name in a zip download.`}
           {...form.field('name')}
           data-autofocus
         />

@@ -8,7 +8,16 @@ import { usePrepareZip } from './settings-files-api';
  * Downloads the settings files of the ovens shown (or of the chosen location) as one zip with the USB checklist:
  * links to both, since a kitchen prints the checklist and copies the zip's folders onto sticks.
  */
-export function ZipDownload({ ovenIds, locationId }: { ovenIds: number[]; locationId: number | null }) {
+export function ZipDownload({
+  ovenIds,
+  locationId,
+  partial = false,
+}: {
+  ovenIds: number[];
+  locationId: number | null;
+  /** The ovens are one page of a longer list: the button says so. */
+  partial?: boolean;
+}) {
   const prepare = usePrepareZip();
   const [ready, setReady] = useState<SettingsZip | null>(null);
   const count = ovenIds.length;
@@ -37,7 +46,9 @@ export function ZipDownload({ ovenIds, locationId }: { ovenIds: number[]; locati
             ? 'Download this location’s settings (zip)'
             : count === 1
               ? 'Download this oven’s settings (zip)'
-              : `Download settings of these ${count} ovens (zip)`}
+              : partial
+                ? `Download settings of the ${count} ovens on this page (zip)`
+                : `Download settings of these ${count} ovens (zip)`}
       </button>
       {prepare.isError ? <Alert tone="error">{prepare.error.message}</Alert> : null}
       {ready ? (

@@ -7,7 +7,7 @@ import type {
   TemplateOven,
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
-import { TEMPLATE_LIMIT } from '../../../shared/domain/fleet';
+import { TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
 import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
 import { diffMenus } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
@@ -20,10 +20,14 @@ import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '
 
 type TemplateRow = typeof menuTemplates.$inferSelect;
 
-/** The named version a template application saves on each oven: "<template> v<n>", within 40 characters. */
-export function templateVersionName(name: string, version: number): string {
-  const suffix = ` v${version}`;
-  return `${name.slice(0, 40 - suffix.length).trimEnd()}${suffix}`;
+/** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
+function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
+  if (buttonCount(tree) === 0)
+    throw ValidationError.field(
+      'oven_id',
+      `${ovenName} has no buttons on its menu: a template of it would empty every oven it is applied to.`,
+    );
+  return tree;
 }
 
 /** Two menus compared by their buttons only: both open the same recipes, whose contents are not the template's. */
@@ -121,7 +125,7 @@ export function createMenuTemplatesService(deps: {
       return {
         ...base,
         status: 'skipped',
-        message: `Skipped: ${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
+        message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
       };
     const versionName = templateVersionName(template.name, template.version);
     let versionSaved: boolean | null = null;
@@ -180,10 +184,10 @@ export function createMenuTemplatesService(deps: {
       status: 'applied',
       message:
         versionSaved === null
-          ? 'Applied.'
+          ? 'Menu replaced.'
           : versionSaved
-            ? `Applied, and saved as version "${versionName}".`
-            : `Applied, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+            ? `Menu replaced and saved as version "${versionName}".`
+            : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
     };
   }
 
@@ -201,7 +205,7 @@ export function createMenuTemplatesService(deps: {
 
     async create(actor: Actor, input: { name: string; oven_id: number }): Promise<MenuTemplate> {
       const oven = await ownOven(db, actor.id, input.oven_id);
-      const tree = withoutIds(await loadMenu(db, oven.id, oven.type));
+      const tree = notEmpty(oven.name, withoutIds(await loadMenu(db, oven.id, oven.type)));
       try {
         const row = await db.transaction(async (tx) => {
           const [kept] = await tx
@@ -247,7 +251,8 @@ export function createMenuTemplatesService(deps: {
           location: location?.id ? { id: location.id, name: location.name } : null,
           applied_version: link.templateVersion,
           applied_at: link.appliedAt.toISOString(),
-          match: !current ? 'outdated' : lines.length === 0 ? 'matches' : 'differs',
+          // An oven whose menu is the template's current one matches, even if it got it another way.
+          match: lines.length === 0 ? 'matches' : current ? 'differs' : 'outdated',
           lines,
         });
       }
@@ -269,7 +274,7 @@ export function createMenuTemplatesService(deps: {
             'oven_id',
             `${oven.name} is a ${oven.type}; this template is for ${row.ovenType} ovens.`,
           );
-        tree = withoutIds(await loadMenu(db, oven.id, oven.type));
+        tree = notEmpty(oven.name, withoutIds(await loadMenu(db, oven.id, oven.type)));
       }
       try {
         const [updated] = await db

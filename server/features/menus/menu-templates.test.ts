@@ -69,7 +69,7 @@ describe('menu templates', () => {
       ['B', 'applied'],
       ['C', 'skipped'],
     ]);
-    expect(body.results[0]!.message).toBe(`Applied, and saved as version "${t.name} v1".`);
+    expect(body.results[0]!.message).toBe(`Menu replaced and saved as version "${t.name} v1".`);
     expect(names(await read(a.id))).toEqual(names(source));
     const versions = (await ctx.api('GET', `/api/ovens/${a.id}/versions`, undefined, { token })).json<{
       data: { name: string }[];
@@ -94,7 +94,21 @@ describe('menu templates', () => {
     expect(updated.json<{ data: MenuTemplate }>().data.version).toBe(2);
     got = await detail(t.id);
     expect(match(a!.id).match).toBe('outdated');
-    expect(match(b!.id)).toMatchObject({ match: 'outdated', lines: [] });
+    // B's menu is the template's new one: it matches, though it was applied the older version.
+    expect(match(b!.id)).toMatchObject({ match: 'matches', lines: [] });
+  });
+
+  it('refuses a template of an empty menu, which would empty every oven it is applied to', async () => {
+    const empty = await createOven(ctx.db, ownerId, { name: 'Bare' });
+    const res = await ctx.api('POST', '/api/templates', { name: 'Nothing', oven_id: empty.id }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.oven_id).toEqual([
+      'Bare has no buttons on its menu: a template of it would empty every oven it is applied to.',
+    ]);
+    const t = await template();
+    const again = await ctx.api('PUT', `/api/templates/${t.id}`, { oven_id: empty.id }, { token });
+    expect(again.statusCode).toBe(422);
+    expect((await detail(t.id)).version).toBe(1);
   });
 
   it('a failure on one oven leaves the others applied, and reports it', async () => {
@@ -160,7 +174,7 @@ describe('menu templates', () => {
   });
 
   it("another user's template is not found, to read, change, apply or delete", async () => {
-    const theirs = await template(otherToken, (await createOven(ctx.db, otherId)).id);
+    const theirs = await template(otherToken, (await importGoldenOven(ctx, otherToken, 'Theirs')).id);
     const mine = await createOven(ctx.db, ownerId);
     expect((await ctx.api('GET', `/api/templates/${theirs.id}`, undefined, { token })).statusCode).toBe(404);
     expect((await ctx.api('PUT', `/api/templates/${theirs.id}`, { name: 'x' }, { token })).statusCode).toBe(

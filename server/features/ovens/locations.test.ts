@@ -58,6 +58,14 @@ describe('locations', () => {
     ]);
   });
 
+  it('refuses a name of only signs, which would name no folder in a zip', async () => {
+    const res = await ctx.api('POST', '/api/locations', { name: '///' }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.name).toEqual([
+      'A location name needs at least one letter or digit.',
+    ]);
+  });
+
   it('creates an oven in a location and filters the Ovens page by it', async () => {
     const place = await addLocation();
     const made = await ctx.api(
