@@ -111,6 +111,12 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
+/** A user with a session: the usual actor of an API test (its id, and the token its requests carry). */
+export async function createSignedInUser(db: Db): Promise<{ id: number; token: string }> {
+  const { id } = await createUser(db);
+  return { id, token: await createSession(db, id) };
+}
+
 /**
  * An oven of a user, written straight to the database: one empty main screen unless a menu is given (recipes are
  * placed by id; every button gets the default look).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
-import type { OvenDetail } from '../../shared/contracts/ovens';
+import type { Location, OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats } from '../../shared/contracts/settings-files';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -123,4 +123,12 @@ export async function importGoldenOven(ctx: TestContext, token: string, name = '
   return (await ctx.api('GET', `/api/ovens/${stats.oven.id}`, undefined, { token })).json<{
     data: OvenDetail;
   }>().data;
+}
+
+/** A location of the token's user holding these ovens, made through the API. */
+export async function createLocationWith(ctx: TestContext, token: string, name: string, ovenIds: number[]) {
+  const made = (await ctx.api('POST', '/api/locations', { name }, { token })).json<{ data: Location }>().data;
+  if (ovenIds.length > 0)
+    await ctx.api('POST', `/api/locations/${made.id}/ovens`, { oven_ids: ovenIds }, { token });
+  return made;
 }

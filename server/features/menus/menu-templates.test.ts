@@ -5,9 +5,14 @@ import type {
   MenuTemplate,
   MenuTemplateDetail,
 } from '../../../shared/contracts/menus';
-import type { Location, OvenDetail } from '../../../shared/contracts/ovens';
-import { createOven, createSession, createUser } from '../../test/factories';
-import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+import type { OvenDetail } from '../../../shared/contracts/ovens';
+import { createOven, createSignedInUser } from '../../test/factories';
+import {
+  createLocationWith,
+  createTestContext,
+  importGoldenOven,
+  type TestContext,
+} from '../../test/harness';
 
 let ctx: TestContext;
 let token: string;
@@ -18,10 +23,8 @@ let source: OvenDetail;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ownerId = (await createUser(ctx.db)).id;
-  token = await createSession(ctx.db, ownerId);
-  otherId = (await createUser(ctx.db)).id;
-  otherToken = await createSession(ctx.db, otherId);
+  ({ id: ownerId, token } = await createSignedInUser(ctx.db));
+  ({ id: otherId, token: otherToken } = await createSignedInUser(ctx.db));
   source = await importGoldenOven(ctx, token, 'Source');
 });
 afterAll(() => ctx?.close());
@@ -37,13 +40,7 @@ async function template(as = token, ovenId = source.id) {
   expect(res.statusCode).toBe(201);
   return res.json<{ data: MenuTemplate }>().data;
 }
-async function location(ovens: number[]) {
-  const place = (await ctx.api('POST', '/api/locations', { name: `Store ${++n}` }, { token })).json<{
-    data: Location;
-  }>().data;
-  await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: ovens }, { token });
-  return place;
-}
+const location = (ovens: number[]) => createLocationWith(ctx, token, `Store ${++n}`, ovens);
 const apply = (id: number, body: unknown, as = token) =>
   ctx.api('POST', `/api/templates/${id}/apply`, body, { token: as });
 const detail = async (id: number) =>

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FleetPage, Location } from '../../../shared/contracts/ovens';
+import type { FleetPage } from '../../../shared/contracts/ovens';
 import type { SettingsDownload } from '../../../shared/contracts/settings-files';
-import { createOven, createSession, createUser } from '../../test/factories';
-import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+import { createOven, createSignedInUser } from '../../test/factories';
+import {
+  createLocationWith,
+  createTestContext,
+  importGoldenOven,
+  type TestContext,
+} from '../../test/harness';
 
 let ctx: TestContext;
 let token: string;
@@ -10,8 +15,7 @@ let ownerId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ownerId = (await createUser(ctx.db)).id;
-  token = await createSession(ctx.db, ownerId);
+  ({ id: ownerId, token } = await createSignedInUser(ctx.db));
 });
 afterAll(() => ctx?.close());
 
@@ -67,12 +71,9 @@ describe('GET /api/fleet', () => {
   });
 
   it('filters by location, status and search, counts every status, and pages like Laravel', async () => {
-    const place = (await ctx.api('POST', '/api/locations', { name: 'Filter store' }, { token })).json<{
-      data: Location;
-    }>().data;
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await createOven(ctx.db, ownerId, { name: `Filter ${i}` })).id);
-    await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: ids }, { token });
+    const place = await createLocationWith(ctx, token, 'Filter store', ids);
     await save(ids[0]!, 'One');
     const page = await fleet(`?location=${place.id}&per_page=2`);
     expect(page).toMatchObject({ total: 3, per_page: 2, current_page: 1, last_page: 2, from: 1, to: 2 });
@@ -88,7 +89,7 @@ describe('GET /api/fleet', () => {
   });
 
   it("shows none of another user's ovens", async () => {
-    const other = await createSession(ctx.db, (await createUser(ctx.db)).id);
+    const other = (await createSignedInUser(ctx.db)).token;
     await createOven(ctx.db, ownerId, { name: 'Private' });
     const theirs = await fleet('', other);
     expect(theirs.total).toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Location, OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
-import { createOven, createSession, createUser } from '../../test/factories';
+import { createOven, createSignedInUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -11,10 +11,8 @@ let otherId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ownerId = (await createUser(ctx.db)).id;
-  token = await createSession(ctx.db, ownerId);
-  otherId = (await createUser(ctx.db)).id;
-  otherToken = await createSession(ctx.db, otherId);
+  ({ id: ownerId, token } = await createSignedInUser(ctx.db));
+  ({ id: otherId, token: otherToken } = await createSignedInUser(ctx.db));
 });
 afterAll(() => ctx?.close());
 

@@ -1,9 +1,13 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location } from '../../../shared/contracts/ovens';
 import type { CheckFileResult, SettingsZip } from '../../../shared/contracts/settings-files';
-import { createOven, createSession, createUser } from '../../test/factories';
-import { createTestContext, importGoldenOven, type TestContext } from '../../test/harness';
+import { createOven, createSignedInUser } from '../../test/factories';
+import {
+  createLocationWith,
+  createTestContext,
+  importGoldenOven,
+  type TestContext,
+} from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
 
 let ctx: TestContext;
@@ -12,16 +16,11 @@ let ownerId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ownerId = (await createUser(ctx.db)).id;
-  token = await createSession(ctx.db, ownerId);
+  ({ id: ownerId, token } = await createSignedInUser(ctx.db));
 });
 afterAll(() => ctx?.close());
 
-async function place(name: string, ovens: number[]) {
-  const made = (await ctx.api('POST', '/api/locations', { name }, { token })).json<{ data: Location }>().data;
-  await ctx.api('POST', `/api/locations/${made.id}/ovens`, { oven_ids: ovens }, { token });
-  return made;
-}
+const place = (name: string, ovens: number[]) => createLocationWith(ctx, token, name, ovens);
 const fetchBytes = async (file: string) => {
   const res = await ctx.api('GET', `/storage/settings/${file}`);
   expect(res.statusCode).toBe(200);
@@ -81,7 +80,7 @@ describe('POST /api/files/zip', () => {
   });
 
   it("refuses another user's oven, and a location with no ovens by field", async () => {
-    const theirs = await createOven(ctx.db, (await createUser(ctx.db)).id);
+    const theirs = await createOven(ctx.db, (await createSignedInUser(ctx.db)).id);
     expect((await ctx.api('POST', '/api/files/zip', { oven_ids: [theirs.id] }, { token })).statusCode).toBe(
       404,
     );
