@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { apiAs, DEMO, expect, login, seed, test } from './fixtures';
+import { apiAs, apiLocation, apiTemplate, DEMO, expect, login, seed, test } from './fixtures';
 
 // axe is injected as a script, which the app's CSP would rightly refuse; only this spec lifts it.
 test.use({ bypassCSP: true });
@@ -108,14 +108,10 @@ test('the fleet, locations and templates pages and their dialogs meet WCAG 2 AA 
   const call = apiAs(page.request, cook);
   const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour' })).data;
-  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [front.id] });
+  await apiLocation(call, 'Harbour', [front.id]);
   await call('POST', `/api/ovens/${front.id}/versions`, { name: 'Spring' });
   await call('GET', `/api/files/${front.id}`);
-  const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
-  ).data;
-  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+  const template = await apiTemplate(call, 'Lunch', front.id, [back.id]);
 
   await page.goto('/fleet');
   await expect(page.locator('.fleet-table')).toBeVisible();

@@ -151,6 +151,23 @@ export function apiAs(request: APIRequestContext, user: SeededUser) {
   };
 }
 
+type Api = ReturnType<typeof apiAs>;
+
+/** A location holding these ovens, made through the API as `call`'s user. */
+export async function apiLocation(call: Api, name: string, ovenIds: number[] = []) {
+  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name })).data;
+  if (ovenIds.length > 0) await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: ovenIds });
+  return place;
+}
+
+/** A template of an oven's menu, applied to `applyTo` (saved as a version on each), through the API. */
+export async function apiTemplate(call: Api, name: string, ovenId: number, applyTo: number[] = []) {
+  const template = (await call<{ data: { id: number } }>('POST', '/api/templates', { name, oven_id: ovenId }))
+    .data;
+  if (applyTo.length > 0) await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: applyTo });
+  return template;
+}
+
 /** Signs the page in as `user` with its token, as a login would leave it (once: a later logout sticks). */
 export async function loginByToken(page: Page, user: SeededUser): Promise<void> {
   await page.addInitScript((token) => {

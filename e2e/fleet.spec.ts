@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { apiAs, expect, seed, test } from './fixtures';
+import { apiAs, apiLocation, apiTemplate, expect, seed, test } from './fixtures';
 
 test('a template applied to a location shows on the fleet page, and its zip holds each oven under its file name', async ({
   page,
@@ -9,12 +9,8 @@ test('a template applied to a location shows on the fleet page, and its zip hold
   const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
   const misa = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour: North' }))
-    .data;
-  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [front.id, back.id, misa.id] });
-  const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
-  ).data;
+  const place = await apiLocation(call, 'Harbour: North', [front.id, back.id, misa.id]);
+  const template = await apiTemplate(call, 'Lunch', front.id);
   const applied = await call<{ data: { applied: number; skipped: number } }>(
     'POST',
     `/api/templates/${template.id}/apply`,
@@ -70,8 +66,7 @@ test('the Ovens page shows only the ovens of the location chosen, and says where
   const call = apiAs(page.request, cook);
   const inside = await seed.oven(cook, { name: 'Inside' });
   await seed.oven(cook, { name: 'Outside' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Dockside' })).data;
-  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [inside.id] });
+  const place = await apiLocation(call, 'Dockside', [inside.id]);
   await page.goto('/ovens');
   await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Dockside' });
   await expect(page).toHaveURL(new RegExp(`location=${place.id}`));

@@ -1,4 +1,4 @@
-import { apiAs, expect, seed, test } from './fixtures';
+import { apiAs, apiLocation, expect, seed, test } from './fixtures';
 
 test('a location added on the Locations page takes the ovens moved into it, and leads to them', async ({
   page,
@@ -41,8 +41,8 @@ test('a location renamed to a name already used is refused, with the reason on t
   cook,
 }) => {
   const call = apiAs(page.request, cook);
-  await call('POST', '/api/locations', { name: 'Old Town' });
-  await call('POST', '/api/locations', { name: 'New Town' });
+  await apiLocation(call, 'Old Town');
+  await apiLocation(call, 'New Town');
   await page.goto('/fleet/locations');
   await page.getByRole('button', { name: 'Edit New Town' }).click();
   const form = page.getByRole('dialog', { name: 'Edit New Town' });
@@ -55,8 +55,7 @@ test('a location renamed to a name already used is refused, with the reason on t
 test('a deleted location leaves its ovens in My Ovens, in no location', async ({ page, cook }) => {
   const call = apiAs(page.request, cook);
   const oven = await seed.oven(cook, { name: 'Stays' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Closing' })).data;
-  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [oven.id] });
+  await apiLocation(call, 'Closing', [oven.id]);
   await page.goto('/fleet/locations');
   await page.getByRole('button', { name: 'Delete Closing' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete location' });
@@ -70,7 +69,7 @@ test('a deleted location leaves its ovens in My Ovens, in no location', async ({
 test('the oven form moves an oven to another location', async ({ page, cook }) => {
   const call = apiAs(page.request, cook);
   await seed.oven(cook, { name: 'Mover' });
-  await call('POST', '/api/locations', { name: 'Quayside' });
+  await apiLocation(call, 'Quayside');
   await page.goto('/ovens');
   await page.getByRole('button', { name: 'Edit Oven' }).click();
   const form = page.getByRole('dialog', { name: 'Edit Mover' });
@@ -83,7 +82,7 @@ test('the oven form moves an oven to another location', async ({ page, cook }) =
 test('an oven added while the Ovens page shows one location starts in it', async ({ page, cook }) => {
   const call = apiAs(page.request, cook);
   await seed.oven(cook, { name: 'First' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Pier' })).data;
+  const place = await apiLocation(call, 'Pier');
   await page.goto(`/ovens?location=${place.id}`);
   await page.getByRole('button', { name: 'Add New Oven' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Oven' });
@@ -102,7 +101,7 @@ test('an oven added in another location than the one shown opens, the location f
 }) => {
   const call = apiAs(page.request, cook);
   await seed.oven(cook, { name: 'First' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Pier' })).data;
+  const place = await apiLocation(call, 'Pier');
   await page.goto(`/ovens?location=${place.id}`);
   await page.getByRole('button', { name: 'Add New Oven' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Oven' });

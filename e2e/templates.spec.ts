@@ -1,4 +1,4 @@
-import { apiAs, expect, seed, test } from './fixtures';
+import { apiAs, apiLocation, apiTemplate, expect, seed, test } from './fixtures';
 
 interface Detail {
   version: number;
@@ -13,8 +13,7 @@ test('a template made from an oven and applied to a location says what happened 
   await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
   const corner = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
-  const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name: 'Harbour' })).data;
-  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [back.id, corner.id] });
+  await apiLocation(call, 'Harbour', [back.id, corner.id]);
 
   await page.goto('/fleet/templates');
   await page.getByRole('button', { name: 'New Template' }).click();
@@ -51,10 +50,7 @@ test('an oven edited after a template was applied shows "Edited here" with the d
   const call = apiAs(page.request, cook);
   const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
   const back = await seed.oven(cook, { name: 'Back', type: 'Matchbox 1718/1313' });
-  const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
-  ).data;
-  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [back.id] });
+  const template = await apiTemplate(call, 'Lunch', front.id, [back.id]);
   const oven = (await call<{ data: Detail }>('GET', `/api/ovens/${back.id}`)).data;
   const button = oven.screens[0]!.screen_content.find((b) => b.buttonable_id !== null)!;
   await call('DELETE', `/api/buttons/${button.id}?version=${oven.version}`);
@@ -78,10 +74,7 @@ test('a template updated from an edited oven marks the ovens that have the older
   const back = (await call<{ data: { id: number }[] }>('GET', '/api/ovens')).data.find(
     (o) => o.id !== front.id,
   )!;
-  const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Lunch', oven_id: front.id })
-  ).data;
-  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [front.id, back.id] });
+  const template = await apiTemplate(call, 'Lunch', front.id, [front.id, back.id]);
   // Front's menu changes after the template was applied; the template then takes Front's new menu.
   const oven = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
   const button = oven.screens[0]!.screen_content.find((b) => b.buttonable_id !== null)!;
@@ -106,10 +99,7 @@ test('a template deleted from its page leaves the list, and its ovens keep their
 }) => {
   const call = apiAs(page.request, cook);
   const front = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
-  const template = (
-    await call<{ data: { id: number } }>('POST', '/api/templates', { name: 'Old', oven_id: front.id })
-  ).data;
-  await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: [front.id] });
+  const template = await apiTemplate(call, 'Old', front.id, [front.id]);
   const before = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
 
   await page.goto(`/fleet/templates/${template.id}`);

@@ -1,2 +1,6 @@
 /** Oven type names break after their slashes, never inside a model number ("2600/2000/1400"). */
 export const breakAfterSlashes = (text: string) => text.replaceAll('/', '/\u200b');
+
+/** A day as a manager reads it in lists ("24 Nov 2026" in their own locale). */
+export const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });

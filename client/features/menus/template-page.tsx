@@ -17,9 +17,10 @@ import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
+import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './templates-api';
-import { type OvenChoice, ovenLabel, shortDate } from './templates-page';
+import { type OvenChoice, ovenLabel, templateSummary } from './templates-page';
 
 type Dialog = 'rename' | 'update' | 'delete' | null;
 
@@ -60,10 +61,7 @@ export function TemplatePage({
       <header className="page-header page-header-row">
         <div>
           <h1 id="template-title">{t.name}</h1>
-          <p className="muted">
-            {t.oven_type} · version {t.version} · {t.buttons} button{t.buttons === 1 ? '' : 's'} · updated{' '}
-            {shortDate(t.updated_at)}
-          </p>
+          <p className="muted">{templateSummary(t)}</p>
         </div>
         <div className="location-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('update')}>
@@ -106,7 +104,7 @@ export function TemplatePage({
                     {o.location ? o.location.name : <span className="muted">None</span>}
                   </td>
                   <td data-label="Applied">
-                    Version {o.applied_version} · {shortDate(o.applied_at)}
+                    Version {o.applied_version} · {formatDay(o.applied_at)}
                   </td>
                   <td data-label="Match">
                     <Match oven={o} />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { createTemplateRequest } from '../../../shared/contracts/menus';
+import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/menus';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
+import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './templates-api';
 
@@ -17,8 +18,9 @@ export interface OvenChoice {
   location: { id: number; name: string } | null;
 }
 
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** A template's model, version, size and date, in one line (its card and its page). */
+export const templateSummary = (t: MenuTemplate) =>
+  `${t.oven_type} · version ${t.version} · ${t.buttons} button${t.buttons === 1 ? '' : 's'} · updated ${formatDay(t.updated_at)}`;
 
 export const ovenLabel = (o: OvenChoice) =>
   `${o.name} · ${o.type}${o.location ? ` · ${o.location.name}` : ''}`;
@@ -64,10 +66,7 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
                 <h2>
                   <Link to={`/fleet/templates/${t.id}`}>{t.name}</Link>
                 </h2>
-                <p className="muted">
-                  {t.oven_type} · version {t.version} · {t.buttons} button{t.buttons === 1 ? '' : 's'} ·
-                  updated {shortDate(t.updated_at)}
-                </p>
+                <p className="muted">{templateSummary(t)}</p>
                 <p>{t.ovens === 0 ? 'Not applied yet' : `On ${t.ovens} oven${t.ovens === 1 ? '' : 's'}`}</p>
               </div>
               <div className="location-actions">

@@ -9,12 +9,11 @@ import {
 } from '../../../shared/domain/fleet';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
+import { formatDay } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
 import { fleetQuery, locationListQuery } from './ovens-api';
 
 const DEFAULTS = { location: '', status: '', search: '' };
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 function LastSeen({ oven }: { oven: FleetOven }) {
   const seen = oven.last_seen;
@@ -25,7 +24,7 @@ function LastSeen({ oven }: { oven: FleetOven }) {
       {what}
       <span className="muted small">
         {' '}
-        · {seen.source === 'file' ? 'file checked' : 'marked loaded'} {day(seen.at)}
+        · {seen.source === 'file' ? 'file checked' : 'marked loaded'} {formatDay(seen.at)}
       </span>
     </span>
   );
@@ -159,7 +158,7 @@ export function FleetPage({
                       <LastSeen oven={o} />
                       {o.last_download && downloadNotSeen(o.last_seen?.at ?? null, o.last_download.at) ? (
                         <div className="muted small">
-                          Downloaded {day(o.last_download.at)}
+                          Downloaded {formatDay(o.last_download.at)}
                           {o.last_download.version ? ` ("${o.last_download.version}")` : ''}, not seen since
                         </div>
                       ) : null}
