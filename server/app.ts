@@ -38,9 +38,9 @@ import { createSettingsFilesService } from './features/settings-files/settings-f
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
-import { DEFAULT_BODY_LIMIT } from './http/body-limits';
+import { guardRequestValues } from './http/body-guard';
+import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
 import { registerErrorHandler } from './http/error-handler';
-import { rejectNulCharacters } from './http/nul-guard';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { CsrfError } from './lib/errors';
 import { serializeError } from './lib/log';
@@ -59,6 +59,8 @@ export interface AppDeps {
   mailer: Mailer;
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
+  /** How long a client may take to send one whole request (tests shorten it). */
+  requestTimeoutMs?: number;
   /** Folder of the built client; omitted in API tests. */
   clientDir?: string;
 }
@@ -84,6 +86,7 @@ export function toPublicConfig(config: Config): PublicConfig {
   };
 }
 
+const REQUEST_TIMEOUT_MS = 180_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Hashed build output may be cached for good; everything else is checked again each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,6 +94,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const db = deps.database.db;
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -98,6 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { level: config.LOG_LEVEL, serializers: { err: serializeError, error: serializeError } },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // A client that sends its request slowly (a byte every few seconds) gives up its connection after this,
+    // so slow bodies cannot hold every socket; 24 MB at a kitchen's 2 Mbit/s takes about 100 s.
+    requestTimeout,
+    // Node checks the deadline only when the headers' own is no longer (it is 60 s unless given here).
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(5000, requestTimeout / 4),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routes.push({ method, url: route.url });
+    // A route that reads no body buffers next to nothing (a stray 2 MB body to /loaded is refused at once).
+    if (route.bodyLimit === undefined && !route.schema?.body) route.bodyLimit = NO_BODY_LIMIT;
   });
 
   await app.register(helmet, {
@@ -143,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const headerToken = request.headers[CSRF_HEADER];
     if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) throw new CsrfError();
   });
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', guardRequestValues);
 
   await app.register(swagger, {
     openapi: {
