@@ -235,6 +235,13 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/ovens/:kind/:id': {
     request: async () => ({ url: `/api/ovens/settings/${the.oven.id}?email=matrix@example.com` }),
+    expect: { guest: 401, owner: 405, other: 405, admin: 405 },
+  },
+  'POST /api/ovens/:kind/:id': {
+    request: async () => ({
+      url: `/api/ovens/settings/${the.oven.id}`,
+      body: { email: 'matrix@example.com' },
+    }),
     expect: ownerOnly(200),
   },
   'GET /api/ovens/:id/versions': {
@@ -416,7 +423,7 @@ beforeAll(async () => {
   ).data.id;
   the.pdfName = (await ownerApi<{ name: string }>('GET', `/api/createpdfs/${the.recipe}`)).name;
   the.download = (await ownerApi<SettingsDownload>('GET', `/api/files/${the.oven.id}`)).file;
-  await ownerApi('GET', `/api/ovens/settings/${the.oven.id}?email=${owner.email}`);
+  await ownerApi('POST', `/api/ovens/settings/${the.oven.id}`, { email: owner.email });
   const mail = await ctx.api('GET', '/api/outbox', undefined, { ip: '127.0.0.1' });
   the.outboxId = mail
     .json<{ data: { id: number; to: string }[] }>()

@@ -185,6 +185,10 @@ const WRITES: Record<string, Write> = {
   'POST /api/files/raw': { url: () => '/api/files/raw?oven_name=Raw&oven_type=MiSA' },
   'POST /api/files/zip': { url: () => '/api/files/zip', body: () => ({ oven_ids: [] }) },
   'POST /api/ovens/:id/loaded': { url: () => `/api/ovens/${oven.id}/loaded` },
+  'POST /api/ovens/:kind/:id': {
+    url: () => `/api/ovens/settings/${oven.id}`,
+    body: () => ({ email: 'not-an-address' }),
+  },
   'POST /api/locations': { url: () => '/api/locations', body: () => ({ name: '', address: '' }) },
   'PUT /api/locations/:id': { url: () => `/api/locations/${locationId}`, body: () => ({ name: '' }) },
   'DELETE /api/locations/:id': { url: () => `/api/locations/${locationId}` },

@@ -155,9 +155,14 @@ describe('stored text', () => {
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
     const sent = ctx.mail.length;
-    const share = await ctx.api('GET', `/api/ovens/recipes/${oven.id}?email=menu@example.com`, undefined, {
-      token,
-    });
+    const share = await ctx.api(
+      'POST',
+      `/api/ovens/recipes/${oven.id}`,
+      { email: `menu@example.com` },
+      {
+        token,
+      },
+    );
     expect(share.statusCode, share.body).toBe(200);
     const mail = await waitForMail(ctx, sent + 1);
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;

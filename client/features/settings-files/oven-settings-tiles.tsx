@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
-import { type ShareKind, shareQuery } from '../../../shared/contracts/settings-files';
+import { type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
@@ -140,7 +140,7 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const share = useShareOven();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const check = shareQuery.safeParse({ email });
+  const check = shareRequest.safeParse({ email });
   const error = touched && !check.success ? check.error.issues[0]?.message : undefined;
   const id = `share-${kind}`;
 

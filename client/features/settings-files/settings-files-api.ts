@@ -41,11 +41,11 @@ export function usePrepareDownload() {
 
 export const downloadUrl = (prepared: SettingsDownload) => `/storage/settings/${prepared.file}`;
 
-/** GET /api/ovens/{settings|recipes}/{id}?email=… (spec §7). */
+/** POST /api/ovens/{settings|recipes}/{id} with the address (spec §7's GET, made a write: decision 0025). */
 export function useShareOven() {
   return useMutation({
     mutationFn: ({ kind, ovenId, email }: { kind: ShareKind; ovenId: number; email: string }) =>
-      api<ShareResult>('GET', `/api/ovens/${kind}/${ovenId}?email=${encodeURIComponent(email)}`),
+      api<ShareResult>('POST', `/api/ovens/${kind}/${ovenId}`, { email }),
   });
 }
 

@@ -16,9 +16,10 @@ import {
   settingsZip,
   settingsZipRequest,
   shareParams,
-  shareQuery,
+  shareRequest,
   shareResult,
 } from '../../../shared/contracts/settings-files';
+import { mailboxOf } from '../../../shared/domain/email';
 import { fastJson } from '../../http/fast-json';
 import type { RateLimits } from '../../http/rate-limits';
 import { enforceRateLimit } from '../../http/rate-limits';
@@ -30,8 +31,11 @@ import { USB_GUIDES, type UsbGuide, usbGuidePdf } from './usb-guides';
 
 const tags = ['Settings files'];
 
-/** A settings file as JSON text may double in size when its quotes and backslashes are escaped. */
-const IMPORT_JSON_BODY_LIMIT = 2 * SETTINGS_FILE_MAX_BYTES + 64 * 1024;
+/**
+ * No route takes more than the file limit, whatever the encoding: the largest real file (a full MiLO, 15 MB)
+ * grows by 2% as JSON, so a file's JSON body fits the same 24 MB.
+ */
+const FILE_BODY_LIMIT = SETTINGS_FILE_MAX_BYTES;
 const fileErrorResponse = errorResponse.extend({ problems: z.array(fileProblem).optional() });
 const EXPIRED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download link has expired or does not exist. Go back to My Ovens and press Download Oven Settings again.</p>';
@@ -44,18 +48,11 @@ export async function settingsFilesRoutes(
   const { files } = deps;
   const guard = { onRequest: app.requireUser };
 
-  // The same import with the file as raw bytes, for scripts and tools (the web app sends JSON, as spec §7 says).
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: SETTINGS_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-
   r.post(
     '/api/ovens/:id/check-file',
     {
       ...guard,
-      bodyLimit: IMPORT_JSON_BODY_LIMIT,
+      bodyLimit: FILE_BODY_LIMIT,
       config: { allowNul: ['data'] },
       schema: {
         tags,
@@ -74,7 +71,7 @@ export async function settingsFilesRoutes(
     {
       ...guard,
       ...fastJson,
-      bodyLimit: IMPORT_JSON_BODY_LIMIT,
+      bodyLimit: FILE_BODY_LIMIT,
       config: { allowNul: ['data'] },
       schema: {
         tags,
@@ -96,30 +93,40 @@ export async function settingsFilesRoutes(
     },
   );
 
-  r.post(
-    '/api/files/raw',
-    {
-      ...guard,
-      ...fastJson,
-      bodyLimit: SETTINGS_FILE_MAX_BYTES,
-      schema: {
-        tags,
-        summary:
-          'The same import with the file as raw bytes (Content-Type: application/octet-stream), oven_name and oven_type in the query',
-        querystring: importSettingsQuery,
-        response: { 201: importStats, 413: errorResponse, 422: fileErrorResponse },
+  // The same import with the file as raw bytes, for scripts and tools (the web app sends JSON, as spec §7 says).
+  // Only this route reads raw bytes: every other route answers 415 to them instead of buffering 24 MB.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: FILE_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const scoped = scope.withTypeProvider<ZodTypeProvider>();
+    scoped.post(
+      '/api/files/raw',
+      {
+        ...guard,
+        ...fastJson,
+        bodyLimit: SETTINGS_FILE_MAX_BYTES,
+        schema: {
+          tags,
+          summary:
+            'The same import with the file as raw bytes (Content-Type: application/octet-stream), oven_name and oven_type in the query',
+          querystring: importSettingsQuery,
+          response: { 201: importStats, 413: errorResponse, 422: fileErrorResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      if (!Buffer.isBuffer(request.body))
-        throw ValidationError.field('data', 'Send the file as application/octet-stream.');
-      const stats = await files.importFile(currentUser(request), {
-        ...request.query,
-        bytes: new Uint8Array(request.body),
-      });
-      return reply.code(201).send(stats);
-    },
-  );
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body))
+          throw ValidationError.field('data', 'Send the file as application/octet-stream.');
+        const stats = await files.importFile(currentUser(request), {
+          ...request.query,
+          bytes: new Uint8Array(request.body),
+        });
+        return reply.code(201).send(stats);
+      },
+    );
+  });
 
   r.get(
     '/api/files/:id',
@@ -197,7 +204,7 @@ export async function settingsFilesRoutes(
     },
   );
 
-  r.get(
+  r.post(
     '/api/ovens/:kind/:id',
     {
       ...guard,
@@ -206,18 +213,42 @@ export async function settingsFilesRoutes(
         summary:
           "E-mail an oven's settings file (kind=settings) or its menu as a PDF (kind=recipes) to an address",
         params: shareParams,
-        querystring: shareQuery,
-        response: { 200: shareResult, 404: errorResponse, 422: fileErrorResponse },
+        body: shareRequest,
+        response: { 200: shareResult, 404: errorResponse, 422: fileErrorResponse, 429: errorResponse },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      const { email } = request.body;
       await enforceRateLimit(deps.limiter, [
         { key: `share:user:${user.id}`, rule: deps.limits.sharePerUser },
-        { key: `share:to:${request.query.email}`, rule: deps.limits.sharePerRecipient },
+        // chef+1@… and chef+2@… fill one inbox: the limit counts the mailbox, not the spelling.
+        { key: `share:to:${mailboxOf(email)}`, rule: deps.limits.sharePerRecipient },
       ]);
-      return files.share(user, request.params.kind, request.params.id, request.query.email);
+      return files.share(user, request.params.kind, request.params.id, email);
     },
+  );
+
+  // The spec's GET sent mail, so a prefetch, a HEAD or a link in a page could send it too; it now only says where
+  // the share went.
+  r.get(
+    '/api/ovens/:kind/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Moved: sharing is POST /api/ovens/{kind}/{id} with {"email": …}; this answers 405',
+        params: shareParams,
+        response: { 405: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({
+          message: `Sharing sends an e-mail, so it is a POST: POST /api/ovens/${request.params.kind}/${request.params.id} with {"email": "…"}.`,
+        }),
   );
 
   const guides = new Map<UsbGuide, Promise<Buffer>>();

@@ -352,13 +352,15 @@ describe('ownership', () => {
     const owner = await signedIn();
     const stranger = await signedIn();
     const oven = await createOven(ctx.db, owner.id);
-    for (const url of [
-      `/api/files/${oven.id}`,
-      `/api/ovens/settings/${oven.id}?email=a@example.com`,
-      `/api/ovens/recipes/${oven.id}?email=a@example.com`,
-    ]) {
-      const res = await ctx.api('GET', url, undefined, as(stranger));
-      expect(res.statusCode, url).toBe(404);
+    expect((await ctx.api('GET', `/api/files/${oven.id}`, undefined, as(stranger))).statusCode).toBe(404);
+    for (const kind of ['settings', 'recipes']) {
+      const res = await ctx.api(
+        'POST',
+        `/api/ovens/${kind}/${oven.id}`,
+        { email: 'a@example.com' },
+        as(stranger),
+      );
+      expect(res.statusCode, kind).toBe(404);
     }
   });
 
@@ -368,7 +370,9 @@ describe('ownership', () => {
       (await ctx.api('POST', '/api/files', { oven_name: 'A', oven_type: 'MiSA', data: 'x' })).statusCode,
     ).toBe(401);
     expect((await ctx.api('GET', `/api/files/${oven.id}`)).statusCode).toBe(401);
-    expect((await ctx.api('GET', `/api/ovens/settings/${oven.id}?email=a@example.com`)).statusCode).toBe(401);
+    expect(
+      (await ctx.api('POST', `/api/ovens/settings/${oven.id}`, { email: 'a@example.com' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -380,9 +384,9 @@ describe('share by e-mail', () => {
     ).json<ImportStats>();
     const sent = ctx.mail.length;
     const res = await ctx.api(
-      'GET',
-      `/api/ovens/settings/${stats.oven.id}?email=Chef@Example.com`,
-      undefined,
+      'POST',
+      `/api/ovens/settings/${stats.oven.id}`,
+      { email: `Chef@Example.com` },
       as(cook),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -407,9 +411,9 @@ describe('share by e-mail', () => {
     const stats = (await importFile(cook, golden('Matchbox 1718/1313'))).json<ImportStats>();
     const sent = ctx.mail.length;
     const res = await ctx.api(
-      'GET',
-      `/api/ovens/recipes/${stats.oven.id}?email=chef@example.com`,
-      undefined,
+      'POST',
+      `/api/ovens/recipes/${stats.oven.id}`,
+      { email: `chef@example.com` },
       as(cook),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -435,9 +439,9 @@ describe('share by e-mail', () => {
     const cook = await signedIn();
     const oven = await createOven(ctx.db, cook.id);
     const res = await ctx.api(
-      'GET',
-      `/api/ovens/settings/${oven.id}?email=not-an-address`,
-      undefined,
+      'POST',
+      `/api/ovens/settings/${oven.id}`,
+      { email: `not-an-address` },
       as(cook),
     );
     expect(res.statusCode).toBe(422);
@@ -452,9 +456,9 @@ describe('share by e-mail', () => {
     ctx.smtp.refuse.on = true;
     try {
       const res = await ctx.api(
-        'GET',
-        `/api/ovens/settings/${oven.id}?email=later@example.com`,
-        undefined,
+        'POST',
+        `/api/ovens/settings/${oven.id}`,
+        { email: `later@example.com` },
         as(cook),
       );
       expect(res.statusCode).toBe(502);
@@ -479,15 +483,73 @@ describe('share by e-mail', () => {
     expect(mail.attachments.map((a) => a.fileName)).toEqual(['MATCHBOX.AI2']);
   });
 
+  it("answers the spec's GET with 405 and sends nothing: mail goes out only on a POST that passed the CSRF check", async () => {
+    const cook = await signedIn();
+    const oven = await createOven(ctx.db, cook.id);
+    const before = await ctx.db.select().from(outbox);
+    const res = await ctx.api(
+      'GET',
+      `/api/ovens/settings/${oven.id}?email=a@example.com`,
+      undefined,
+      as(cook),
+    );
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json<{ message: string }>().message).toContain(`POST /api/ovens/settings/${oven.id}`);
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: `/api/ovens/settings/${oven.id}?email=a@example.com`,
+      headers: { authorization: `Bearer ${cook.token}` },
+    });
+    expect(head.statusCode).toBe(405);
+    const noCsrf = await ctx.api(
+      'POST',
+      `/api/ovens/settings/${oven.id}`,
+      { email: 'a@example.com' },
+      { ...as(cook), csrf: false },
+    );
+    expect(noCsrf.statusCode).toBe(419);
+    expect(await ctx.db.select().from(outbox)).toHaveLength(before.length);
+  });
+
+  it('refuses an address at an IP literal, naming the field', async () => {
+    const cook = await signedIn();
+    const oven = await createOven(ctx.db, cook.id);
+    const res = await ctx.api('POST', `/api/ovens/settings/${oven.id}`, { email: 'x@[127.0.0.1]' }, as(cook));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.email?.[0]).toMatch(
+      /not to an IP address/,
+    );
+  });
+
+  it('counts plus-addresses of one mailbox against one per-recipient limit', async () => {
+    const oven = await createOven(ctx.db, (await signedIn()).id);
+    const codes: number[] = [];
+    // A different sender each time, so only the per-recipient limit can stop them.
+    for (let i = 0; i < 11; i++) {
+      const sender = await signedIn();
+      await ctx.db.update(ovens).set({ ownerId: sender.id }).where(eq(ovens.id, oven.id));
+      const res = await ctx.api(
+        'POST',
+        `/api/ovens/settings/${oven.id}`,
+        { email: `victim+${i}@example.com` },
+        as(sender),
+      );
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(new Array(10).fill(200));
+    expect(codes[10]).toBe(429);
+  });
+
   it('is rate-limited per user', async () => {
     const cook = await signedIn();
     const oven = await createOven(ctx.db, cook.id);
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
       const res = await ctx.api(
-        'GET',
-        `/api/ovens/settings/${oven.id}?email=r${i}@example.com`,
-        undefined,
+        'POST',
+        `/api/ovens/settings/${oven.id}`,
+        { email: `r${i}@example.com` },
         as(cook),
       );
       codes.push(res.statusCode);

@@ -60,10 +60,15 @@ describe('the outbox shows mail only to people it could have reached', () => {
   it("a shared file's attachment is listed, and fetched only by those who may see the mail", async () => {
     const token = await tokenOf(cook);
     const oven = await createOven(ctx.db, cook.id, { name: 'Outbox Oven' });
-    const shared = await ctx.api('GET', `/api/ovens/settings/${oven.id}?email=${cook.email}`, undefined, {
-      token,
-      ip: '203.0.113.8',
-    });
+    const shared = await ctx.api(
+      'POST',
+      `/api/ovens/settings/${oven.id}`,
+      { email: `${cook.email}` },
+      {
+        token,
+        ip: '203.0.113.8',
+      },
+    );
     expect(shared.statusCode).toBe(200);
     const mine = (await outbox({ ip: '203.0.113.8', token })).json<OutboxReply>().data;
     const mail = mine.find((m) => m.subject.includes('Outbox Oven'))!;

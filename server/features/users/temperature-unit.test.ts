@@ -79,7 +79,7 @@ describe('°F or °C per user', () => {
       )
     ).json<ImportStats>();
     const sent = ctx.mail.length;
-    await ctx.api('GET', `/api/ovens/recipes/${stats.oven.id}?email=c@example.com`, undefined, { token });
+    await ctx.api('POST', `/api/ovens/recipes/${stats.oven.id}`, { email: `c@example.com` }, { token });
     const mail = await waitForMail(ctx, sent + 1);
     const text = pdfToText(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content);
     expect(text).toContain('Temperatures in ºC');
