@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './error-map';
+import { disguisingCharacter } from '../domain/text';
 
 /** Every rejected request answers with this shape (Laravel style): a summary and the messages per field. */
 export const errorResponse = z.object({
@@ -113,4 +114,19 @@ export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: s
           path: ['oven_ids'],
         });
     });
+}
+
+/**
+ * A name must not hide characters: line breaks, controls or direction overrides (a location named with U+202E
+ * would show as another name, in a page and as a folder in a zip). The message names the character.
+ */
+export function refuseDisguising(what: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const found = disguisingCharacter(value);
+    if (found)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${what} may not contain line breaks, control or text-direction characters (found ${found}).`,
+      });
+  };
 }

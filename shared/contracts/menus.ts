@@ -11,7 +11,7 @@ import {
   type RecipeButton,
 } from '../domain/menu';
 import { MESSAGES } from '../domain/messages';
-import { idParam, idValue, ovensOrLocation } from './common';
+import { idParam, idValue, ovensOrLocation, refuseDisguising } from './common';
 
 /**
  * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
@@ -313,7 +313,8 @@ export const saveVersionRequest = z.object({
     .string({ error: 'Name the version.' })
     .trim()
     .min(1, 'Name the version.')
-    .max(40, 'A version name has at most 40 characters.'),
+    .max(40, 'A version name has at most 40 characters.')
+    .superRefine(refuseDisguising('A version name')),
   note: z.string().trim().max(500, 'A note has at most 500 characters.').default(''),
 });
 export type SaveVersionRequest = z.input<typeof saveVersionRequest>;
@@ -358,7 +359,8 @@ export const templateName = z
   .string({ error: 'Name the template.' })
   .trim()
   .min(1, 'Name the template.')
-  .max(TEMPLATE_NAME_MAX, `A template name has at most ${TEMPLATE_NAME_MAX} characters.`);
+  .max(TEMPLATE_NAME_MAX, `A template name has at most ${TEMPLATE_NAME_MAX} characters.`)
+  .superRefine(refuseDisguising('A template name'));
 
 /** POST /api/templates: a template made of one of your ovens' menu as it is now. */
 export const createTemplateRequest = z.object({

@@ -4,7 +4,7 @@ import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
-import { boundedArray, idParam, idValue } from './common';
+import { boundedArray, idParam, idValue, refuseDisguising } from './common';
 import { type ScreenItem, screenItem } from './menus';
 import { pageParam, paginated } from './pagination';
 import { report } from './validation';
@@ -156,7 +156,8 @@ export const locationRequest = z.object({
     .min(1, 'Name the location.')
     .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`)
     // It names a folder in a zip download: "///" or ".." would become "No location" there.
-    .regex(/[\p{L}\p{N}]/u, 'A location name needs at least one letter or digit.'),
+    .regex(/[\p{L}\p{N}]/u, 'A location name needs at least one letter or digit.')
+    .superRefine(refuseDisguising('A location name')),
   address: z
     .string({ error: 'The address must be text.' })
     .trim()

@@ -1,3 +1,4 @@
+import { withoutHiddenCharacters } from './text';
 /**
  * A chain's fleet: where its ovens stand, which named version each should run, and what each was last seen running.
  * Pure: the fleet page, the server's list and its filters all read these.
@@ -78,9 +79,8 @@ export const TEMPLATE_MATCH_LABELS: Record<TemplateMatch, string> = {
  * characters, no trailing dot or space, at most 60 characters; empty becomes the fallback.
  */
 export function folderName(name: string, fallback: string): string {
-  const cleaned = name
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+  const cleaned = withoutHiddenCharacters(name)
+    .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 60)
