@@ -31,9 +31,9 @@ const baseMb = process.memoryUsage().rss / 1048576;
 const start = performance.now();
 let bytes = 0;
 if (mode === 'download') {
-  const prepared = await files.prepareDownload(actor, ovenId);
+  const prepared = await files.prepareDownload(actor, ovenId, 'bench-session');
   const [token, name] = prepared.file.split('/');
-  bytes = (await files.openDownload(token!, name!)).bytes.length;
+  bytes = (await files.openDownload(token!, name!, 'bench-session')).bytes.length;
 } else {
   const oven = await ownOven(db, actor.id, ovenId);
   const tree = await loadMenu(db, oven.id, oven.type);

@@ -17,6 +17,7 @@ import { createDbRateLimiter } from './db/rate-limit-store';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { jobsRoutes } from './features/jobs/jobs.routes';
 import { menuTemplatesRoutes } from './features/menus/menu-templates.routes';
 import { createMenuTemplatesService } from './features/menus/menu-templates.service';
 import { createMenuVersionsService } from './features/menus/menu-versions.service';
@@ -43,6 +44,7 @@ import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
 import { registerErrorHandler } from './http/error-handler';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { CsrfError } from './lib/errors';
+import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { serializeError } from './lib/log';
 import { newToken } from './lib/tokens';
 import type { Mailer } from './mail/mailer';
@@ -50,6 +52,8 @@ import type { Mailer } from './mail/mailer';
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: { method: string; url: string }[];
+    /** The app's job runner (tests and benchmarks wait on it). */
+    jobs: JobRunner;
   }
 }
 
@@ -59,6 +63,8 @@ export interface AppDeps {
   mailer: Mailer;
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
+  /** How often an idle process looks for queued jobs (tests shorten it). */
+  jobPollMs?: number;
   /** How long a client may take to send one whole request (tests shorten it). */
   requestTimeoutMs?: number;
   /** Folder of the built client; omitted in API tests. */
@@ -197,11 +203,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     trustProxy: config.TRUST_PROXY,
   });
+  // Heavy work (templates over many ovens, zips, PDFs of many recipes) runs here, off the request path.
+  const runner = createJobRunner({ db, log: app.log, now, pollMs: deps.jobPollMs });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+  app.decorate('jobs', runner);
+  await app.register(jobsRoutes, { runner });
+
   const recipes = createRecipesService({ db, activity, now });
   await app.register(recipesRoutes, {
     recipes,
     pdfs: createRecipePdfs({ db, recipes, provider: config.PROVIDER_NAME, now }),
     appUrl: config.APP_URL,
+    runner,
   });
 
   await app.register(ovensRoutes, { ovens: createOvensService({ db, activity }) });
@@ -218,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       report: (error, ovenId) =>
         app.log.error({ err: error, ovenId }, 'A template could not be applied to an oven'),
     }),
+    runner,
   });
   await app.register(settingsFilesRoutes, {
     files: createSettingsFilesService({
@@ -230,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     limits,
     provider: config.PROVIDER_NAME,
+    runner,
   });
 
   const clientDir = deps.clientDir;

@@ -38,7 +38,7 @@ const WATCHED = [
   'recipe_stages',
   'recipe_events',
   'recipe_images',
-  'pdf_jobs',
+  'jobs',
   'ovens',
   'menu_categories',
   'menu_screens',

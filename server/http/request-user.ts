@@ -29,3 +29,9 @@ export function currentUser(request: { user: RequestUser | null }): RequestUser 
   if (!request.user) throw new Error('currentUser() used on a route without requireUser');
   return request.user;
 }
+
+/** The signed-in session of a route guarded by requireUser: what it prepares for download is for it alone. */
+export function currentSessionHash(request: { sessionTokenHash: string | null }): string {
+  if (!request.sessionTokenHash) throw new Error('currentSessionHash() used on a route without requireUser');
+  return request.sessionTokenHash;
+}

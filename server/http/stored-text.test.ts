@@ -121,7 +121,7 @@ describe('stored text', () => {
     const { name } = (await ctx.api('GET', `/api/createpdfs/${id}`, undefined, { token })).json<{
       name: string;
     }>();
-    const pdf = await ctx.api('GET', `/storage/pdf/${name}`);
+    const pdf = await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token });
     expect(pdf.statusCode).toBe(200);
     expect(pdfToText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(MARKUP);
   });

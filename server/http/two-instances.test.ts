@@ -150,7 +150,7 @@ describe('two instances on one database', () => {
     const pdf = (await on(ctx.app, 'GET', `/api/createpdfs/${recipe.id}`, undefined, token)).json<{
       name: string;
     }>();
-    const served = await on(second, 'GET', `/storage/pdf/${pdf.name}`);
+    const served = await on(second, 'GET', `/storage/pdf/${pdf.name}`, undefined, token);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
 
@@ -169,7 +169,7 @@ describe('two instances on one database', () => {
     const prepared = (await on(second, 'GET', `/api/files/${ovenId}`, undefined, token)).json<{
       file: string;
     }>();
-    const bytes = await on(ctx.app, 'GET', `/storage/settings/${prepared.file}`);
+    const bytes = await on(ctx.app, 'GET', `/storage/settings/${prepared.file}`, undefined, token);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.body).toMatch(/^HEARTH-RCP 1\.0 MISA\n/);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
+import { isFinished, type Job, type JobKind, type JobOf } from '../../shared/contracts/jobs';
 import type { Location, OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats } from '../../shared/contracts/settings-files';
 import { type AppDeps, buildApp } from '../app';
@@ -131,4 +132,37 @@ export async function createLocationWith(ctx: TestContext, token: string, name: 
   if (ovenIds.length > 0)
     await ctx.api('POST', `/api/locations/${made.id}/ovens`, { oven_ids: ovenIds }, { token });
   return made;
+}
+
+/**
+ * The finished job a 202 (or a reply carrying `job`) stands for: waits until this app's runner is idle, then reads
+ * the job as its owner would. Throws when the reply queued no job.
+ */
+export async function finishedJob<J = Job>(
+  ctx: TestContext,
+  token: string,
+  queued: { statusCode: number; body: string; json<T>(): T },
+): Promise<J> {
+  const body = queued.json<{ data?: Job; job?: Job }>();
+  const id = body.job?.id ?? body.data?.id;
+  if (queued.statusCode >= 300 || id === undefined)
+    throw new Error(`No job was queued: ${queued.statusCode} ${queued.body}`);
+  for (let i = 0; i < 500; i++) {
+    await ctx.app.jobs.idle();
+    const job = (await ctx.api('GET', `/api/jobs/${id}`, undefined, { token })).json<{ data: Job }>().data;
+    if (isFinished(job)) return job as J;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`Job ${id} did not finish`);
+}
+
+/** The result of a job that must have succeeded. */
+export async function jobResult<K extends JobKind>(
+  ctx: TestContext,
+  token: string,
+  queued: { statusCode: number; body: string; json<T>(): T },
+): Promise<NonNullable<JobOf<K>['result']>> {
+  const job = await finishedJob<JobOf<K>>(ctx, token, queued);
+  if (job.status !== 'done' || !job.result) throw new Error(`Job ${job.id} ${job.status}: ${job.error}`);
+  return job.result as NonNullable<JobOf<K>['result']>;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUTTON_COLOR_NAMES, type ButtonColor } from '../domain/catalog';
 import { categoryNameIssue } from '../domain/category';
-import { FLEET_BATCH_MAX, TEMPLATE_NAME_MAX } from '../domain/fleet';
+import { TEMPLATE_APPLY_MAX, TEMPLATE_NAME_MAX } from '../domain/fleet';
 import { ICON_NAMES } from '../domain/icons';
 import {
   findContainer,
@@ -380,8 +380,8 @@ export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
 
 /** POST /api/templates/{id}/apply: to these ovens, or to every oven of the template's model in a location. */
 export const applyTemplateRequest = ovensOrLocation(
-  FLEET_BATCH_MAX,
-  `Apply a template to at most ${FLEET_BATCH_MAX} ovens at once.`,
+  TEMPLATE_APPLY_MAX,
+  `Apply a template to at most ${TEMPLATE_APPLY_MAX} ovens at once.`,
   {
     /** Save the result on each oven as a named version ("<template> v<n>"), so the fleet page can follow it. */
     save_version: z.boolean({ error: 'save_version is true or false.' }).default(true),

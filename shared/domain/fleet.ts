@@ -12,6 +12,8 @@ export const TEMPLATE_NAME_MAX = 40;
 export const TEMPLATE_LIMIT = 200;
 /** Ovens in one zip download or one template application (each is a settings file or a transaction). */
 export const FLEET_BATCH_MAX = 200;
+/** Ovens one template application reaches, by ids or by location: it runs as a job, an oven at a time. */
+export const TEMPLATE_APPLY_MAX = 1000;
 
 export const FLEET_STATUSES = ['waiting', 'never_checked', 'up_to_date', 'no_version'] as const;
 export type FleetStatus = (typeof FLEET_STATUSES)[number];

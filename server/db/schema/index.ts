@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './jobs';
 export * from './mail';
 export * from './menu-versions';
 export * from './ovens';

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { users } from './users';
 
@@ -98,20 +88,6 @@ export const recipeEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recipeId, t.position] })],
 );
-
-/**
- * A PDF asked for through /api/createpdfs: its unguessable name is the capability the browser downloads with
- * from /storage/pdf/{name}, where the PDF is drawn and streamed. Expires after a few minutes.
- */
-export const pdfJobs = pgTable('pdf_jobs', {
-  name: text('name').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  params: jsonb('params').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
 
 /**
  * The provider's library changes rarely and is read by every user: its list pages are cached per instance and

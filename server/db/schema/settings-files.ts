@@ -5,9 +5,8 @@ import { ovens } from './ovens';
 import { users } from './users';
 
 /**
- * A settings file built for download: GET /api/files/{id} builds and checks it once, and the browser fetches these
- * exact bytes from /storage/settings/{token}/{FILE} without its bearer token, so the random token is the capability.
- * Kept a few minutes.
+ * A file built for download (a settings file, a zip and its checklist, a PDF of recipes): built and checked once,
+ * then fetched as these exact bytes from /storage/… by the session that asked for it. Kept a few minutes.
  */
 export const settingsDownloads = pgTable(
   'settings_downloads',
@@ -20,6 +19,8 @@ export const settingsDownloads = pgTable(
     ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     bytes: bytea('bytes').notNull(),
+    // The session that asked for it: the download answers only to that session's bearer token.
+    sessionHash: text('session_hash'),
     size: integer('size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

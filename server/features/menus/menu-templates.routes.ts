@@ -2,21 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
+import { jobResponse } from '../../../shared/contracts/jobs';
 import {
   applyTemplateRequest,
-  applyTemplateResponse,
   createTemplateRequest,
   menuTemplate,
   menuTemplateDetail,
   templateParams,
   updateTemplateRequest,
 } from '../../../shared/contracts/menus';
-import { currentUser } from '../../http/request-user';
+import { jobReply } from '../../http/job-reply';
+import { currentSessionHash, currentUser } from '../../http/request-user';
+import type { JobRunner } from '../../lib/job-runner';
 import type { MenuTemplatesService } from './menu-templates.service';
 
 const tags = ['Ovens: menu templates'];
 
-export async function menuTemplatesRoutes(app: FastifyInstance, deps: { templates: MenuTemplatesService }) {
+/** What an application carries from the request to whichever process runs it. */
+type ApplyJob = {
+  actor: { id: number; role: 'admin' | 'other' };
+  templateId: number;
+  ovenIds: number[];
+  saveVersion: boolean;
+};
+
+export async function menuTemplatesRoutes(
+  app: FastifyInstance,
+  deps: { templates: MenuTemplatesService; runner: JobRunner },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireUser };
   const { templates } = deps;
@@ -108,14 +121,36 @@ export async function menuTemplatesRoutes(app: FastifyInstance, deps: { template
       schema: {
         tags,
         summary:
-          'Apply the template to some ovens or to a location (one transaction per oven; a result per oven: applied, failed or skipped for another model)',
+          'Start applying the template to some ovens or to a location (at most 1,000). Answers 202 with the job; GET /api/jobs/{id} follows it (one transaction per oven; when done, a result per oven: applied, failed or skipped for another model)',
         params: templateParams,
         body: applyTemplateRequest,
-        response: { 200: applyTemplateResponse, 404: errorResponse, 422: errorResponse },
+        response: { 202: jobResponse, 404: errorResponse, 422: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => ({
-      data: await templates.apply(currentUser(request), request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { templateId, ovenIds } = await templates.applyTargets(user, request.params.id, request.body);
+      const job = await deps.runner.enqueue<ApplyJob>({
+        userId: user.id,
+        sessionHash: currentSessionHash(request),
+        kind: 'template-apply',
+        params: {
+          actor: { id: user.id, role: user.role },
+          templateId,
+          ovenIds,
+          saveVersion: request.body.save_version,
+        },
+        total: ovenIds.length,
+      });
+      return reply.code(202).send({ data: jobReply(job) });
+    },
+  );
+  deps.runner.register<ApplyJob>('template-apply', ({ job, step }) =>
+    templates.apply(
+      job.params.actor,
+      job.params.templateId,
+      { ovenIds: job.params.ovenIds, save_version: job.params.saveVersion },
+      step,
+    ),
   );
 }

@@ -7,7 +7,7 @@ import type {
   TemplateOven,
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
-import { TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
+import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
 import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
 import { diffMenus } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
@@ -300,28 +300,73 @@ export function createMenuTemplatesService(deps: {
       return { id: row.id, name: row.name };
     },
 
+    /**
+     * Checks an application before it is queued: the template is the user's, the ovens (by id, or a location's,
+     * at most TEMPLATE_APPLY_MAX either way) are theirs, and every recipe the template places still is.
+     */
+    async applyTargets(
+      actor: Actor,
+      id: number,
+      input: { oven_ids?: number[]; location_id?: number },
+    ): Promise<{ templateId: number; ovenIds: number[] }> {
+      const template = await own(actor.id, id);
+      let ids: number[];
+      if (input.location_id !== undefined) {
+        const place = await ownLocationRef(db, actor.id, input.location_id);
+        const rows = await db
+          .select({ id: ovens.id })
+          .from(ovens)
+          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
+          .orderBy(asc(ovens.name), asc(ovens.id))
+          .limit(TEMPLATE_APPLY_MAX + 1);
+        if (rows.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+        if (rows.length > TEMPLATE_APPLY_MAX)
+          throw ValidationError.field(
+            'location_id',
+            `${place.name} has more than ${TEMPLATE_APPLY_MAX} ovens; apply a template to at most ${TEMPLATE_APPLY_MAX} at once.`,
+          );
+        ids = rows.map((r) => r.id);
+      } else {
+        ids = (await ownOvensRef(db, actor.id, input.oven_ids ?? [])).map((o) => o.id);
+      }
+      await checkRecipes(template, actor.id);
+      return { templateId: template.id, ovenIds: ids };
+    },
+
+    /**
+     * Applies a template to ovens one after another, each in its own transaction (one that fails leaves the others
+     * applied), calling `step` after each so the job reports progress and other requests get their turn.
+     */
     async apply(
       actor: Actor,
       id: number,
-      input: { oven_ids?: number[]; location_id?: number; save_version: boolean },
+      input: { ovenIds: number[]; save_version: boolean },
+      step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<ApplyTemplateResponse> {
       const template = await own(actor.id, id);
-      let targets: OvenRow[];
-      if (input.location_id !== undefined) {
-        const place = await ownLocationRef(db, actor.id, input.location_id);
-        targets = await db
-          .select()
-          .from(ovens)
-          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
-          .orderBy(asc(ovens.name), asc(ovens.id));
-        if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
-      } else {
-        targets = await ownOvensRef(db, actor.id, input.oven_ids ?? []);
-      }
-      await checkRecipes(template, actor.id);
+      const rows = input.ovenIds.length
+        ? await db
+            .select()
+            .from(ovens)
+            .where(and(eq(ovens.ownerId, actor.id), inArray(ovens.id, input.ovenIds)))
+        : [];
+      const byId = new Map(rows.map((o) => [o.id, o]));
       const results: ApplyResult[] = [];
-      // One oven after another, each in its own transaction: one that fails leaves the others applied.
-      for (const oven of targets) results.push(await applyTo(actor, template, oven, input.save_version));
+      for (const [i, ovenId] of input.ovenIds.entries()) {
+        const oven = byId.get(ovenId);
+        // Queued a moment ago, deleted since: the others still get the template.
+        results.push(
+          oven
+            ? await applyTo(actor, template, oven, input.save_version)
+            : {
+                oven_id: ovenId,
+                name: `Oven ${ovenId}`,
+                status: 'skipped',
+                message: 'This oven was deleted before the template reached it.',
+              },
+        );
+        await step(i + 1, input.ovenIds.length);
+      }
       const tally = (s: ApplyResult['status']) => results.filter((r) => r.status === s).length;
       return {
         template: toWire(template, await appliedCount(template.id)),

@@ -1,16 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../../shared/contracts/jobs';
 import type {
   ApplyTemplateResponse,
   MenuTemplate,
   MenuTemplateDetail,
 } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
+import { jobs } from '../../db/schema/index';
 import { createOven, createSignedInUser } from '../../test/factories';
 import {
   createLocationWith,
   createTestContext,
+  finishedJob,
   importGoldenOven,
+  jobResult,
   type TestContext,
 } from '../../test/harness';
 
@@ -43,6 +47,9 @@ async function template(as = token, ovenId = source.id) {
 const location = (ovens: number[]) => createLocationWith(ctx, token, `Store ${++n}`, ovens);
 const apply = (id: number, body: unknown, as = token) =>
   ctx.api('POST', `/api/templates/${id}/apply`, body, { token: as });
+/** Applies and waits for the job: its result per oven. */
+const applied = async (id: number, body: unknown, as = token) =>
+  jobResult<'template-apply'>(ctx, as, await apply(id, body, as));
 const detail = async (id: number) =>
   (await ctx.api('GET', `/api/templates/${id}`, undefined, { token })).json<{ data: MenuTemplateDetail }>()
     .data;
@@ -58,8 +65,13 @@ describe('menu templates', () => {
     const misa = await createOven(ctx.db, ownerId, { name: 'C', type: 'MiSA' });
     const place = await location([a.id, b.id, misa.id]);
     const res = await apply(t.id, { location_id: place.id });
-    expect(res.statusCode).toBe(200);
-    const body = res.json<{ data: ApplyTemplateResponse }>().data;
+    expect(res.statusCode).toBe(202);
+    expect(res.json<{ data: Job }>().data).toMatchObject({
+      kind: 'template-apply',
+      status: 'queued',
+      progress: { done: 0, total: 3 },
+    });
+    const body: ApplyTemplateResponse = await jobResult<'template-apply'>(ctx, token, res);
     expect(body).toMatchObject({ applied: 2, failed: 0, skipped: 1 });
     expect(body.results.map((r) => [r.name, r.status])).toEqual([
       ['A', 'applied'],
@@ -77,7 +89,7 @@ describe('menu templates', () => {
   it('shows each oven matching, edited here with how, or on an older template version', async () => {
     const t = await template();
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createOven(ctx.db, ownerId)));
-    await apply(t.id, { oven_ids: [a!.id, b!.id, c!.id] });
+    await applied(t.id, { oven_ids: [a!.id, b!.id, c!.id] });
     // B edited on its own; then the template's menu replaced, after which C is applied again.
     const bOven = await read(b!.id);
     const button = bOven.screens[0]!.screen_content.find((x) => x.type === 'recipe')!;
@@ -122,9 +134,7 @@ describe('menu templates', () => {
       ),
     );
     try {
-      const body = (await apply(t.id, { oven_ids: [a!.id, b!.id, c!.id] })).json<{
-        data: ApplyTemplateResponse;
-      }>().data;
+      const body = await applied(t.id, { oven_ids: [a!.id, b!.id, c!.id] });
       expect(body).toMatchObject({ applied: 2, failed: 1 });
       const failed = body.results.find((r) => r.status === 'failed')!;
       expect(failed.oven_id).toBe(b!.id);
@@ -146,10 +156,48 @@ describe('menu templates', () => {
   it('an applied template is one change on each oven, which Undo takes back', async () => {
     const t = await template();
     const a = await createOven(ctx.db, ownerId);
-    await apply(t.id, { oven_ids: [a.id] });
+    await applied(t.id, { oven_ids: [a.id] });
     const undo = await ctx.api('POST', `/api/ovens/${a.id}/undo`, undefined, { token });
     expect(undo.statusCode).toBe(200);
     expect(names(await read(a.id))).toEqual([]);
+  });
+
+  it('reports how far a job is to its owner, and to nobody else', async () => {
+    const t = await template();
+    const ovens = await Promise.all([1, 2, 3, 4].map(() => createOven(ctx.db, ownerId)));
+    const res = await apply(t.id, { oven_ids: ovens.map((o) => o.id) });
+    const job = await finishedJob<Job>(ctx, token, res);
+    expect(job).toMatchObject({ status: 'done', progress: { done: 4, total: 4 }, error: null });
+    expect(job.finished_at).not.toBeNull();
+    const stranger = await ctx.api('GET', `/api/jobs/${job.id}`, undefined, { token: otherToken });
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('lets one user queue at most 3 jobs at once, with a plain 429', async () => {
+    const t = await template();
+    const oven = await createOven(ctx.db, ownerId);
+    // Three jobs of this user already running (in another process, as far as this one knows).
+    for (let i = 0; i < 3; i++)
+      await ctx.db.insert(jobs).values({
+        userId: ownerId,
+        sessionHash: 'elsewhere',
+        kind: 'template-apply',
+        status: 'running',
+        params: {},
+        leaseUntil: new Date(Date.now() + 60_000),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    try {
+      const res = await apply(t.id, { oven_ids: [oven.id] });
+      expect(res.statusCode).toBe(429);
+      expect(res.json<{ message: string }>().message).toBe(
+        'You already have 3 jobs waiting or running. Wait for one to finish, then try again.',
+      );
+    } finally {
+      await ctx.db.delete(jobs).where(eq(jobs.sessionHash, 'elsewhere'));
+    }
+    expect((await apply(t.id, { oven_ids: [oven.id] })).statusCode).toBe(202);
+    await ctx.app.jobs.idle();
   });
 
   it("refuses another user's oven in the list and applies to none", async () => {

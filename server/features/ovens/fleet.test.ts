@@ -25,7 +25,7 @@ const row = async (id: number) => (await fleet('?per_page=200')).data.find((o) =
 const save = (id: number, name: string) => ctx.api('POST', `/api/ovens/${id}/versions`, { name }, { token });
 async function download(id: number) {
   const { file } = (await ctx.api('GET', `/api/files/${id}`, undefined, { token })).json<SettingsDownload>();
-  return (await ctx.api('GET', `/storage/settings/${file}`)).body;
+  return (await ctx.api('GET', `/storage/settings/${file}`, undefined, { token })).body;
 }
 
 describe('GET /api/fleet', () => {

@@ -1,23 +1,17 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import type { RecipesPdfResult } from '../../../shared/contracts/jobs';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { Db } from '../../db/client';
-import { pdfJobs } from '../../db/schema/index';
+import { createDownloadStore } from '../../db/download-store';
 import type { RequestUser } from '../../http/request-user';
 import { NotFoundError } from '../../lib/errors';
+import type { PdfRecipe } from '../../lib/pdf';
 import { newToken } from '../../lib/tokens';
 import { recipesPdf } from './recipes.pdf';
 import type { RecipeFilterValues, RecipesService } from './recipes.service';
 
 /** The most recipes one "all recipes" PDF holds; the first page says when a list was cut. */
 export const PDF_MAX_RECIPES = 2000;
-const JOB_TTL_MS = 15 * 60_000;
-
-// `unit`: the asker's °F or °C (jobs stored before it existed print °F).
-type JobParams = { unit?: TemperatureUnit } & (
-  | { kind: 'recipe'; id: number; name: string }
-  | { kind: 'recipes'; ownerId: number | null; filters: RecipeFilterValues; total: number }
-);
 
 function describeFilters(f: RecipeFilterValues): string {
   const parts = [
@@ -37,9 +31,37 @@ function fileName(s: string): string {
   }.pdf`;
 }
 
+/** A PDF of many recipes, carried from the request to whichever process draws it. */
+export type RecipesPdfJob = {
+  token: string;
+  ownerId: number | null;
+  filters: RecipeFilterValues;
+  total: number;
+  unit: TemperatureUnit;
+};
+
+async function bytesOf(doc: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The recipes as they are read, with a step after each (progress, and other requests' turn). */
+async function* stepping<T>(
+  source: AsyncIterable<T>,
+  total: number,
+  step: (done: number, total: number) => Promise<void>,
+): AsyncIterable<T> {
+  let done = 0;
+  for await (const item of source) {
+    yield item;
+    await step(++done, total);
+  }
+}
+
 /**
- * PDFs are asked for with the bearer token (/api/createpdfs…) and downloaded by the browser without it
- * (/storage/pdf/{name}); the random name, stored with what to draw and an expiry, links the two.
+ * PDFs are drawn once and kept as bytes for the session that asked (/storage/pdf/{token}.pdf): one recipe at once,
+ * a list of up to PDF_MAX_RECIPES as a job that yields after each recipe, so nobody else waits on it.
  */
 export function createRecipePdfs(deps: {
   db: Db;
@@ -47,78 +69,96 @@ export function createRecipePdfs(deps: {
   provider: string;
   now?: () => Date;
 }) {
-  const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const downloads = createDownloadStore(deps.db, now);
 
-  async function save(userId: number, params: JobParams): Promise<string> {
-    const name = `${newToken().slice(0, 32)}.pdf`;
-    await db.delete(pdfJobs).where(lt(pdfJobs.expiresAt, now()));
-    await db
-      .insert(pdfJobs)
-      .values({ name, userId, params, expiresAt: new Date(now().getTime() + JOB_TTL_MS) });
-    return name;
-  }
-
-  return {
-    async prepareOne(user: RequestUser, recipe: RecipeDetail) {
-      return {
-        name: await save(user.id, {
-          kind: 'recipe',
-          id: recipe.id,
-          name: recipe.name,
-          unit: user.temperature_unit,
-        }),
-      };
-    },
-
-    async prepareList(user: RequestUser, input: { ownerId: number | null; filters: RecipeFilterValues }) {
-      const total = await deps.recipes.count(input);
-      return {
-        name: await save(user.id, { kind: 'recipes', ...input, total, unit: user.temperature_unit }),
-        total,
-      };
-    },
-
-    /** The PDF a download name stands for, drawn as it is read; NotFoundError when expired or unknown. */
-    async open(name: string): Promise<{ fileName: string; doc: NodeJS.ReadableStream }> {
-      const [job] = await db
-        .select()
-        .from(pdfJobs)
-        .where(and(eq(pdfJobs.name, name), gt(pdfJobs.expiresAt, now())))
-        .limit(1);
-      if (!job) throw new NotFoundError('Download');
-      const params = job.params as JobParams;
-      const source =
-        params.kind === 'recipe'
-          ? deps.recipes.forPdf({
-              ownerId: null,
-              filters: { ovens: 'All', categories: 'All', search: '' },
-              ids: [params.id],
-              limit: 1,
-            })
-          : deps.recipes.forPdf({ ownerId: params.ownerId, filters: params.filters, limit: PDF_MAX_RECIPES });
-      const title =
-        params.kind === 'recipe'
-          ? params.name
-          : params.ownerId === null
-            ? `${deps.provider} Recipes`
-            : 'My Recipes';
-      const intro =
-        params.kind === 'recipes'
-          ? `${params.total} recipe${params.total === 1 ? '' : 's'} (${describeFilters(params.filters)})${
-              params.total > PDF_MAX_RECIPES
-                ? `. This file holds the first ${PDF_MAX_RECIPES}; narrow the filters for the rest.`
-                : '.'
-            }  Printed ${now().toISOString().slice(0, 10)}.`
-          : undefined;
-      const doc = recipesPdf(source, {
+  function draw(
+    source: AsyncIterable<PdfRecipe>,
+    title: string,
+    intro: string | undefined,
+    unit: TemperatureUnit,
+  ) {
+    return bytesOf(
+      recipesPdf(source, {
         provider: deps.provider,
         title,
         intro,
         empty: 'No recipes match these filters.',
-        unit: params.unit ?? 'F',
+        unit,
+      }),
+    );
+  }
+
+  return {
+    async prepareOne(
+      user: RequestUser,
+      sessionHash: string,
+      recipe: RecipeDetail,
+    ): Promise<{ name: string }> {
+      const bytes = await draw(
+        deps.recipes.forPdf({
+          ownerId: null,
+          filters: { ovens: 'All', categories: 'All', search: '' },
+          ids: [recipe.id],
+          limit: 1,
+        }),
+        recipe.name,
+        undefined,
+        user.temperature_unit,
+      );
+      const kept = await downloads.keep({
+        userId: user.id,
+        sessionHash,
+        fileName: fileName(recipe.name),
+        bytes,
       });
-      return { fileName: fileName(params.kind === 'recipe' ? params.name : title), doc };
+      return { name: `${kept.token}.pdf` };
+    },
+
+    /** Counts what the list PDF will hold; the job that draws it is queued by the caller with these params. */
+    async listJob(
+      user: RequestUser,
+      input: { ownerId: number | null; filters: RecipeFilterValues },
+    ): Promise<RecipesPdfJob> {
+      const total = await deps.recipes.count(input);
+      return { token: newToken().slice(0, 32), ...input, total, unit: user.temperature_unit };
+    },
+
+    /** Draws the list PDF of a job, once, and keeps it for the job's session. */
+    async drawList(
+      job: { userId: number; sessionHash: string; params: RecipesPdfJob },
+      step: (done: number, total: number) => Promise<void>,
+    ): Promise<RecipesPdfResult> {
+      const params = job.params;
+      const title = params.ownerId === null ? `${deps.provider} Recipes` : 'My Recipes';
+      const intro = `${params.total} recipe${params.total === 1 ? '' : 's'} (${describeFilters(params.filters)})${
+        params.total > PDF_MAX_RECIPES
+          ? `. This file holds the first ${PDF_MAX_RECIPES}; narrow the filters for the rest.`
+          : '.'
+      }  Printed ${now().toISOString().slice(0, 10)}.`;
+      const inFile = Math.min(params.total, PDF_MAX_RECIPES);
+      const source = deps.recipes.forPdf({
+        ownerId: params.ownerId,
+        filters: params.filters,
+        limit: PDF_MAX_RECIPES,
+      });
+      const bytes = await draw(stepping(source, inFile, step), title, intro, params.unit);
+      await downloads.keep({
+        userId: job.userId,
+        sessionHash: job.sessionHash,
+        fileName: fileName(title),
+        bytes,
+        token: params.token,
+      });
+      return { name: `${params.token}.pdf`, total: params.total, size: bytes.byteLength };
+    },
+
+    /** The drawn PDF a download name stands for, to the session that asked; NotFoundError otherwise. */
+    async open(name: string, sessionHash: string | null): Promise<{ fileName: string; bytes: Buffer }> {
+      const token = name.replace(/\.pdf$/, '');
+      const found = await downloads.open(token, sessionHash);
+      if (!found) throw new NotFoundError('Download');
+      return found;
     },
   };
 }

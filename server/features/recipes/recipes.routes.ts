@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '../../../shared/contracts/common';
+import { job } from '../../../shared/contracts/jobs';
 import { paginated } from '../../../shared/contracts/pagination';
 import {
   bulkDeleteRequest,
@@ -20,10 +21,12 @@ import {
   userRecipesQuery,
 } from '../../../shared/contracts/recipes';
 import { RECIPE_BODY_LIMIT } from '../../http/body-limits';
+import { jobReply } from '../../http/job-reply';
 import { paginate } from '../../http/pagination';
-import { currentUser } from '../../http/request-user';
+import { currentSessionHash, currentUser } from '../../http/request-user';
 import { NotFoundError } from '../../lib/errors';
-import type { RecipePdfs } from './recipes.pdf-jobs';
+import type { JobRunner } from '../../lib/job-runner';
+import { PDF_MAX_RECIPES, type RecipePdfs, type RecipesPdfJob } from './recipes.pdf-jobs';
 import type { RecipeFilterValues, RecipesService } from './recipes.service';
 
 const tags = ['Recipes'];
@@ -34,10 +37,10 @@ const writeBody = z.intersection(recipeInput, recipeWrite);
 
 export async function recipesRoutes(
   app: FastifyInstance,
-  deps: { recipes: RecipesService; pdfs: RecipePdfs; appUrl: string },
+  deps: { recipes: RecipesService; pdfs: RecipePdfs; appUrl: string; runner: JobRunner },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { recipes, pdfs } = deps;
+  const { recipes, pdfs, runner } = deps;
   const guard = { onRequest: app.requireUser };
 
   /** One page of a recipe list with Laravel's fields; links keep the query the client sent. */
@@ -245,17 +248,33 @@ export async function recipesRoutes(
       ...guard,
       schema: {
         tags,
-        summary: 'Prepare a PDF of every recipe matching the filters; download it from /storage/pdf/{name}',
+        summary:
+          'Start drawing a PDF of every recipe matching the filters (at most 2,000). Answers its download name and the job; when GET /api/jobs/{id} says done, download it from /storage/pdf/{name} with the same session',
         querystring: recipeFilters.extend({ owner: recipeListQuery.shape.owner }),
-        response: { 200: z.object({ name: z.string(), total: z.number() }) },
+        response: {
+          200: z.object({ name: z.string(), total: z.number(), job }),
+          429: errorResponse,
+        },
       },
     },
     async (request) => {
       const q = request.query;
       const user = currentUser(request);
-      return pdfs.prepareList(user, { ownerId: q.owner === 'provider' ? null : user.id, filters: q });
+      const params = await pdfs.listJob(user, {
+        ownerId: q.owner === 'provider' ? null : user.id,
+        filters: q,
+      });
+      const queued = await runner.enqueue<RecipesPdfJob>({
+        userId: user.id,
+        sessionHash: currentSessionHash(request),
+        kind: 'recipes-pdf',
+        params,
+        total: Math.min(params.total, PDF_MAX_RECIPES),
+      });
+      return { name: `${params.token}.pdf`, total: params.total, job: jobReply(queued) };
     },
   );
+  runner.register<RecipesPdfJob>('recipes-pdf', ({ job, step }) => pdfs.drawList(job, step));
 
   r.get(
     '/api/createpdfs/:recipeId',
@@ -271,7 +290,7 @@ export async function recipesRoutes(
     async (request) => {
       const user = currentUser(request);
       const recipe = await recipes.get(user, request.params.recipeId);
-      return pdfs.prepareOne(user, recipe);
+      return pdfs.prepareOne(user, currentSessionHash(request), recipe);
     },
   );
 
@@ -280,18 +299,19 @@ export async function recipesRoutes(
     {
       schema: {
         tags,
-        summary: 'Download a prepared PDF (the name is the key; it expires)',
+        summary:
+          'Download a drawn PDF, with the bearer token of the session that asked for it (it expires after 15 minutes)',
         params: z.object({ name: z.string() }),
       },
     },
     async (request, reply) => {
       try {
-        const { fileName, doc } = await pdfs.open(request.params.name);
+        const { fileName, bytes } = await pdfs.open(request.params.name, request.sessionTokenHash);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(doc);
+          .send(bytes);
       } catch (error) {
         // The browser opened this address itself: it gets a page to read, not JSON.
         if (error instanceof NotFoundError) return reply.code(404).type('text/html').send(EXPIRED_PAGE);

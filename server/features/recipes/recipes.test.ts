@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeImages, recipes } from '../../db/schema/index';
-import { createRecipe, createUser, recipeBody } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createRecipe, createSession, createUser, recipeBody } from '../../test/factories';
+import { createTestContext, jobResult, type TestContext } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
 
 let ctx: TestContext;
@@ -523,7 +523,7 @@ describe('PDFs', () => {
     const prep = await ctx.api('GET', `/api/createpdfs/${id}`, undefined, { token: user.token });
     const { name } = prep.json<{ name: string }>();
     expect(name).toMatch(/^[\w-]{20,}\.pdf$/);
-    const file = await ctx.api('GET', `/storage/pdf/${name}`);
+    const file = await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token: user.token });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('attachment; filename="PDF-Calzone.pdf"');
@@ -555,7 +555,10 @@ describe('PDFs', () => {
     });
     const { name, total } = prep.json<{ name: string; total: number }>();
     expect(total).toBeGreaterThan(0);
-    const text = pdfText(Buffer.from((await ctx.api('GET', `/storage/pdf/${name}`)).rawPayload));
+    const done = await jobResult<'recipes-pdf'>(ctx, user.token, prep);
+    expect(done).toMatchObject({ name, total });
+    const file = await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token: user.token });
+    const text = pdfText(Buffer.from(file.rawPayload));
     expect(text).toContain('My Recipes');
     expect(text).toContain('Zesty Focaccia');
     expect(text).toContain(`${total} recipe`);
@@ -563,14 +566,33 @@ describe('PDFs', () => {
     expect(text).not.toContain('Crispy Calzone');
   });
 
+  it('draws a PDF once and answers it only to the session that asked', async () => {
+    const mine = await createRecipe(ctx.db, { ownerId: user.id, name: 'Once Only' });
+    const { name } = (
+      await ctx.api('GET', `/api/createpdfs/${mine.id}`, undefined, { token: user.token })
+    ).json<{ name: string }>();
+    // Drawn already: deleting the recipe does not change what the link serves.
+    await ctx.api('DELETE', `/api/recipes/${mine.id}`, undefined, { token: user.token });
+    const again = await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token: user.token });
+    expect(again.statusCode).toBe(200);
+    expect(pdfText(Buffer.from(again.rawPayload))).toContain('Once Only');
+    expect((await ctx.api('GET', `/storage/pdf/${name}`)).statusCode).toBe(404);
+    const otherSession = await createSession(ctx.db, user.id);
+    expect(
+      (await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token: otherSession })).statusCode,
+    ).toBe(404);
+  });
+
   it('an unknown or expired name is a 404 page', async () => {
-    expect((await ctx.api('GET', '/storage/pdf/nope.pdf')).statusCode).toBe(404);
+    expect((await ctx.api('GET', '/storage/pdf/nope.pdf', undefined, { token: user.token })).statusCode).toBe(
+      404,
+    );
     const mine = await createRecipe(ctx.db, { ownerId: user.id });
     const { name } = (
       await ctx.api('GET', `/api/createpdfs/${mine.id}`, undefined, { token: user.token })
     ).json<{ name: string }>();
     ctx.clock.advance(16 * 60_000);
-    const res = await ctx.api('GET', `/storage/pdf/${name}`);
+    const res = await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token: user.token });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('expired');
   });

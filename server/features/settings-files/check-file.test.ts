@@ -24,7 +24,7 @@ async function download(ovenId: number): Promise<string> {
   const { file } = (
     await ctx.api('GET', `/api/files/${ovenId}`, undefined, { token })
   ).json<SettingsDownload>();
-  return (await ctx.api('GET', `/storage/settings/${file}`)).body;
+  return (await ctx.api('GET', `/storage/settings/${file}`, undefined, { token })).body;
 }
 const check = (ovenId: number, data: string, as = token) =>
   ctx.api('POST', `/api/ovens/${ovenId}/check-file`, { data }, { token: as });

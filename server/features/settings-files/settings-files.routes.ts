@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
+import { jobResponse } from '../../../shared/contracts/jobs';
 import {
   checkFileRequest,
   checkFileResult,
@@ -13,7 +14,6 @@ import {
   loadedResult,
   SETTINGS_FILE_MAX_BYTES,
   settingsDownload,
-  settingsZip,
   settingsZipRequest,
   shareParams,
   shareRequest,
@@ -21,10 +21,12 @@ import {
 } from '../../../shared/contracts/settings-files';
 import { mailboxOf } from '../../../shared/domain/email';
 import { fastJson } from '../../http/fast-json';
+import { jobReply } from '../../http/job-reply';
 import type { RateLimits } from '../../http/rate-limits';
 import { enforceRateLimit } from '../../http/rate-limits';
-import { currentUser } from '../../http/request-user';
+import { currentSessionHash, currentUser } from '../../http/request-user';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { JobRunner } from '../../lib/job-runner';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { SettingsFilesService } from './settings-files.service';
 import { USB_GUIDES, type UsbGuide, usbGuidePdf } from './usb-guides';
@@ -38,11 +40,19 @@ const tags = ['Settings files'];
 const FILE_BODY_LIMIT = SETTINGS_FILE_MAX_BYTES;
 const fileErrorResponse = errorResponse.extend({ problems: z.array(fileProblem).optional() });
 const EXPIRED_PAGE =
-  '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download link has expired or does not exist. Go back to My Ovens and press Download Oven Settings again.</p>';
+  '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download has expired, or was prepared for another sign-in. Go back to My Ovens and press Download Oven Settings again.</p>';
+/** What a zip job carries from the request to whichever process runs it. */
+type ZipJob = { actor: { id: number; role: 'admin' | 'other'; username: string }; ovenIds: number[] };
 
 export async function settingsFilesRoutes(
   app: FastifyInstance,
-  deps: { files: SettingsFilesService; limiter: RateLimiter; limits: RateLimits; provider: string },
+  deps: {
+    files: SettingsFilesService;
+    limiter: RateLimiter;
+    limits: RateLimits;
+    provider: string;
+    runner: JobRunner;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { files } = deps;
@@ -140,7 +150,8 @@ export async function settingsFilesRoutes(
         response: { 200: settingsDownload, 404: errorResponse, 422: fileErrorResponse },
       },
     },
-    async (request) => files.prepareDownload(currentUser(request), request.params.id),
+    async (request) =>
+      files.prepareDownload(currentUser(request), request.params.id, currentSessionHash(request)),
   );
 
   r.post(
@@ -150,12 +161,26 @@ export async function settingsFilesRoutes(
       schema: {
         tags,
         summary:
-          'Build the settings files of several ovens (or of every oven in a location) as one zip, a folder per location and per USB stick, with a printable checklist; download both from /storage/settings/{file} within 15 minutes',
+          'Start building the settings files of several ovens (or of every oven in a location, at most 200) as one zip, a folder per location and per USB stick, with a printable checklist. Answers 202 with the job; when GET /api/jobs/{id} says done, download both from /storage/settings/{file} within 15 minutes, with the same session',
         body: settingsZipRequest,
-        response: { 200: z.object({ data: settingsZip }), 404: errorResponse, 422: fileErrorResponse },
+        response: { 202: jobResponse, 404: errorResponse, 422: fileErrorResponse, 429: errorResponse },
       },
     },
-    async (request) => ({ data: await files.prepareZip(currentUser(request), request.body) }),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const ovenIds = await files.zipOvens(user, request.body);
+      const job = await deps.runner.enqueue<ZipJob>({
+        userId: user.id,
+        sessionHash: currentSessionHash(request),
+        kind: 'settings-zip',
+        params: { actor: { id: user.id, role: user.role, username: user.username }, ovenIds },
+        total: ovenIds.length,
+      });
+      return reply.code(202).send({ data: jobReply(job) });
+    },
+  );
+  deps.runner.register<ZipJob>('settings-zip', ({ job, step }) =>
+    files.buildZip(job.params.actor, { ovenIds: job.params.ovenIds, sessionHash: job.sessionHash }, step),
   );
 
   r.post(
@@ -179,13 +204,17 @@ export async function settingsFilesRoutes(
       schema: {
         tags,
         summary:
-          'The prepared settings file, under the name the oven reads (the token is the key; it expires)',
+          'A prepared settings file (or zip, or checklist), under the name the oven reads; only to the session that prepared it (send its bearer token), for 15 minutes',
         params: z.object({ token: z.string().regex(/^[\w-]{10,64}$/), file: z.string().max(40) }),
       },
     },
     async (request, reply) => {
       try {
-        const { fileName, bytes } = await files.openDownload(request.params.token, request.params.file);
+        const { fileName, bytes } = await files.openDownload(
+          request.params.token,
+          request.params.file,
+          request.sessionTokenHash,
+        );
         const type = fileName.endsWith('.zip')
           ? 'application/zip'
           : fileName.endsWith('.pdf')

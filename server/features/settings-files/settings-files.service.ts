@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
@@ -13,7 +13,7 @@ import {
   type ShareResult,
   settingsFileSizeMessage,
 } from '../../../shared/contracts/settings-files';
-import { folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
+import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import { recipeSignature } from '../../../shared/domain/import';
 import type { MenuTree } from '../../../shared/domain/menu';
 import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
@@ -31,27 +31,18 @@ import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settin
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
+import { createDownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { currentMenuSnapshot, recipeSnapshot } from '../../db/menu-snapshot';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
-import {
-  locations,
-  menuVersions,
-  ovenSightings,
-  ovens,
-  settingsDownloads,
-  settingsFingerprints,
-} from '../../db/schema/index';
+import { locations, menuVersions, ovenSightings, ovens, settingsFingerprints } from '../../db/schema/index';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
 import { menuPdf } from './menu.pdf';
 import { type ChecklistStick, usbChecklistPdf } from './usb-checklist.pdf';
 
-/** How long a prepared download stays fetchable. */
-const DOWNLOAD_TTL_MS = 15 * 60_000;
 /** Most mail servers refuse messages much above this; a larger menu PDF is refused with the reason. */
 export const MAIL_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -180,18 +171,24 @@ export function createSettingsFilesService(deps: {
     return same ? latest.name : null;
   }
 
-  async function keep(actor: Actor, ovenId: number | null, fileName: string, bytes: Uint8Array) {
-    const token = newToken().slice(0, 32);
-    await db.insert(settingsDownloads).values({
-      token,
-      userId: actor.id,
-      ovenId,
-      fileName,
-      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      size: bytes.byteLength,
-      expiresAt: new Date(now().getTime() + DOWNLOAD_TTL_MS),
-    });
-    return { file: `${token}/${fileName}`, name: fileName, size: bytes.byteLength };
+  const downloads = createDownloadStore(db, now);
+
+  /** The ovens a zip takes: some of the user's, or a location's; at most FLEET_BATCH_MAX on either path. */
+  async function zipTargets(actor: Actor, input: { oven_ids?: number[]; location_id?: number }) {
+    if (input.location_id === undefined) return ownOvensRef(db, actor.id, input.oven_ids ?? []);
+    const place = await ownLocationRef(db, actor.id, input.location_id);
+    const targets = await db
+      .select({ id: ovens.id, name: ovens.name, locationId: ovens.locationId })
+      .from(ovens)
+      .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
+      .limit(FLEET_BATCH_MAX + 1);
+    if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+    if (targets.length > FLEET_BATCH_MAX)
+      throw ValidationError.field(
+        'location_id',
+        `${place.name} has more than ${FLEET_BATCH_MAX} ovens; one zip holds at most ${FLEET_BATCH_MAX}. Choose ovens from it on the Fleet page.`,
+      );
+    return targets;
   }
 
   return {
@@ -201,21 +198,17 @@ export function createSettingsFilesService(deps: {
      * goes to which oven (in the zip and on its own). Every file is built and checked as a single download is; one
      * that fails refuses the whole zip, naming the oven.
      */
-    async prepareZip(
+    /** Checks a zip's body and answers the ovens it takes, before a job is queued for it. */
+    async zipOvens(actor: Actor, input: { oven_ids?: number[]; location_id?: number }): Promise<number[]> {
+      return (await zipTargets(actor, input)).map((t) => t.id);
+    },
+
+    async buildZip(
       actor: Actor & { username?: string },
-      input: { oven_ids?: number[]; location_id?: number },
+      input: { ovenIds: number[]; sessionHash: string },
+      step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<SettingsZip> {
-      let targets: { id: number; name: string; locationId: number | null }[];
-      if (input.location_id !== undefined) {
-        const place = await ownLocationRef(db, actor.id, input.location_id);
-        targets = await db
-          .select({ id: ovens.id, name: ovens.name, locationId: ovens.locationId })
-          .from(ovens)
-          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)));
-        if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
-      } else {
-        targets = await ownOvensRef(db, actor.id, input.oven_ids ?? []);
-      }
+      const targets = await ownOvensRef(db, actor.id, input.ovenIds);
       const placeIds = [...new Set(targets.map((t) => t.locationId).filter((id) => id !== null))];
       const places = placeIds.length
         ? await db.select().from(locations).where(inArray(locations.id, placeIds))
@@ -266,6 +259,7 @@ export function createSettingsFilesService(deps: {
           version,
         });
         out.push({ id: built.oven.id, name: built.oven.name, stick, path, version });
+        await step(i + 1, ordered.length);
       }
       const at = now();
       const day = at.toISOString().slice(0, 10);
@@ -277,9 +271,12 @@ export function createSettingsFilesService(deps: {
       });
       files['USB checklist.pdf'] = checklist;
       const zip = zipSync(files, { level: 6, mtime: at });
-      await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
-      const kept = await keep(actor, null, `hearth-settings-${day}.zip`, zip);
-      const list = await keep(actor, null, `usb-checklist-${day}.pdf`, checklist);
+      const keep = (fileName: string, bytes: Uint8Array) =>
+        downloads
+          .keep({ userId: actor.id, sessionHash: input.sessionHash, fileName, bytes })
+          .then(({ file, name, size }) => ({ file, name, size }));
+      const kept = await keep(`hearth-settings-${day}.zip`, zip);
+      const list = await keep(`usb-checklist-${day}.pdf`, checklist);
       return { ...kept, checklist: list, ovens: out };
     },
 
@@ -494,22 +491,31 @@ export function createSettingsFilesService(deps: {
     },
 
     /** GET /api/files/{id}: builds and checks the oven's file and keeps it for the browser to fetch. */
-    async prepareDownload(actor: Actor, ovenId: number): Promise<SettingsDownload> {
+    async prepareDownload(actor: Actor, ovenId: number, sessionHash: string): Promise<SettingsDownload> {
       const built = await build(actor, ovenId);
-      await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
       await fingerprint(actor, built);
-      return keep(actor, built.oven.id, built.fileName, built.bytes);
+      const { file, name, size } = await downloads.keep({
+        userId: actor.id,
+        sessionHash,
+        ovenId: built.oven.id,
+        fileName: built.fileName,
+        bytes: built.bytes,
+      });
+      return { file, name, size };
     },
 
-    /** The bytes a download token stands for; NotFoundError when unknown, expired or asked under another name. */
-    async openDownload(token: string, fileName: string): Promise<{ fileName: string; bytes: Buffer }> {
-      const [row] = await db
-        .select({ fileName: settingsDownloads.fileName, bytes: settingsDownloads.bytes })
-        .from(settingsDownloads)
-        .where(and(eq(settingsDownloads.token, token), gt(settingsDownloads.expiresAt, now())))
-        .limit(1);
-      if (!row || row.fileName !== fileName) throw new NotFoundError('Download');
-      return row;
+    /**
+     * The bytes a download token stands for, to the session that prepared them; NotFoundError when unknown,
+     * expired, asked under another name or by another session.
+     */
+    async openDownload(
+      token: string,
+      fileName: string,
+      sessionHash: string | null,
+    ): Promise<{ fileName: string; bytes: Buffer }> {
+      const found = await downloads.open(token, sessionHash, fileName);
+      if (!found) throw new NotFoundError('Download');
+      return found;
     },
 
     /**

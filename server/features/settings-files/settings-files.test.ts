@@ -44,7 +44,7 @@ async function download(user: Signed, ovenId: number): Promise<{ info: SettingsD
   const res = await ctx.api('GET', `/api/files/${ovenId}`, undefined, as(user));
   expect(res.statusCode, res.body).toBe(200);
   const info = res.json<SettingsDownload>();
-  const file = await ctx.api('GET', `/storage/settings/${info.file}`);
+  const file = await ctx.api('GET', `/storage/settings/${info.file}`, undefined, as(user));
   expect(file.statusCode).toBe(200);
   return { info, bytes: file.rawPayload };
 }
@@ -302,7 +302,7 @@ describe('download for USB', () => {
     expect(a.info.file).toMatch(/^[\w-]{20,}\/MILO\.RCP$/);
     expect(a.info.file).not.toBe(b.info.file);
     expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
-    const res = await ctx.api('GET', `/storage/settings/${a.info.file}`);
+    const res = await ctx.api('GET', `/storage/settings/${a.info.file}`, undefined, as(cook));
     expect(res.headers['content-disposition']).toBe('attachment; filename="MILO.RCP"');
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -339,9 +339,11 @@ describe('download for USB', () => {
     const oven = await createOven(ctx.db, cook.id);
     const { info } = await download(cook, oven.id);
     const token = info.file.split('/')[0];
-    expect((await ctx.api('GET', `/storage/settings/${token}/MILO.RCP`)).statusCode).toBe(404);
+    expect(
+      (await ctx.api('GET', `/storage/settings/${token}/MILO.RCP`, undefined, as(cook))).statusCode,
+    ).toBe(404);
     ctx.clock.advance(16 * 60_000);
-    const late = await ctx.api('GET', `/storage/settings/${info.file}`);
+    const late = await ctx.api('GET', `/storage/settings/${info.file}`, undefined, as(cook));
     expect(late.statusCode).toBe(404);
     expect(late.headers['content-type']).toMatch(/text\/html/);
   });

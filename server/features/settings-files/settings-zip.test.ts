@@ -1,11 +1,14 @@
+import { inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckFileResult, SettingsZip } from '../../../shared/contracts/settings-files';
-import { createOven, createSignedInUser } from '../../test/factories';
+import type { CheckFileResult } from '../../../shared/contracts/settings-files';
+import { ovens } from '../../db/schema/index';
+import { createOven, createSession, createSignedInUser } from '../../test/factories';
 import {
   createLocationWith,
   createTestContext,
   importGoldenOven,
+  jobResult,
   type TestContext,
 } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
@@ -22,7 +25,7 @@ afterAll(() => ctx?.close());
 
 const place = (name: string, ovens: number[]) => createLocationWith(ctx, token, name, ovens);
 const fetchBytes = async (file: string) => {
-  const res = await ctx.api('GET', `/storage/settings/${file}`);
+  const res = await ctx.api('GET', `/storage/settings/${file}`, undefined, { token });
   expect(res.statusCode).toBe(200);
   return new Uint8Array(res.rawPayload);
 };
@@ -40,8 +43,8 @@ describe('POST /api/files/zip', () => {
       { oven_ids: [loose.id, misa.id, front.id] },
       { token },
     );
-    expect(res.statusCode).toBe(200);
-    const zip = res.json<{ data: SettingsZip }>().data;
+    expect(res.statusCode).toBe(202);
+    const zip = await jobResult<'settings-zip'>(ctx, token, res);
     expect(zip.name).toMatch(/^hearth-settings-\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(await fetchBytes(zip.file));
     expect(Object.keys(entries).sort()).toEqual(
@@ -70,13 +73,47 @@ describe('POST /api/files/zip', () => {
     const a = await createOven(ctx.db, ownerId, { name: 'Left' });
     const b = await createOven(ctx.db, ownerId, { name: 'Right' });
     const store = await place('Harbour', [a.id, b.id]);
-    const zip = (await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token })).json<{
-      data: SettingsZip;
-    }>().data;
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token }),
+    );
     expect(zip.ovens.map((o) => o.path)).toEqual([
       'Harbour/01 Left/MATCHBOX.AI2',
       'Harbour/02 Right/MATCHBOX.AI2',
     ]);
+  });
+
+  it('answers the zip and its checklist only to the session that asked for them', async () => {
+    const oven = await createOven(ctx.db, ownerId, { name: 'Mine' });
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { oven_ids: [oven.id] }, { token }),
+    );
+    const elsewhere = await createSession(ctx.db, ownerId);
+    for (const file of [zip.file, zip.checklist.file]) {
+      expect((await ctx.api('GET', `/storage/settings/${file}`)).statusCode).toBe(404);
+      expect(
+        (await ctx.api('GET', `/storage/settings/${file}`, undefined, { token: elsewhere })).statusCode,
+      ).toBe(404);
+      expect((await ctx.api('GET', `/storage/settings/${file}`, undefined, { token })).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a location of more than 200 ovens by field, as it refuses 201 oven ids', async () => {
+    const many = [];
+    for (let i = 0; i < 201; i++) many.push((await createOven(ctx.db, ownerId, { name: `Big ${i}` })).id);
+    const big = await place('Warehouse', []);
+    // Moving ovens in takes 200 at a time; the table takes any number.
+    await ctx.db.update(ovens).set({ locationId: big.id }).where(inArray(ovens.id, many));
+    const res = await ctx.api('POST', '/api/files/zip', { location_id: big.id }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.location_id).toEqual([
+      'Warehouse has more than 200 ovens; one zip holds at most 200. Choose ovens from it on the Fleet page.',
+    ]);
+    const byIds = await ctx.api('POST', '/api/files/zip', { oven_ids: many }, { token });
+    expect(byIds.statusCode).toBe(422);
   });
 
   it("refuses another user's oven, and a location with no ovens by field", async () => {

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idParam } from './common';
+import { applyTemplateResponse } from './menus';
+import { settingsZip } from './settings-files';
+
+/**
+ * Heavy work runs as a job: the request that asks for it answers 202 with the job, and the page follows
+ * GET /api/jobs/{id} until it is done (its progress as `done` of `total` ovens or recipes).
+ */
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A PDF of recipes, drawn once: download it from /storage/pdf/{name} with the session that asked. */
+export const recipesPdfResult = z.object({
+  name: z.string(),
+  total: z.number().int(),
+  size: z.number().int(),
+});
+export type RecipesPdfResult = z.infer<typeof recipesPdfResult>;
+
+const common = {
+  id: z.number().int(),
+  status: z.enum(JOB_STATUSES),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Why a failed job stopped, in words for the person who asked. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+};
+
+export const job = z.discriminatedUnion('kind', [
+  z.object({
+    ...common,
+    kind: z.literal('template-apply'),
+    result: applyTemplateResponse.shape.data.nullable(),
+  }),
+  z.object({ ...common, kind: z.literal('settings-zip'), result: settingsZip.nullable() }),
+  z.object({ ...common, kind: z.literal('recipes-pdf'), result: recipesPdfResult.nullable() }),
+]);
+export type Job = z.infer<typeof job>;
+export type JobKind = Job['kind'];
+export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
+
+export const jobResponse = z.object({ data: job });
+export const jobParams = z.object({ id: idParam('The job id') });
+
+export const isFinished = (j: Pick<Job, 'status'>): boolean => j.status === 'done' || j.status === 'failed';
