@@ -164,8 +164,30 @@ export async function apiLocation(call: Api, name: string, ovenIds: number[] = [
 export async function apiTemplate(call: Api, name: string, ovenId: number, applyTo: number[] = []) {
   const template = (await call<{ data: { id: number } }>('POST', '/api/templates', { name, oven_id: ovenId }))
     .data;
-  if (applyTo.length > 0) await call('POST', `/api/templates/${template.id}/apply`, { oven_ids: applyTo });
+  if (applyTo.length > 0)
+    await finishedJob(
+      call,
+      await call<{ data: { id: number } }>('POST', `/api/templates/${template.id}/apply`, {
+        oven_ids: applyTo,
+      }),
+    );
   return template;
+}
+
+/** Waits for a job the server queued (a template applied, a zip) and answers it once done. */
+export async function finishedJob(call: Api, queued: { data: { id: number } }) {
+  for (let i = 0; i < 200; i++) {
+    const job = (
+      await call<{ data: { status: string; error: string | null; result: unknown } }>(
+        'GET',
+        `/api/jobs/${queued.data.id}`,
+      )
+    ).data;
+    if (job.status === 'done') return job;
+    if (job.status === 'failed') throw new Error(`Job ${queued.data.id} failed: ${job.error}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Job ${queued.data.id} did not finish`);
 }
 
 /** Signs the page in as `user` with its token, as a login would leave it (once: a later logout sticks). */
@@ -204,15 +226,21 @@ export async function pdfToText(bytes: Uint8Array): Promise<string> {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-/** Text of a PDF the page downloads: its address is taken from the download and fetched again for pdftotext. */
-export async function pdfTextOf(page: Page, trigger: () => Promise<void>): Promise<string> {
+/** The bytes of a file the page downloads (prepared downloads are fetched by the page with its session). */
+export async function downloadedBytes(page: Page, trigger: () => Promise<void>) {
   const download = page.waitForEvent('download');
   await trigger();
-  const url = (await download).url();
-  expect(url).toMatch(/\/storage\/pdf\/[\w-]+\.pdf$/);
-  const res = await page.request.get(url);
-  expect(res.headers()['content-type']).toBe('application/pdf');
-  return pdfToText(await res.body());
+  const file = await download;
+  const { readFileSync } = await import('node:fs');
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+}
+
+/** Text of a PDF the page downloads, as pdftotext reads it. */
+export async function pdfTextOf(page: Page, trigger: () => Promise<void>): Promise<string> {
+  const { name, bytes } = await downloadedBytes(page, trigger);
+  expect(name).toMatch(/\.pdf$/);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  return pdfToText(bytes);
 }
 
 /** Logs in as a brand-new verified user, so a test owns all of its My Recipes. */

@@ -1,5 +1,14 @@
 import { unzipSync } from 'fflate';
-import { apiAs, apiLocation, apiTemplate, expect, seed, test } from './fixtures';
+import {
+  apiAs,
+  apiLocation,
+  apiTemplate,
+  downloadedBytes,
+  expect,
+  finishedJob,
+  seed,
+  test,
+} from './fixtures';
 
 test('a template applied to a location shows on the fleet page, and its zip holds each oven under its file name', async ({
   page,
@@ -11,12 +20,13 @@ test('a template applied to a location shows on the fleet page, and its zip hold
   const misa = await seed.oven(cook, { name: 'Corner', type: 'MiSA' });
   const place = await apiLocation(call, 'Harbour: North', [front.id, back.id, misa.id]);
   const template = await apiTemplate(call, 'Lunch', front.id);
-  const applied = await call<{ data: { applied: number; skipped: number } }>(
-    'POST',
-    `/api/templates/${template.id}/apply`,
-    { location_id: place.id },
+  const applied = await finishedJob(
+    call,
+    await call<{ data: { id: number } }>('POST', `/api/templates/${template.id}/apply`, {
+      location_id: place.id,
+    }),
   );
-  expect(applied.data).toMatchObject({ applied: 2, skipped: 1 });
+  expect(applied.result).toMatchObject({ applied: 2, skipped: 1 });
 
   await page.goto(`/fleet?location=${place.id}`);
   const rows = page.locator('.fleet-table tbody tr');
@@ -32,8 +42,10 @@ test('a template applied to a location shows on the fleet page, and its zip hold
   await page.getByRole('button', { name: /Download this location’s settings/ }).click();
   const ready = page.getByRole('status').filter({ hasText: 'Ready:' });
   await expect(ready).toContainText('3 ovens');
-  const href = await ready.getByRole('link', { name: /^hearth-settings-.*\.zip$/ }).getAttribute('href');
-  const zip = unzipSync(new Uint8Array(await (await page.request.get(href!)).body()));
+  const saved = await downloadedBytes(page, () =>
+    ready.getByRole('button', { name: /^hearth-settings-.*\.zip$/ }).click(),
+  );
+  const zip = unzipSync(new Uint8Array(saved.bytes));
   expect(Object.keys(zip).sort()).toEqual([
     'Harbour North/01 Back/MATCHBOX.AI2',
     'Harbour North/02 Corner/MISA.RCP',

@@ -88,7 +88,7 @@ test('a file copied off the oven is recognised as the older version it came from
     file: string;
     name: string;
   };
-  const springFile = await (await page.request.get(`/storage/settings/${prepared.file}`)).body();
+  const springFile = await (await page.request.get(`/storage/settings/${prepared.file}`, { headers })).body();
 
   await page.goto('/ovens');
   // The menu changes and is saved as a newer version; the oven still runs the spring file.

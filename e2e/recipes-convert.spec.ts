@@ -143,11 +143,10 @@ test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows º
   expect(saved.stages.map((s) => s.temp)).toEqual([450]);
   expect(saved.set_temp).toBe(392);
 
-  const pdf = await page.request.get(`/api/createpdfs/${made!.id}`, {
-    headers: { authorization: `Bearer ${cook.token}` },
-  });
+  const headers = { authorization: `Bearer ${cook.token}` };
+  const pdf = await page.request.get(`/api/createpdfs/${made!.id}`, { headers });
   const { name } = (await pdf.json()) as { name: string };
-  const bytes = await (await page.request.get(`/storage/pdf/${name}`)).body();
+  const bytes = await (await page.request.get(`/storage/pdf/${name}`, { headers })).body();
   const { pdfToText } = await import('./fixtures');
   const text = await pdfToText(bytes);
   expect(text).toContain('Set temp: 200 ºC');

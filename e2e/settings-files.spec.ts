@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, mailTo, pdfToText, type SeededUser, seed, test, unique } from './fixtures';
+import { downloadedBytes, expect, mailTo, pdfToText, type SeededUser, seed, test, unique } from './fixtures';
 
 const golden = (name: string) =>
   readFileSync(new URL(`../shared/domain/settings-file/fixtures/${name}`, import.meta.url));
@@ -140,16 +140,15 @@ test('Download Oven Settings warns first, then gives the bytes the server built'
   await expect(warning).toContainText('replaces all of its recipes and settings');
   await expect(warning).toContainText("Keep the file's name exactly MATCHBOX.AI2");
   await page.screenshot({ path: 'test-results/screens/download-warning.png' });
-  const download = page.waitForEvent('download');
-  await warning.getByRole('button', { name: 'Download MATCHBOX.AI2' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('MATCHBOX.AI2');
-  const fromPage = await (await page.request.get(file.url())).body();
-  const prepared = await page.request.get(`/api/files/${oven.id}`, {
-    headers: { authorization: `Bearer ${cook.token}` },
-  });
+  const file = await downloadedBytes(page, () =>
+    warning.getByRole('button', { name: 'Download MATCHBOX.AI2' }).click(),
+  );
+  expect(file.name).toBe('MATCHBOX.AI2');
+  const fromPage = file.bytes;
+  const headers = { authorization: `Bearer ${cook.token}` };
+  const prepared = await page.request.get(`/api/files/${oven.id}`, { headers });
   const fromServer = await (
-    await page.request.get(`/storage/settings/${(await prepared.json()).file}`)
+    await page.request.get(`/storage/settings/${(await prepared.json()).file}`, { headers })
   ).body();
   expect(fromPage.equals(fromServer)).toBe(true);
   expect(fromPage.toString()).toMatch(/^HEARTH-AI2 1\.0 MB\nOVEN name="Front Line"\n/);

@@ -150,12 +150,13 @@ export function ConfirmDialog({
 }
 
 /** Covers the page while long work runs, saying what is happening. */
-export function Overlay({ message }: { message: string }) {
+export function Overlay({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="overlay" role="alertdialog" aria-live="assertive" aria-label={message}>
       <div className="overlay-box">
         <span className="spinner" aria-hidden="true" />
         <p>{message}</p>
+        {children}
       </div>
     </div>
   );

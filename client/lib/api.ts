@@ -60,8 +60,16 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return result<T>(response.status, response.ok, await response.text());
 }
 
-/** A file the server sends only to a signed-in user (an attachment in the outbox), saved under its name. */
-export async function apiDownload(path: string, fileName: string): Promise<void> {
+/** The file name a reply's Content-Disposition gives, if any. */
+function dispositionName(header: string | null): string | undefined {
+  return header?.match(/filename="([^"]+)"/)?.[1];
+}
+
+/**
+ * A file the server sends only to this signed-in session (a prepared download, an attachment in the outbox),
+ * saved under the name given, else the one the server sends.
+ */
+export async function apiDownload(path: string, fileName?: string): Promise<void> {
   let response: Response;
   try {
     response = await fetch(path, { headers: headersFor(undefined) });
@@ -72,7 +80,7 @@ export async function apiDownload(path: string, fileName: string): Promise<void>
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName;
+  a.download = fileName ?? dispositionName(response.headers.get('content-disposition')) ?? 'download';
   document.body.append(a);
   a.click();
   a.remove();

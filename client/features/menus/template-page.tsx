@@ -8,13 +8,14 @@ import type {
 } from '../../../shared/contracts/menus';
 import { templateName } from '../../../shared/contracts/menus';
 import {
-  FLEET_BATCH_MAX,
+  TEMPLATE_APPLY_MAX,
   TEMPLATE_MATCH_LABELS,
   TEMPLATE_NAME_MAX,
   templateVersionName,
 } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
+import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { formatDay } from '../../lib/text';
@@ -176,7 +177,7 @@ function ApplyPanel({
   const [result, setResult] = useState<ApplyTemplateResponse | null>(null);
   const place = locations.find((l) => String(l.id) === locationId);
   const ready =
-    target === 'location' ? place !== undefined : chosen.size > 0 && chosen.size <= FLEET_BATCH_MAX;
+    target === 'location' ? place !== undefined : chosen.size > 0 && chosen.size <= TEMPLATE_APPLY_MAX;
   const what =
     target === 'location'
       ? `the ${template.oven_type} ovens in ${place?.name ?? 'the location'}`
@@ -184,6 +185,8 @@ function ApplyPanel({
 
   const run = async () => {
     setResult(null);
+    // The job runs on the server: the page shows its progress, not a dialog that waits.
+    setConfirming(false);
     try {
       setResult(
         await apply.mutateAsync(
@@ -195,8 +198,6 @@ function ApplyPanel({
       setChosen(new Set());
     } catch {
       // Shown below.
-    } finally {
-      setConfirming(false);
     }
   };
 
@@ -270,6 +271,7 @@ function ApplyPanel({
       >
         {apply.isPending ? 'Applying ...' : 'Apply Template'}
       </button>
+      {apply.isPending ? <JobProgressBar progress={apply.progress} unit="oven" /> : null}
       {apply.isError ? <Alert tone="error">{apply.error.message}</Alert> : null}
       {result ? <ApplyResults result={result} /> : null}
       {confirming ? (

@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobOf } from '../../../shared/contracts/jobs';
 import type {
   ApplyTemplateRequest,
-  ApplyTemplateResponse,
   CreateTemplateRequest,
   MenuTemplate,
   MenuTemplateDetail,
   UpdateTemplateRequest,
 } from '../../../shared/contracts/menus';
 import { api } from '../../lib/api';
+import { useJobMutation } from '../../lib/jobs';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -59,14 +60,15 @@ export function useDeleteTemplate() {
 }
 
 /**
- * POST /api/templates/{id}/apply. The ovens' menus change, so the caller (which knows the ovens' and fleet's
+ * POST /api/templates/{id}/apply queues the application; the mutation follows the job (`progress`: ovens done)
+ * and answers the result per oven. The ovens' menus change, so the caller (which knows the ovens' and fleet's
  * caches) is told through `onApplied`.
  */
 export function useApplyTemplate(id: number, onApplied: () => unknown) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApplyTemplateRequest) =>
-      api<{ data: ApplyTemplateResponse }>('POST', `/api/templates/${id}/apply`, body).then((r) => r.data),
+  return useJobMutation<ApplyTemplateRequest, 'template-apply'>({
+    start: (body) =>
+      api<{ data: JobOf<'template-apply'> }>('POST', `/api/templates/${id}/apply`, body).then((r) => r.data),
     onSuccess: () => {
       onApplied();
       return queryClient.invalidateQueries({ queryKey: templateKeys.all });

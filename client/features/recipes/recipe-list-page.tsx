@@ -5,6 +5,7 @@ import { canCreateIn, canWriteRecipe } from '../../../shared/domain/permissions'
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { FlameLogo } from '../../components/icons';
+import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { Pager } from '../../components/pager';
 import { useCurrentUser } from '../../lib/current-user';
@@ -383,7 +384,13 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           onCancel={() => setConfirm(null)}
         />
       ) : null}
-      {pdfBusy ? <Overlay message="Generating a PDF with the recipes ..." /> : null}
+      {pdfBusy ? (
+        <Overlay message="Generating a PDF with the recipes ...">
+          {pdf.progress && pdf.progress.total > 1 ? (
+            <JobProgressBar progress={pdf.progress} unit="recipe" />
+          ) : null}
+        </Overlay>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { JobOf } from '../../../shared/contracts/jobs';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type {
   ConvertPreview,
@@ -8,7 +10,8 @@ import type {
   RecipeDetail,
   RecipeInput,
 } from '../../../shared/contracts/recipes';
-import { api } from '../../lib/api';
+import { api, apiDownload } from '../../lib/api';
+import { finishJob, type JobProgress } from '../../lib/jobs';
 import { listParam } from '../../lib/use-url-state';
 
 export interface ListFilters {
@@ -119,19 +122,22 @@ export function useCloneRecipe() {
   });
 }
 
-/** Asks the server to prepare a PDF, then lets the browser download it from /storage/pdf/{name}. */
+/**
+ * Asks the server for a PDF: one recipe is drawn at once; a list is drawn by a job the mutation follows
+ * (`progress`: recipes drawn). Then the PDF is saved, fetched with this session's token (it answers to no other).
+ */
 export function useDownloadPdf() {
-  return useMutation({
+  const [progress, setProgress] = useState<JobProgress | null>(null);
+  const mutation = useMutation({
     mutationFn: async (path: string) => {
-      const { name } = await api<{ name: string }>('GET', path);
-      const link = document.createElement('a');
-      link.href = `/storage/pdf/${encodeURIComponent(name)}`;
-      link.download = '';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      setProgress(null);
+      const prepared = await api<{ name: string; job?: JobOf<'recipes-pdf'> }>('GET', path);
+      if (prepared.job) await finishJob(prepared.job, setProgress);
+      await apiDownload(`/storage/pdf/${encodeURIComponent(prepared.name)}`);
     },
+    onSettled: () => setProgress(null),
   });
+  return { ...mutation, progress };
 }
 
 /** A recipe as it would be on another oven model, with every change (nothing saved). */

@@ -7,22 +7,12 @@ import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { TIMINGS } from '../../lib/timings';
 import {
-  downloadUrl,
+  savePrepared,
   USB_GUIDE_LINKS,
   useCheckOvenFile,
   usePrepareDownload,
   useShareOven,
 } from './settings-files-api';
-
-/** Starts the browser's download of a prepared file under the name the oven reads. */
-function saveAs(href: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * Spec §2.7 below the editor: Download Oven Settings (with the warning that the file replaces what the oven has and
@@ -39,7 +29,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
     try {
       const prepared = await prepare.mutateAsync(oven.id);
       setWarning(false);
-      saveAs(downloadUrl(prepared), prepared.name);
+      await savePrepared(prepared);
     } catch (error) {
       setWarning(false);
       banners.failure(

@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { JobOf } from '../../../shared/contracts/jobs';
 import type {
   CheckFileResult,
   ImportSettingsRequest,
   ImportStats,
   LoadedResult,
   SettingsDownload,
-  SettingsZip,
   SettingsZipRequest,
   ShareKind,
   ShareResult,
 } from '../../../shared/contracts/settings-files';
-import { api, apiUpload, type UploadProgress } from '../../lib/api';
+import { api, apiDownload, apiUpload, type UploadProgress } from '../../lib/api';
+import { useJobMutation } from '../../lib/jobs';
 
 /** POST /api/files with the upload's progress; `cancel` stops an upload on its way. */
 export function useImportOven() {
@@ -39,7 +40,17 @@ export function usePrepareDownload() {
   });
 }
 
-export const downloadUrl = (prepared: SettingsDownload) => `/storage/settings/${prepared.file}`;
+/**
+ * Saves a prepared file (a settings file, a zip, a checklist) under its name: fetched with this session's token,
+ * since a prepared file answers only to the session that asked for it.
+ */
+export function savePrepared(prepared: Pick<SettingsDownload, 'file' | 'name'>): Promise<void> {
+  return apiDownload(`/storage/settings/${prepared.file}`, prepared.name);
+}
+
+export function useSavePrepared() {
+  return useMutation({ mutationFn: savePrepared });
+}
 
 /** POST /api/ovens/{settings|recipes}/{id} with the address (spec §7's GET, made a write: decision 0025). */
 export function useShareOven() {
@@ -66,11 +77,13 @@ export function useCheckOvenFile() {
   });
 }
 
-/** POST /api/files/zip: many ovens' files and the USB checklist, fetched from /storage/settings/{file}. */
+/**
+ * POST /api/files/zip queues the zip of many ovens' files and the USB checklist; the mutation follows the job
+ * (`progress`: ovens built so far) and answers both files, to save with savePrepared.
+ */
 export function usePrepareZip() {
-  return useMutation({
-    mutationFn: (body: SettingsZipRequest) =>
-      api<{ data: SettingsZip }>('POST', '/api/files/zip', body).then((r) => r.data),
+  return useJobMutation<SettingsZipRequest, 'settings-zip'>({
+    start: (body) => api<{ data: JobOf<'settings-zip'> }>('POST', '/api/files/zip', body).then((r) => r.data),
   });
 }
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
 import { Alert } from '../../components/form';
-import { usePrepareZip } from './settings-files-api';
+import { JobProgressBar } from '../../components/job-progress';
+import { usePrepareZip, useSavePrepared } from './settings-files-api';
 
 /**
  * Downloads the settings files of the ovens shown (or of the chosen location) as one zip with the USB checklist:
@@ -19,6 +20,7 @@ export function ZipDownload({
   partial?: boolean;
 }) {
   const prepare = usePrepareZip();
+  const save = useSavePrepared();
   const [ready, setReady] = useState<SettingsZip | null>(null);
   const count = ovenIds.length;
   return (
@@ -50,15 +52,21 @@ export function ZipDownload({
                 ? `Download settings of the ${count} ovens on this page (zip)`
                 : `Download settings of these ${count} ovens (zip)`}
       </button>
+      {prepare.isPending ? <JobProgressBar progress={prepare.progress} unit="oven" /> : null}
       {prepare.isError ? <Alert tone="error">{prepare.error.message}</Alert> : null}
+      {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
       {ready ? (
         <p role="status" className="zip-ready">
-          Ready: <a href={`/storage/settings/${ready.file}`}>{ready.name}</a> ({ready.ovens.length} oven
+          Ready:{' '}
+          <button type="button" className="btn-link" onClick={() => save.mutate(ready)}>
+            {ready.name}
+          </button>{' '}
+          ({ready.ovens.length} oven
           {ready.ovens.length === 1 ? '' : 's'}) and the{' '}
-          <a href={`/storage/settings/${ready.checklist.file}`} target="_blank" rel="noreferrer">
+          <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)}>
             USB checklist (PDF)
-          </a>
-          . The links work for 15 minutes.
+          </button>
+          . They can be saved for 15 minutes, on this device.
         </p>
       ) : null}
     </div>

@@ -1,0 +1,18 @@
+import type { JobProgress } from '../lib/jobs';
+
+/**
+ * How far a job the server runs has come ("37 of 120 ovens"), as a bar a screen reader also hears; before the
+ * first answer (or while the job waits for its turn) it says so instead of showing an empty bar.
+ */
+export function JobProgressBar({ progress, unit }: { progress: JobProgress | null; unit: string }) {
+  const started = progress !== null && progress.done > 0;
+  const label = !started
+    ? 'Waiting for its turn...'
+    : `${progress.done} of ${progress.total} ${progress.total === 1 ? unit : `${unit}s`} done`;
+  return (
+    <div className="job-progress" role="status" aria-live="polite">
+      <progress max={progress?.total || 1} value={started ? progress.done : undefined} aria-label={label} />
+      <span>{label}</span>
+    </div>
+  );
+}
