@@ -24,8 +24,7 @@ import {
   settingsToMenu,
   settingsToSnapshot,
 } from '../../../shared/domain/settings-file/menu';
-import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
-import { settingsFileName, writeSettingsFile } from '../../../shared/domain/settings-file/serialize';
+import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
@@ -37,6 +36,7 @@ import { currentMenuSnapshot, recipeSnapshot } from '../../db/menu-snapshot';
 import { createOvenWithMenu, loadMenu, ownOven } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../../db/recipe-store';
 import { locations, menuVersions, ovenSightings, ovens, settingsFingerprints } from '../../db/schema/index';
+import { codec } from '../../lib/codec-pool';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
@@ -129,8 +129,7 @@ export function createSettingsFilesService(deps: {
       screens,
       categories,
     };
-    const bytes = writeSettingsFile(settings);
-    const check = parseSettingsFile(bytes, { expectedType: settings.type });
+    const { bytes, check } = await codec.write(settings);
     if (!check.ok) throw refusedFile(check.errors);
     return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };
   }
@@ -329,7 +328,7 @@ export function createSettingsFilesService(deps: {
       const bytes = new TextEncoder().encode(data);
       if (bytes.length > SETTINGS_FILE_MAX_BYTES)
         throw new PayloadTooLargeError(settingsFileSizeMessage(bytes.length)!);
-      const parsed = parseSettingsFile(bytes, { expectedType: oven.type as OvenType });
+      const parsed = await codec.parse(bytes, { expectedType: oven.type as OvenType });
       if (!parsed.ok) throw refusedFile(parsed.errors);
       const checksum = fileChecksum(data) ?? '';
       const seenAt = now();
@@ -400,7 +399,7 @@ export function createSettingsFilesService(deps: {
     ): Promise<ImportStats> {
       const tooBig = input.bytes.length > SETTINGS_FILE_MAX_BYTES;
       if (tooBig) throw new PayloadTooLargeError(settingsFileSizeMessage(input.bytes.length)!);
-      const parsed = parseSettingsFile(input.bytes, { expectedType: input.oven_type });
+      const parsed = await codec.parse(input.bytes, { expectedType: input.oven_type });
       if (!parsed.ok) throw refusedFile(parsed.errors);
       const settings = parsed.settings;
       const type = input.oven_type;
