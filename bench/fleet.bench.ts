@@ -13,7 +13,7 @@ import {
 } from '../server/db/schema/index';
 import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
-import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
+import { finishJob, load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report } from './measure';
 
 const OVENS = 1000;
@@ -108,7 +108,7 @@ export async function fleetBench() {
           headers,
           body: JSON.stringify({ oven_ids: hundred, save_version: true }),
         });
-        applied = ((await res.json()) as { data: { applied: number } }).data.applied;
+        applied = (await finishJob<{ applied: number }>(base, headers, res)).result.applied;
       },
       3,
       1,

@@ -83,3 +83,19 @@ export async function load(url: string, headers: Record<string, string>, options
       .join(' '),
   };
 }
+
+/** Waits for the job a reply queued (202 `{ data: job }`) and answers the finished job. */
+export async function finishJob<R = unknown>(
+  base: string,
+  headers: Record<string, string>,
+  queued: Response,
+): Promise<{ status: string; result: R; error: string | null }> {
+  const { data } = (await queued.json()) as { data: { id: number } };
+  for (;;) {
+    const job = (await (await fetch(`${base}/api/jobs/${data.id}`, { headers })).json()) as {
+      data: { status: string; result: R; error: string | null };
+    };
+    if (job.data.status === 'done' || job.data.status === 'failed') return job.data;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -126,13 +126,13 @@ export async function loadBench() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = server.pid!;
-    // PDFs are prepared now and drawn on each download.
-    const pdfNames: string[] = [];
+    // PDFs are drawn once when prepared; each download serves the kept bytes to the session that asked.
+    const pdfs: { name: string; token: string }[] = [];
     for (const c of cooks.slice(0, 10)) {
       const res = await fetch(`${base}/api/createpdfs/${c.recipes[0]}`, {
         headers: { authorization: `Bearer ${c.token}` },
       });
-      pdfNames.push(((await res.json()) as { name: string }).name);
+      pdfs.push({ name: ((await res.json()) as { name: string }).name, token: c.token });
     }
 
     let n = 0;
@@ -240,7 +240,14 @@ export async function loadBench() {
       {
         name: 'GET recipe PDF',
         connections: 15,
-        next: () => ({ method: 'GET', path: `/storage/pdf/${pdfNames[n % pdfNames.length]}`, headers: {} }),
+        next: () => {
+          const pdf = pdfs[n % pdfs.length]!;
+          return {
+            method: 'GET',
+            path: `/storage/pdf/${pdf.name}`,
+            headers: { authorization: `Bearer ${pdf.token}` },
+          };
+        },
       },
     ];
 

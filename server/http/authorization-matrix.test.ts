@@ -252,7 +252,7 @@ const MATRIX: Record<string, Row> = {
       url: `/api/ovens/settings/${the.oven.id}`,
       body: { email: 'matrix@example.com' },
     }),
-    expect: ownerOnly(200),
+    expect: ownerOnly(202),
   },
   'GET /api/ovens/:id/versions': {
     request: async () => ({ url: `/api/ovens/${the.oven.id}/versions` }),
@@ -441,6 +441,7 @@ beforeAll(async () => {
   ).json<SettingsDownload>().file;
   the.job = (await ownerApi<{ job: { id: number } }>('GET', '/api/createpdfs?owner=community')).job.id;
   await ownerApi('POST', `/api/ovens/settings/${the.oven.id}`, { email: owner.email });
+  await ctx.app.jobs.idle();
   const mail = await ctx.api('GET', '/api/outbox', undefined, { ip: '127.0.0.1' });
   the.outboxId = mail
     .json<{ data: { id: number; to: string }[] }>()

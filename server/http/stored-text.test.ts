@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats } from '../../shared/contracts/settings-files';
 import { createSession, createUser, recipeBody } from '../test/factories';
-import { createTestContext, type TestContext, waitForMail } from '../test/harness';
+import { createTestContext, finishedJob, type TestContext, waitForMail } from '../test/harness';
 import { pdfToText } from '../test/pdf-text';
 
 let ctx: TestContext;
@@ -163,7 +163,7 @@ describe('stored text', () => {
         token,
       },
     );
-    expect(share.statusCode, share.body).toBe(200);
+    expect((await finishedJob(ctx, token, share)).status).toBe('done');
     const mail = await waitForMail(ctx, sent + 1);
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
     expect(pdfToText(pdf.content)).toContain(label);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { idParam } from './common';
 import { applyTemplateResponse } from './menus';
-import { settingsZip } from './settings-files';
+import { settingsZip, shareResult } from './settings-files';
 
 /**
- * Heavy work runs as a job: the request that asks for it answers 202 with the job, and the page follows
+ * Heavy work runs as a job (a template over many ovens, a zip, a PDF, a share by e-mail, whose attachment is
+ * built first): the request that asks for it answers 202 with the job, and the page follows
  * GET /api/jobs/{id} until it is done (its progress as `done` of `total` ovens or recipes).
  */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -36,6 +37,7 @@ export const job = z.discriminatedUnion('kind', [
   }),
   z.object({ ...common, kind: z.literal('settings-zip'), result: settingsZip.nullable() }),
   z.object({ ...common, kind: z.literal('recipes-pdf'), result: recipesPdfResult.nullable() }),
+  z.object({ ...common, kind: z.literal('share'), result: shareResult.nullable() }),
 ]);
 export type Job = z.infer<typeof job>;
 export type JobKind = Job['kind'];

@@ -9,7 +9,6 @@ import type {
   SettingsDownload,
   SettingsZipRequest,
   ShareKind,
-  ShareResult,
 } from '../../../shared/contracts/settings-files';
 import { api, apiDownload, apiUpload, type UploadProgress } from '../../lib/api';
 import { useJobMutation } from '../../lib/jobs';
@@ -52,11 +51,14 @@ export function useSavePrepared() {
   return useMutation({ mutationFn: savePrepared });
 }
 
-/** POST /api/ovens/{settings|recipes}/{id} with the address (spec §7's GET, made a write: decision 0025). */
+/**
+ * POST /api/ovens/{settings|recipes}/{id} with the address (spec §7's GET, made a write: decision 0025). The
+ * server builds the file or the menu PDF as a job and mails it; the mutation answers once it is sent.
+ */
 export function useShareOven() {
-  return useMutation({
-    mutationFn: ({ kind, ovenId, email }: { kind: ShareKind; ovenId: number; email: string }) =>
-      api<ShareResult>('POST', `/api/ovens/${kind}/${ovenId}`, { email }),
+  return useJobMutation<{ kind: ShareKind; ovenId: number; email: string }, 'share'>({
+    start: ({ kind, ovenId, email }) =>
+      api<{ data: JobOf<'share'> }>('POST', `/api/ovens/${kind}/${ovenId}`, { email }).then((r) => r.data),
   });
 }
 

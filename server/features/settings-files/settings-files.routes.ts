@@ -13,13 +13,14 @@ import {
   importStats,
   loadedResult,
   SETTINGS_FILE_MAX_BYTES,
+  type ShareKind,
   settingsDownload,
   settingsZipRequest,
   shareParams,
   shareRequest,
-  shareResult,
 } from '../../../shared/contracts/settings-files';
 import { mailboxOf } from '../../../shared/domain/email';
+import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { fastJson } from '../../http/fast-json';
 import { jobReply } from '../../http/job-reply';
 import type { RateLimits } from '../../http/rate-limits';
@@ -41,6 +42,13 @@ const FILE_BODY_LIMIT = SETTINGS_FILE_MAX_BYTES;
 const fileErrorResponse = errorResponse.extend({ problems: z.array(fileProblem).optional() });
 const EXPIRED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download has expired, or was prepared for another sign-in. Go back to My Ovens and press Download Oven Settings again.</p>';
+/** What a share carries from the request to whichever process builds and sends it. */
+type ShareJob = {
+  actor: { id: number; role: 'admin' | 'other'; username: string; temperature_unit: TemperatureUnit };
+  kind: ShareKind;
+  ovenId: number;
+  to: string;
+};
 /** What a zip job carries from the request to whichever process runs it. */
 type ZipJob = { actor: { id: number; role: 'admin' | 'other'; username: string }; ovenIds: number[] };
 
@@ -243,20 +251,45 @@ export async function settingsFilesRoutes(
           "E-mail an oven's settings file (kind=settings) or its menu as a PDF (kind=recipes) to an address",
         params: shareParams,
         body: shareRequest,
-        response: { 200: shareResult, 404: errorResponse, 422: fileErrorResponse, 429: errorResponse },
+        response: { 202: jobResponse, 404: errorResponse, 422: fileErrorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const { email } = request.body;
+      const { kind, id } = request.params;
+      await files.shareable(user, id);
       await enforceRateLimit(deps.limiter, [
         { key: `share:user:${user.id}`, rule: deps.limits.sharePerUser },
         // chef+1@… and chef+2@… fill one inbox: the limit counts the mailbox, not the spelling.
         { key: `share:to:${mailboxOf(email)}`, rule: deps.limits.sharePerRecipient },
       ]);
-      return files.share(user, request.params.kind, request.params.id, email);
+      // The file or the menu PDF is built by a job, then the mail is kept in the outbox and sent.
+      const job = await deps.runner.enqueue<ShareJob>({
+        userId: user.id,
+        sessionHash: currentSessionHash(request),
+        kind: 'share',
+        params: {
+          actor: {
+            id: user.id,
+            role: user.role,
+            username: user.username,
+            temperature_unit: user.temperature_unit,
+          },
+          kind,
+          ovenId: id,
+          to: email,
+        },
+        total: 1,
+      });
+      return reply.code(202).send({ data: jobReply(job) });
     },
   );
+  deps.runner.register<ShareJob>('share', async ({ job, step }) => {
+    const sent = await files.share(job.params.actor, job.params.kind, job.params.ovenId, job.params.to);
+    await step(1, 1);
+    return sent;
+  });
 
   // The spec's GET sent mail, so a prefetch, a HEAD or a link in a page could send it too; it now only says where
   // the share went.

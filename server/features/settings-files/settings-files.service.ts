@@ -521,6 +521,11 @@ export function createSettingsFilesService(deps: {
      * Spec §7 GET /api/ovens/{kind}/{id}?email: the settings file, or the menu as a PDF, sent as an attachment.
      * The message is kept in the outbox first, so a mail server that is down loses nothing (DeliveryError).
      */
+    /** Refuses a share of an oven that is not the user's before anything is queued (404). */
+    async shareable(actor: Actor, ovenId: number): Promise<void> {
+      await ownOven(db, actor.id, ovenId);
+    },
+
     async share(
       actor: Actor & { username?: string; temperature_unit?: TemperatureUnit },
       kind: ShareKind,

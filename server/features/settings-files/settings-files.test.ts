@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../../shared/contracts/jobs';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { ImportStats, SettingsDownload } from '../../../shared/contracts/settings-files';
 import { OVEN_MODELS, type OvenType, ovenModel } from '../../../shared/domain/oven-models';
@@ -14,7 +15,7 @@ import { goldenFileName } from '../../../shared/domain/settings-file/golden';
 import { serializeSettings } from '../../../shared/domain/settings-file/serialize';
 import { outbox, ovens, recipes } from '../../db/schema/index';
 import { createOven, createRecipe, createSession, createUser } from '../../test/factories';
-import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
+import { createTestContext, finishedJob, jobResult, type TestContext, waitForMail } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
 
 let ctx: TestContext;
@@ -391,8 +392,12 @@ describe('share by e-mail', () => {
       { email: `Chef@Example.com` },
       as(cook),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ sent: true, to: 'chef@example.com', attachment: 'SHUTTLE.AI2' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await jobResult<'share'>(ctx, cook.token, res)).toEqual({
+      sent: true,
+      to: 'chef@example.com',
+      attachment: 'SHUTTLE.AI2',
+    });
     const mail = await waitForMail(ctx, sent + 1);
     expect(mail.to).toBe('chef@example.com');
     expect(mail.text).toContain('SHUTTLE.AI2');
@@ -418,7 +423,7 @@ describe('share by e-mail', () => {
       { email: `chef@example.com` },
       as(cook),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect((await finishedJob<Job>(ctx, cook.token, res)).status).toBe('done');
     const mail = await waitForMail(ctx, sent + 1);
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
     expect(pdf.fileName).toBe('Front-Line-menu.pdf');
@@ -463,11 +468,9 @@ describe('share by e-mail', () => {
         { email: `later@example.com` },
         as(cook),
       );
-      expect(res.statusCode).toBe(502);
-      expect(res.json<{ message: string; queued: boolean }>()).toMatchObject({
-        message: expect.stringMatching(/did not accept the message to later@example.com .*sent again/),
-        queued: true,
-      });
+      const job = await finishedJob<Job>(ctx, cook.token, res);
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/did not accept the message to later@example.com .*sent again/);
     } finally {
       ctx.smtp.refuse.on = false;
     }
@@ -538,8 +541,9 @@ describe('share by e-mail', () => {
         as(sender),
       );
       codes.push(res.statusCode);
+      if (res.statusCode === 202) await finishedJob(ctx, sender.token, res);
     }
-    expect(codes.slice(0, 10)).toEqual(new Array(10).fill(200));
+    expect(codes.slice(0, 10)).toEqual(new Array(10).fill(202));
     expect(codes[10]).toBe(429);
   });
 
@@ -555,8 +559,9 @@ describe('share by e-mail', () => {
         as(cook),
       );
       codes.push(res.statusCode);
+      if (res.statusCode === 202) await finishedJob(ctx, cook.token, res);
     }
-    expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(0, 20).every((c) => c === 202)).toBe(true);
     expect(codes[20]).toBe(429);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxReply } from '../../../shared/contracts/system';
 import { createPool, wrapPostgres } from '../../db/client';
 import { createOven, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, finishedJob, type TestContext } from '../../test/harness';
 
 /** The embedded default: no SMTP, so the outbox page is on. */
 describe('the outbox shows mail only to people it could have reached', () => {
@@ -69,7 +69,7 @@ describe('the outbox shows mail only to people it could have reached', () => {
         ip: '203.0.113.8',
       },
     );
-    expect(shared.statusCode).toBe(200);
+    expect((await finishedJob(ctx, token, shared)).status).toBe('done');
     const mine = (await outbox({ ip: '203.0.113.8', token })).json<OutboxReply>().data;
     const mail = mine.find((m) => m.subject.includes('Outbox Oven'))!;
     expect(mail.attachments).toEqual([

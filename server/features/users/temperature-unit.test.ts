@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import type { ImportStats } from '../../../shared/contracts/settings-files';
 import { createUser, recipeBody } from '../../test/factories';
-import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
+import { createTestContext, finishedJob, type TestContext, waitForMail } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
 
 let ctx: TestContext;
@@ -59,7 +59,7 @@ describe('°F or °C per user', () => {
     const { name } = (await ctx.api('GET', `/api/createpdfs/${recipe.id}`, undefined, { token })).json<{
       name: string;
     }>();
-    const text = pdfToText((await ctx.api('GET', `/storage/pdf/${name}`)).rawPayload);
+    const text = pdfToText((await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token })).rawPayload);
     expect(text).toContain('Set temp: 232 ºC');
     expect(text).toContain('Temp ºC');
   });
@@ -79,7 +79,11 @@ describe('°F or °C per user', () => {
       )
     ).json<ImportStats>();
     const sent = ctx.mail.length;
-    await ctx.api('POST', `/api/ovens/recipes/${stats.oven.id}`, { email: `c@example.com` }, { token });
+    await finishedJob(
+      ctx,
+      token,
+      await ctx.api('POST', `/api/ovens/recipes/${stats.oven.id}`, { email: `c@example.com` }, { token }),
+    );
     const mail = await waitForMail(ctx, sent + 1);
     const text = pdfToText(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content);
     expect(text).toContain('Temperatures in ºC');
