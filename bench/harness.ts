@@ -90,7 +90,10 @@ export async function finishJob<R = unknown>(
   headers: Record<string, string>,
   queued: Response,
 ): Promise<{ status: string; result: R; error: string | null }> {
-  const { data } = (await queued.json()) as { data: { id: number } };
+  const body = (await queued.json()) as { data?: { id: number } };
+  const data = body.data;
+  if (queued.status !== 202 || !data)
+    throw new Error(`No job was queued: ${queued.status} ${JSON.stringify(body)}`);
   for (;;) {
     const job = (await (await fetch(`${base}/api/jobs/${data.id}`, { headers })).json()) as {
       data: { status: string; result: R; error: string | null };

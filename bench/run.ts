@@ -5,6 +5,7 @@ import { fleetBench } from './fleet.bench';
 import { importBench } from './import.bench';
 import { loadBench } from './load.bench';
 import { menusBench } from './menus.bench';
+import { neighbourBench } from './neighbour.bench';
 import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
 
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   import: importBench,
   admin: adminBench,
   load: loadBench,
+  neighbour: neighbourBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {
