@@ -47,12 +47,17 @@ test('register, verify from the mailed link, log in, edit the profile, log out',
   await page.getByLabel('Confirm new password').fill('another-passwordX');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Passwords does not match.')).toBeVisible();
+  // A new password needs the current one (a stolen session cannot take the account), said beside the field.
+  await expect(page.getByText('Your current password is required to set a new one.')).toBeVisible();
   await page.getByLabel('Confirm new password').fill('another-password');
+  await page.getByLabel('Current password').fill('a-good-password');
   await page.screenshot({ path: 'test-results/screens/profile.png', fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(
     page.getByText(/User profile updated successfully\. You will be redirected in \d seconds\./),
   ).toBeVisible();
+  const notice = await mailTo(email, /password was changed/);
+  expect(notice.text).toContain('/forgot-password');
   await expect(page).toHaveURL(/\/my-recipes$/, { timeout: 8000 });
 
   await page.getByRole('button', { name: 'My Profile' }).click();

@@ -193,7 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { auth, activity });
   await app.register(authRoutes, { auth, limiter, limits });
-  await app.register(usersRoutes, { users: createUsersService({ db }), appUrl: config.APP_URL });
+  await app.register(usersRoutes, {
+    users: createUsersService({
+      db,
+      mailer: deps.mailer,
+      provider: config.PROVIDER_NAME,
+      appUrl: config.APP_URL,
+    }),
+    appUrl: config.APP_URL,
+    limiter,
+    limits,
+  });
   await app.register(reportsRoutes, {
     reports: createReportsService({ db, timeZone: config.TIME_ZONE, now }),
   });

@@ -20,6 +20,8 @@ export interface RateLimits {
   sharePerUser: RateRule;
   /** Shares to one address, whoever sends them. */
   sharePerRecipient: RateRule;
+  /** Password changes tried by one account (each checks the current password: it must not be guessed). */
+  passwordChangePerUser: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -36,6 +38,7 @@ export const defaultRateLimits: RateLimits = {
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
   sharePerUser: { max: 20, windowMs: 60 * MINUTE },
   sharePerRecipient: { max: 10, windowMs: 60 * MINUTE },
+  passwordChangePerUser: { max: 10, windowMs: 15 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

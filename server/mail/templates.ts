@@ -59,6 +59,27 @@ export function passwordResetMail(input: {
   };
 }
 
+/** Told to the account's owner after every password change, so a change they did not make does not go unseen. */
+export function passwordChangedMail(input: {
+  provider: string;
+  to: string;
+  username: string;
+  at: Date;
+  resetUrl: string;
+}): MailMessage {
+  const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const body = `Hello ${escapeHtml(input.username)}, the password of your account was changed on ${when}. If that was you, there is nothing to do. If it was not, choose a new password now: every other sign-in of your account ends when you do.`;
+  return {
+    to: input.to,
+    subject: `Your ${input.provider} password was changed`,
+    text: `Hello ${input.username},\n\nThe password of your account was changed on ${when}.\n\nIf that was you, there is nothing to do. If it was not, choose a new password now:\n\n${input.resetUrl}\n`,
+    html: layout(input.provider, 'Your password was changed', body, {
+      label: 'Choose a new password',
+      url: input.resetUrl,
+    }),
+  };
+}
+
 interface ShareInput {
   provider: string;
   to: string;

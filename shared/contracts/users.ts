@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
 import {
-  company,
+  COMPANY_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MIN_MESSAGE,
@@ -14,11 +14,22 @@ import { pageParam } from './pagination';
  * Spec §5 profile: the password changes only when both fields are filled. We also refuse a half-filled pair,
  * so a new password is never silently dropped.
  */
+export const CURRENT_PASSWORD_REQUIRED = 'Your current password is required to set a new one.';
+
+/**
+ * PUT /api/users/{id}: a field left out keeps its value (a save without `company` keeps the company; an empty one
+ * clears it). A new password needs the current one, so a stolen session cannot take the account.
+ */
 export const updateProfileRequest = z
   .object({
-    username,
-    company,
+    username: username.optional(),
+    company: z
+      .string()
+      .trim()
+      .max(COMPANY_MAX_LENGTH, `The company may not be greater than ${COMPANY_MAX_LENGTH} characters.`)
+      .optional(),
     email: z.string().optional(),
+    current_password: z.string().max(PASSWORD_MAX_LENGTH).optional().default(''),
     password: z.string().optional().default(''),
     password_confirmation: z.string().optional().default(''),
     privacy_policy: z.boolean().optional(),
@@ -28,6 +39,8 @@ export const updateProfileRequest = z
   .superRefine((v, ctx) => {
     const { password, password_confirmation: confirmation } = v;
     if (password === '' && confirmation === '') return;
+    if (v.current_password === '')
+      ctx.addIssue({ code: 'custom', path: ['current_password'], message: CURRENT_PASSWORD_REQUIRED });
     if (password === '') {
       ctx.addIssue({
         code: 'custom',

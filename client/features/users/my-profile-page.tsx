@@ -21,6 +21,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
     username: user.username,
     company: user.company,
     email: user.email,
+    current_password: '',
     password: '',
     password_confirmation: '',
     temperature_unit: user.temperature_unit,
@@ -74,7 +75,15 @@ function ProfileForm({ user }: { user: PublicUser }) {
         </fieldset>
         <fieldset className="fieldset">
           <legend>Change password</legend>
-          <p className="muted small">Leave both empty to keep your current password.</p>
+          <p className="muted small">Leave these empty to keep your current password.</p>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            hint="Needed to set a new one. We e-mail you when your password changes."
+            required={form.values.password !== ''}
+            {...form.field('current_password')}
+          />
           <NewPasswordFields
             password={form.field('password')}
             confirmation={form.field('password_confirmation')}

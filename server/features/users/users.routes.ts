@@ -11,14 +11,19 @@ import {
   userListQuery,
 } from '../../../shared/contracts/users';
 import { paginate } from '../../http/pagination';
+import { enforceRateLimit, type RateLimits } from '../../http/rate-limits';
 import { currentUser } from '../../http/request-user';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { UsersService } from './users.service';
 
 const tags = ['Auth and account'];
 const admin = ['Admin'];
 const userParams = z.object({ id: idParam('The user id') });
 
-export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService; appUrl: string }) {
+export async function usersRoutes(
+  app: FastifyInstance,
+  deps: { users: UsersService; appUrl: string; limiter: RateLimiter; limits: RateLimits },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireAdmin };
 
@@ -96,13 +101,19 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Update your own profile (username, company, password)',
+        summary:
+          'Update your own profile (username, company, password); a field left out keeps its value, and a new password needs current_password',
         params: z.object({ id: idParam('The user id') }),
         body: updateProfileRequest,
-        response: { 200: profileResponse, 403: errorResponse, 422: errorResponse },
+        response: { 200: profileResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
+      // Each try checks the current password: a stolen session must not be able to guess it.
+      if (request.body.password)
+        await enforceRateLimit(deps.limiter, [
+          { key: `password-change:user:${currentUser(request).id}`, rule: deps.limits.passwordChangePerUser },
+        ]);
       const data = await deps.users.updateProfile(
         currentUser(request),
         request.params.id,

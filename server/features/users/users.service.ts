@@ -1,11 +1,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
-import { type AdminUser, USERS_PER_PAGE } from '../../../shared/contracts/users';
+import { type AdminUser, CURRENT_PASSWORD_REQUIRED, USERS_PER_PAGE } from '../../../shared/contracts/users';
 import { countAll, type Db } from '../../db/client';
 import { outbox, ovens, recipeImages, recipes, sessions, users } from '../../db/schema/index';
 import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Mailer } from '../../mail/mailer';
+import { passwordChangedMail } from '../../mail/templates';
 
 /** A LIKE pattern that finds `text` literally (its % and _ are not wildcards). */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -66,7 +68,13 @@ async function withCounts(db: Db, rows: AdminRow[]): Promise<AdminUser[]> {
   }));
 }
 
-export function createUsersService(deps: { db: Db }) {
+export function createUsersService(deps: {
+  db: Db;
+  /** Tells an account's owner their password changed; also the provider's name and the public address for it. */
+  mailer?: Mailer;
+  provider?: string;
+  appUrl?: string;
+}) {
   const { db } = deps;
 
   return {
@@ -135,9 +143,10 @@ export function createUsersService(deps: { db: Db }) {
       actor: { id: number },
       userId: number,
       input: {
-        username: string;
-        company: string;
+        username?: string;
+        company?: string;
         email?: string;
+        current_password?: string;
         password: string;
         opt_in?: boolean;
         temperature_unit?: 'F' | 'C';
@@ -150,8 +159,14 @@ export function createUsersService(deps: { db: Db }) {
       if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
         throw ValidationError.field('email', 'The email address cannot be changed.');
       }
-      if (await usernameTaken(db, input.username, userId))
+      if (input.username !== undefined && (await usernameTaken(db, input.username, userId)))
         throw ValidationError.field('username', USERNAME_TAKEN);
+      if (input.password) {
+        if (!input.current_password)
+          throw ValidationError.field('current_password', CURRENT_PASSWORD_REQUIRED);
+        if (!(await verifyPassword(input.current_password, user.passwordHash)))
+          throw ValidationError.field('current_password', 'The current password is not correct.');
+      }
 
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       // A rename racing another for the same name: the unique index decides, with the same message.
@@ -160,8 +175,8 @@ export function createUsersService(deps: { db: Db }) {
           const [row] = await tx
             .update(users)
             .set({
-              username: input.username,
-              company: input.company,
+              ...(input.username === undefined ? {} : { username: input.username }),
+              ...(input.company === undefined ? {} : { company: input.company }),
               ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
               ...(input.temperature_unit === undefined ? {} : { temperatureUnit: input.temperature_unit }),
               ...(passwordHash ? { passwordHash } : {}),
@@ -177,6 +192,17 @@ export function createUsersService(deps: { db: Db }) {
           return row!;
         }),
       );
+      if (passwordHash && deps.mailer) {
+        const mail = passwordChangedMail({
+          provider: deps.provider ?? 'Hearth',
+          to: updated.email,
+          username: updated.username,
+          at: new Date(),
+          resetUrl: `${deps.appUrl ?? ''}/forgot-password`,
+        });
+        // Kept in the outbox first: a mail server that is down delays the notice, never the change.
+        await deps.mailer.send(mail).catch(() => {});
+      }
       return {
         id: updated.id,
         username: updated.username,

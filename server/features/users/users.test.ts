@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,7 +55,11 @@ describe('PUT /api/users/{id}', () => {
     const res = await ctx.api(
       'PUT',
       `/api/users/${user.id}`,
-      profile(user, { password: 'a-new-password', password_confirmation: 'a-new-password' }),
+      profile(user, {
+        current_password: user.password,
+        password: 'a-new-password',
+        password_confirmation: 'a-new-password',
+      }),
       { token },
     );
     expect(res.statusCode).toBe(200);
@@ -98,6 +102,92 @@ describe('PUT /api/users/{id}', () => {
     expect(row?.passwordHash).toBe(
       (await ctx.db.select().from(users).where(eq(users.id, user.id)))[0]?.passwordHash,
     );
+  });
+
+  it('refuses a new password without the current one, and keeps the old one', async () => {
+    const { user, token } = await loggedIn();
+    const res = await ctx.api(
+      'PUT',
+      `/api/users/${user.id}`,
+      profile(user, { password: 'stolen-session-1', password_confirmation: 'stolen-session-1' }),
+      { token },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual([
+      'Your current password is required to set a new one.',
+    ]);
+    const old = await ctx.api('POST', '/api/login', { username: user.username, password: user.password });
+    expect(old.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password, naming the field', async () => {
+    const { user, token } = await loggedIn();
+    const res = await ctx.api(
+      'PUT',
+      `/api/users/${user.id}`,
+      profile(user, {
+        current_password: 'not-my-password',
+        password: 'stolen-session-1',
+        password_confirmation: 'stolen-session-1',
+      }),
+      { token },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.current_password).toEqual([
+      'The current password is not correct.',
+    ]);
+  });
+
+  it('mails the owner when the password changes, with the way back', async () => {
+    const { user, token } = await loggedIn();
+    const before = ctx.mail.length;
+    const res = await ctx.api(
+      'PUT',
+      `/api/users/${user.id}`,
+      profile(user, {
+        current_password: user.password,
+        password: 'changed-password-1',
+        password_confirmation: 'changed-password-1',
+      }),
+      { token },
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = await waitForMail(ctx, before + 1);
+    expect(mail.to).toBe(user.email);
+    expect(mail.subject).toBe('Your Hearth password was changed');
+    expect(mail.text).toContain('http://hearth.test/forgot-password');
+  });
+
+  it('stops guessing the current password after 10 tries in 15 minutes', async () => {
+    const { user, token } = await loggedIn();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await ctx.api(
+        'PUT',
+        `/api/users/${user.id}`,
+        profile(user, {
+          current_password: `guess-${i}`,
+          password: 'stolen-session-1',
+          password_confirmation: 'stolen-session-1',
+        }),
+        { token },
+      );
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(new Array(10).fill(422));
+    expect(codes[10]).toBe(429);
+  });
+
+  it('keeps the fields a save leaves out: no company in the body keeps the company; an empty one clears it', async () => {
+    const { user, token } = await loggedIn({ company: 'Corner Pizza' });
+    const res = await ctx.api('PUT', `/api/users/${user.id}`, { temperature_unit: 'C' }, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { company: string; username: string } }>().data).toMatchObject({
+      company: 'Corner Pizza',
+      username: user.username,
+    });
+    const cleared = await ctx.api('PUT', `/api/users/${user.id}`, { company: '' }, { token });
+    expect(cleared.json<{ data: { company: string } }>().data.company).toBe('');
   });
 
   it('refuses a username another user has, in any case', async () => {
