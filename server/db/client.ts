@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgCode } from '../lib/errors';
+import { lockDataDir as takeDataDirLock } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export { schema };
@@ -171,37 +172,20 @@ function describeUrl(url: string): string {
 
 /**
  * Embedded PGlite must be opened by one process at a time: a second one writing the same files corrupts them.
- * The lock file holds the owner's pid; a lock whose process is gone is taken over.
+ * The lock names its owner; a lock whose owner is gone (or dying) is taken over (`data-dir-lock.ts`).
  */
 export function lockDataDir(dataDir: string): () => void {
-  const lockPath = join(dataDir, 'hearth.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeFileSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-        throw new DatabaseStartError(
-          `DATA_DIR=${dataDir} is in use by another Hearth process (pid ${pid}). Stop it first, or give this one another DATA_DIR.`,
-        );
-      }
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DatabaseStartError(`DATA_DIR=${dataDir}: could not take the lock file ${lockPath}.`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return takeDataDirLock(
+    dataDir,
+    (owner) =>
+      new DatabaseStartError(
+        `DATA_DIR=${dataDir} is in use by another Hearth process (pid ${owner.pid}). Stop it first, or give this one another DATA_DIR.`,
+      ),
+    () =>
+      new DatabaseStartError(
+        `DATA_DIR=${dataDir}: could not take the lock file ${join(dataDir, 'hearth.lock')}.`,
+      ),
+  );
 }
 
 /** Creates DATA_DIR when missing and proves it writable, so a bad setting fails in one line before PGlite starts. */
