@@ -33,10 +33,10 @@ function createCodecPool() {
 
   function start(): Worker {
     const w = new Worker(BOOT, { workerData: { entry: ENTRY } });
-    w.unref();
     w.on('message', (response: CodecResponse) => {
       const waiting = pending.get(response.id);
       pending.delete(response.id);
+      if (pending.size === 0) w.unref();
       waiting?.resolve(response);
     });
     const fail = (error: Error) => {
@@ -46,6 +46,8 @@ function createCodecPool() {
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`The settings-file worker stopped (exit ${code}).`)));
+    // After the listeners (a 'message' listener refs the port again): an idle worker never keeps the process up.
+    w.unref();
     return w;
   }
 
@@ -53,6 +55,8 @@ function createCodecPool() {
     worker ??= start();
     const id = ++next;
     const reply = new Promise<CodecResponse>((resolve, reject) => pending.set(id, { resolve, reject }));
+    // Held up while it works for someone (a script awaiting it must not end first), let go when idle.
+    worker.ref();
     worker.postMessage({ ...request, id }, transfer);
     const response = await reply;
     if (!response.ok) throw new Error(response.error);
