@@ -86,11 +86,17 @@ describe('auth forms (spec §5)', () => {
       updateProfileRequest.safeParse({ username: 'a', password: '', password_confirmation: '' }).success,
     ).toBe(true);
     expect(errors(updateProfileRequest.safeParse({ username: 'a', password: 'longenough' }))).toEqual({
+      current_password: ['Your current password is required to set a new one.'],
       password_confirmation: ['Confirm password is required.'],
     });
     expect(
       errors(
-        updateProfileRequest.safeParse({ username: 'a', password: 'short', password_confirmation: 'short' }),
+        updateProfileRequest.safeParse({
+          username: 'a',
+          current_password: 'the-old-one',
+          password: 'short',
+          password_confirmation: 'short',
+        }),
       ),
     ).toEqual({
       password: ['The password must be at least 8 characters.'],

@@ -172,17 +172,16 @@ export function createUsersService(deps: {
       // A rename racing another for the same name: the unique index decides, with the same message.
       const updated = await uniqueAccountWrite(() =>
         db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(users)
-            .set({
-              ...(input.username === undefined ? {} : { username: input.username }),
-              ...(input.company === undefined ? {} : { company: input.company }),
-              ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
-              ...(input.temperature_unit === undefined ? {} : { temperatureUnit: input.temperature_unit }),
-              ...(passwordHash ? { passwordHash } : {}),
-            })
-            .where(eq(users.id, userId))
-            .returning();
+          const changes = {
+            ...(input.username === undefined ? {} : { username: input.username }),
+            ...(input.company === undefined ? {} : { company: input.company }),
+            ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
+            ...(input.temperature_unit === undefined ? {} : { temperatureUnit: input.temperature_unit }),
+            ...(passwordHash ? { passwordHash } : {}),
+          };
+          // A save that sends nothing to change changes nothing (an empty SET is not SQL).
+          if (Object.keys(changes).length === 0) return user;
+          const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
           // A new password signs out every other device, keeping the one that changed it.
           if (passwordHash) {
             await tx

@@ -190,6 +190,13 @@ describe('PUT /api/users/{id}', () => {
     expect(cleared.json<{ data: { company: string } }>().data.company).toBe('');
   });
 
+  it('answers a save with nothing in it with the profile unchanged (it used to fail with 500)', async () => {
+    const { user, token } = await loggedIn();
+    const res = await ctx.api('PUT', `/api/users/${user.id}`, {}, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { username: string } }>().data.username).toBe(user.username);
+  });
+
   it('refuses a username another user has, in any case', async () => {
     const taken = await createUser(ctx.db, { username: 'Taken_Name' });
     const { user, token } = await loggedIn();
