@@ -42,6 +42,8 @@ test('a template applied to a location shows on the fleet page, and its zip hold
   await page.getByRole('button', { name: /Download this location’s settings/ }).click();
   const ready = page.getByRole('status').filter({ hasText: 'Ready:' });
   await expect(ready).toContainText('3 ovens');
+  await ready.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/fleet-zip-ready.png' });
   const saved = await downloadedBytes(page, () =>
     ready.getByRole('button', { name: /^hearth-settings-.*\.zip$/ }).click(),
   );
