@@ -2,7 +2,8 @@
  * What every server benchmark does around its own measurements: a throwaway database (PGlite in a temporary folder,
  * or `DATABASE_URL`), migrated and closed after; the app listening on a free port; and a load run of one URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -102,3 +103,19 @@ export async function finishJob<R = unknown>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** A port nobody listens on, for a server started in its own process. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The resident memory of a process, in MB, from /proc. */
+export const rssOf = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Number(line[1]) / 1024 : 0;
+};

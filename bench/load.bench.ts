@@ -5,14 +5,13 @@
  * production), so its memory at start, peak and end is its own. PostgreSQL only (the data is seeded from here).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
+import { freePort, rssOf } from './harness';
 import { report } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -25,20 +24,6 @@ interface Cook {
   oven: number;
   screen: number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-/** The resident memory of a process, in MB, from /proc. */
-const rssOf = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return line ? Number(line[1]) / 1024 : 0;
-};
 
 export async function loadBench() {
   if (!process.env.DATABASE_URL) {

@@ -6,8 +6,7 @@
  * transactions queue every query behind them: the goal is for PostgreSQL, where production runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,25 +16,12 @@ import { createOven, createRecipe, createSession, createUser } from '../server/t
 import type { MenuTree } from '../shared/domain/menu';
 import { maximalMiloSettings } from '../shared/domain/settings-file/examples';
 import { writeSettingsFile } from '../shared/domain/settings-file/serialize';
-import { finishJob, load } from './harness';
+import { finishJob, freePort, load, rssOf } from './harness';
 import { report } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OVENS = 1000;
 const GOAL = 3;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-const rssOf = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return line ? Number(line[1]) / 1024 : 0;
-};
 
 export async function neighbourBench() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-neighbour-'));
