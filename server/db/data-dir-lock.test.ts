@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,7 +76,36 @@ describe('the data folder lock', () => {
     take(dir)();
   });
 
-  it('of two processes taking over one stale lock at once, exactly one wins', async () => {
+  it('waits for a lock still being written (created empty a moment ago), then judges its owner', () => {
+    const dir = folder();
+    const live = sleeper();
+    writeLock(dir, '');
+    const owner = JSON.stringify({ pid: live.pid!, start: startOf(live.pid!), boot: currentOwner().boot });
+    // The creator writes its name a moment after creating the file; the taker blocks, so another process writes.
+    children.push(spawn('sh', ['-c', `sleep 0.3; printf '%s' '${owner}' > '${join(dir, 'hearth.lock')}'`]));
+    expect(() => take(dir)).toThrow(`held by ${live.pid}`);
+  });
+
+  it('takes over an empty lock created long ago (its creator died before writing it)', () => {
+    const dir = folder();
+    writeLock(dir, '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, 'hearth.lock'), past, past);
+    take(dir)();
+  });
+
+  it('clears a takeover left by a process that died inside one', () => {
+    const dir = folder();
+    writeLock(dir, { pid: 2 ** 22 + 29, start: '1' });
+    const takeover = join(dir, 'hearth.lock.takeover');
+    writeFileSync(takeover, '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(takeover, past, past);
+    take(dir)();
+    expect(existsSync(takeover)).toBe(false);
+  });
+
+  it('of several processes taking over one stale lock at once, exactly one wins', async () => {
     const dir = folder();
     writeLock(dir, { pid: 2 ** 22 + 23, start: '1' });
     const script = `import { lockDataDir } from ${JSON.stringify(new URL('./data-dir-lock.ts', import.meta.url).pathname)};
@@ -91,8 +120,9 @@ describe('the data folder lock', () => {
         children.push(child);
         child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
       });
-    const outcomes = (await Promise.all([race(), race(), race()])).sort();
+    // Four on two cores: the losers wait on each other's takeover, and must still end with 'held', not 'failed'.
+    const outcomes = (await Promise.all([race(), race(), race(), race()])).sort();
     expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
-    expect(outcomes.filter((o) => o === 'held')).toHaveLength(2);
+    expect(outcomes.filter((o) => o === 'held')).toHaveLength(3);
   }, 30_000);
 });

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /** Who holds a data folder: the pid, and (where /proc exists) when that process started and on which boot. */
@@ -73,10 +84,50 @@ export function ownerAlive(owner: LockOwner): boolean {
 
 /** A takeover left by a process that died inside it (it lasts milliseconds) is cleared after this. */
 const TAKEOVER_STALE_MS = 10_000;
+/** A lock this young with no owner in it is being written (its creator is between open and write), not stale. */
+const WRITING_MS = 2_000;
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The lock's text and age, or null when there is none. */
+function readLock(path: string): { text: string; ageMs: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    return { text: readFileSync(fd, 'utf8'), ageMs: Date.now() - fstatSync(fd).mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Removes a takeover left by a process that died inside it. Renamed aside before it is judged again: removing by
+ * name after a look could remove a fresh one that another process made in between (that one is put back).
+ */
+function clearStaleTakeover(path: string): void {
+  const stale = (p: string) => Date.now() - statSync(p).mtimeMs > TAKEOVER_STALE_MS;
+  const aside = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  try {
+    if (!stale(path)) return;
+    renameSync(path, aside);
+  } catch {
+    return;
+  }
+  try {
+    if (!stale(aside)) renameSync(aside, path);
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
 
 /**
  * Takes `hearth.lock` in the data folder, or says who holds it. A lock whose owner is gone is taken over under a
- * second, short lock, so of two processes starting at once after a crash exactly one wins.
+ * second, short lock, so of processes starting at once after a crash exactly one wins.
  */
 export function lockDataDir(
   dataDir: string,
@@ -98,7 +149,10 @@ export function lockDataDir(
     }
   };
   const release = () => rmSync(lockPath, { force: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // Waiting for another process (its takeover, its write) is bounded by time, not by tries: several starting at
+  // once on a busy machine must end with "in use", not with "could not take the lock".
+  const deadline = Date.now() + TAKEOVER_STALE_MS + WRITING_MS + 3_000;
+  for (let judged = 0; judged < 3 && Date.now() < deadline; ) {
     if (create()) return release;
     let takeover: number;
     try {
@@ -106,27 +160,27 @@ export function lockDataDir(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Another process is judging the same lock: it wins or fails within milliseconds.
-      try {
-        if (Date.now() - statSync(takeoverPath).mtimeMs > TAKEOVER_STALE_MS)
-          rmSync(takeoverPath, { force: true });
-      } catch {}
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      clearStaleTakeover(takeoverPath);
+      pause(50);
       continue;
     }
+    let beingWritten = false;
     try {
       // Judged again under the takeover lock: the lock may have been taken over a moment ago.
-      let text = '';
-      try {
-        text = readFileSync(lockPath, 'utf8');
-      } catch {}
-      const owner = readOwner(text);
+      const lock = readLock(lockPath);
+      const owner = lock && readOwner(lock.text);
       if (owner && ownerAlive(owner)) throw onHeld(owner);
-      release();
-      if (create()) return release;
+      beingWritten = lock !== null && owner === null && lock.ageMs < WRITING_MS;
+      if (!beingWritten) {
+        judged++;
+        release();
+        if (create()) return release;
+      }
     } finally {
       closeSync(takeover);
       rmSync(takeoverPath, { force: true });
     }
+    if (beingWritten) pause(50);
   }
   throw onFail();
 }
