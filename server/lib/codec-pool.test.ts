@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleSettings } from '../../shared/domain/settings-file/examples';
+import { exampleSettings, maximalMiloSettings } from '../../shared/domain/settings-file/examples';
 import { parseSettingsFile } from '../../shared/domain/settings-file/parse';
 import { writeSettingsFile } from '../../shared/domain/settings-file/serialize';
 import { codec } from './codec-pool';
@@ -13,7 +13,15 @@ describe('the codec worker', () => {
     );
     const written = await codec.write(settings);
     expect(Buffer.from(written.bytes).equals(Buffer.from(bytes))).toBe(true);
-    expect(written.check.ok).toBe(true);
+    expect(written.problems).toEqual([]);
+  });
+
+  it('puts a large file’s recipes back together in their order from the parts the worker sends', async () => {
+    const settings = maximalMiloSettings();
+    const parsed = await codec.parse(writeSettingsFile(settings), { expectedType: settings.type });
+    expect(parsed.ok && parsed.settings.recipes.map((r) => r.name)).toEqual(
+      settings.recipes.map((r) => r.name),
+    );
   });
 
   it('answers a damaged file with its problems, and starts again after its worker was stopped', async () => {

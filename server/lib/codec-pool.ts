@@ -1,22 +1,13 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParseOptions } from '../../shared/domain/settings-file/parse';
-import type { OvenSettings, ParseResult } from '../../shared/domain/settings-file/types';
-
-export type CodecRequest = { id: number } & (
-  | { op: 'parse'; bytes: Uint8Array; options: ParseOptions }
-  | { op: 'write'; settings: OvenSettings }
-);
-type Done = {
-  id: number;
-  ok: true;
-  parsed?: ParseResult;
-  written?: { bytes: Uint8Array; check: ParseResult };
-};
-export type CodecResponse = Done | { id: number; ok: false; error: string };
-type Request =
-  | { op: 'parse'; bytes: Uint8Array; options: ParseOptions }
-  | { op: 'write'; settings: OvenSettings };
+import type {
+  OvenSettings,
+  ParseResult,
+  SettingsFileError,
+  SettingsRecipe,
+} from '../../shared/domain/settings-file/types';
+import type { CodecResponse, Done, Part, Request } from './codec-protocol';
 
 const BOOT = fileURLToPath(new URL('./worker-boot.mjs', import.meta.url));
 const ENTRY = pathToFileURL(fileURLToPath(new URL('./codec.worker.ts', import.meta.url))).href;
@@ -29,15 +20,25 @@ const ENTRY = pathToFileURL(fileURLToPath(new URL('./codec.worker.ts', import.me
 function createCodecPool() {
   let worker: Worker | null = null;
   let next = 0;
-  const pending = new Map<number, { resolve(r: CodecResponse): void; reject(e: Error): void }>();
+  const pending = new Map<
+    number,
+    { recipes: SettingsRecipe[]; resolve(r: CodecResponse): void; reject(e: Error): void }
+  >();
 
   function start(): Worker {
     const w = new Worker(BOOT, { workerData: { entry: ENTRY } });
-    w.on('message', (response: CodecResponse) => {
-      const waiting = pending.get(response.id);
-      pending.delete(response.id);
+    w.on('message', (message: CodecResponse | Part) => {
+      const waiting = pending.get(message.id);
+      if ('part' in message) {
+        waiting?.recipes.push(...message.part);
+        // The next part on a later turn, so others' requests run between parts.
+        setImmediate(() => w.postMessage({ op: 'more', id: message.id }));
+        return;
+      }
+      pending.delete(message.id);
       if (pending.size === 0) w.unref();
-      waiting?.resolve(response);
+      if (message.ok && message.parsed?.ok) message.parsed.settings.recipes = waiting?.recipes ?? [];
+      waiting?.resolve(message);
     });
     const fail = (error: Error) => {
       if (worker === w) worker = null;
@@ -54,7 +55,9 @@ function createCodecPool() {
   async function call(request: Request, transfer: ArrayBuffer[] = []): Promise<Done> {
     worker ??= start();
     const id = ++next;
-    const reply = new Promise<CodecResponse>((resolve, reject) => pending.set(id, { resolve, reject }));
+    const reply = new Promise<CodecResponse>((resolve, reject) =>
+      pending.set(id, { recipes: [], resolve, reject }),
+    );
     // Held up while it works for someone (a script awaiting it must not end first), let go when idle.
     worker.ref();
     worker.postMessage({ ...request, id }, transfer);
@@ -69,8 +72,8 @@ function createCodecPool() {
       // A copy goes to the worker, so the caller's bytes stay usable.
       return (await call({ op: 'parse', bytes, options })).parsed!;
     },
-    /** Writes a settings file and reads it back with every rule, on the worker. */
-    async write(settings: OvenSettings): Promise<{ bytes: Uint8Array; check: ParseResult }> {
+    /** Writes a settings file and reads it back with every rule, on the worker: its bytes and the rules it breaks. */
+    async write(settings: OvenSettings): Promise<{ bytes: Uint8Array; problems: SettingsFileError[] }> {
       return (await call({ op: 'write', settings })).written!;
     },
     async close(): Promise<void> {

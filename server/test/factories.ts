@@ -140,7 +140,8 @@ export async function createOven(
       name: overrides.name ?? `Oven ${seq}`,
       type,
       warmUps: overrides.warmUps ?? [],
-      tree: overrides.tree ?? emptyMenu(),
+      // A copy: a test may give the same tree to several ovens.
+      tree: structuredClone(overrides.tree ?? emptyMenu()),
       action: 'created',
       summary: 'Created by a test',
     }),

@@ -178,12 +178,16 @@ export function categoryCount(tree: MenuTree): number {
   return tree.screens.reduce((n, s) => n + s.buttons.filter((b) => b.kind === 'category').length, 0);
 }
 
+/** Every recipe button of the menu, in screen order (main screens' and categories' pages'). */
+export function recipeButtons(tree: MenuTree): RecipeButton[] {
+  const out: RecipeButton[] = [];
+  for (const c of containers(tree)) for (const b of buttonsOf(c)) if (b.kind === 'recipe') out.push(b);
+  return out;
+}
+
 /** Every recipe the menu uses, once each. */
 export function menuRecipeIds(tree: MenuTree): number[] {
-  const ids = new Set<number>();
-  for (const c of containers(tree))
-    for (const b of buttonsOf(c)) if (b.kind === 'recipe') ids.add(b.recipe.id);
-  return [...ids];
+  return [...new Set(recipeButtons(tree).map((b) => b.recipe.id))];
 }
 
 /* ---------- Operations (each returns a new tree; the one given is never changed) ---------- */

@@ -23,6 +23,7 @@ import { mailboxOf } from '../../../shared/domain/email';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { fastJson } from '../../http/fast-json';
 import { jobReply } from '../../http/job-reply';
+import { jsonInSlices } from '../../http/json-in-slices';
 import type { RateLimits } from '../../http/rate-limits';
 import { enforceRateLimit } from '../../http/rate-limits';
 import { currentSessionHash, currentUser } from '../../http/request-user';
@@ -31,6 +32,11 @@ import type { JobRunner } from '../../lib/job-runner';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { SettingsFilesService } from './settings-files.service';
 import { USB_GUIDES, type UsbGuide, usbGuidePdf } from './usb-guides';
+
+// A full MiLO's import answer is 16 MB: written in slices, so no one waits for all of it at once.
+const JSON_TYPE = 'application/json; charset=utf-8';
+// The stream is the same JSON text as the typed reply (the schema still documents it).
+const inSlices = <T>(value: T) => jsonInSlices(value) as unknown as T;
 
 const tags = ['Settings files'];
 
@@ -107,7 +113,7 @@ export async function settingsFilesRoutes(
         oven_type,
         bytes: Buffer.from(data, 'utf8'),
       });
-      return reply.code(201).send(stats);
+      return reply.code(201).type(JSON_TYPE).send(inSlices(stats));
     },
   );
 
@@ -141,7 +147,7 @@ export async function settingsFilesRoutes(
           ...request.query,
           bytes: new Uint8Array(request.body),
         });
-        return reply.code(201).send(stats);
+        return reply.code(201).type(JSON_TYPE).send(inSlices(stats));
       },
     );
   });

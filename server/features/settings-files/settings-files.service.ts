@@ -15,7 +15,12 @@ import {
 } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import { recipeSignature } from '../../../shared/domain/import';
-import type { MenuTree } from '../../../shared/domain/menu';
+import {
+  buttonCount,
+  categoryCount,
+  type MenuTree,
+  recipeButtons,
+} from '../../../shared/domain/menu';
 import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
@@ -38,6 +43,7 @@ import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../.
 import { locations, menuVersions, ovenSightings, ovens, settingsFingerprints } from '../../db/schema/index';
 import { codec } from '../../lib/codec-pool';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { mapInTurns } from '../../lib/in-turns';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
 import { menuPdf } from './menu.pdf';
@@ -89,17 +95,7 @@ function settingsRecipe(r: RecipeDetail): SettingsRecipe {
 }
 
 function countMenu(tree: MenuTree): ImportStats['menu'] {
-  let categories = 0;
-  let buttons = 0;
-  for (const s of tree.screens) {
-    buttons += s.buttons.length;
-    for (const b of s.buttons) {
-      if (b.kind !== 'category') continue;
-      categories++;
-      for (const p of b.category.pages) buttons += p.buttons.length;
-    }
-  }
-  return { screens: tree.screens.length, categories, buttons };
+  return { screens: tree.screens.length, categories: categoryCount(tree), buttons: buttonCount(tree) };
 }
 
 export function createSettingsFilesService(deps: {
@@ -129,8 +125,8 @@ export function createSettingsFilesService(deps: {
       screens,
       categories,
     };
-    const { bytes, check } = await codec.write(settings);
-    if (!check.ok) throw refusedFile(check.errors);
+    const { bytes, problems } = await codec.write(settings);
+    if (problems.length > 0) throw refusedFile(problems);
     return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };
   }
   type Built = Awaited<ReturnType<typeof build>>;
@@ -403,7 +399,9 @@ export function createSettingsFilesService(deps: {
       if (!parsed.ok) throw refusedFile(parsed.errors);
       const settings = parsed.settings;
       const type = input.oven_type;
-      const incoming = settings.recipes.map((r) => recipeData(type, r));
+      // A full MiLO holds 32,000 recipes: each pass over them lets other requests in between slices.
+      const incoming = await mapInTurns(settings.recipes, (r) => recipeData(type, r));
+      const signatures = await mapInTurns(incoming, recipeSignature);
 
       return db.transaction(async (tx) => {
         await lockUser(tx, actor.id);
@@ -414,7 +412,10 @@ export function createSettingsFilesService(deps: {
           incoming.map((r) => r.name),
         );
         const kept = new Map<string, number>();
-        for (const e of existing) if (!kept.has(recipeSignature(e))) kept.set(recipeSignature(e), e.id);
+        const existingSignatures = await mapInTurns(existing, recipeSignature);
+        await mapInTurns(existing, (e, i) => {
+          if (!kept.has(existingSignatures[i]!)) kept.set(existingSignatures[i]!, e.id);
+        });
         const savedBefore = new Set(kept.keys());
 
         // Each recipe of the file: imported, or skipped in favour of one already saved or earlier in the file.
@@ -422,8 +423,7 @@ export function createSettingsFilesService(deps: {
         const skipped: { index: number; reason: 'already_saved' | 'repeated_in_file'; signature: string }[] =
           [];
         const firstInFile = new Map<string, number>();
-        incoming.forEach((r, i) => {
-          const signature = recipeSignature(r);
+        await mapInTurns(signatures, (signature, i) => {
           if (savedBefore.has(signature)) skipped.push({ index: i, reason: 'already_saved', signature });
           else if (firstInFile.has(signature))
             skipped.push({ index: i, reason: 'repeated_in_file', signature });
@@ -440,21 +440,15 @@ export function createSettingsFilesService(deps: {
         await deps.activity.created(tx, 'recipe_created', type, fresh.length);
         await deps.activity.created(tx, 'oven_created', type);
         fresh.forEach((i, n) => {
-          kept.set(recipeSignature(incoming[i]!), ids[n]!);
+          kept.set(signatures[i]!, ids[n]!);
         });
-        const idOf = (index: number) => kept.get(recipeSignature(incoming[index]!))!;
+        const idOf = (index: number) => kept.get(signatures[index]!)!;
 
         const tree = settingsToMenu(settings);
-        const relink = (b: { kind: string; recipe?: { id: number; name: string; ovenType: string } }) => {
-          if (b.kind === 'recipe' && b.recipe) b.recipe = { ...b.recipe, id: idOf(b.recipe.id - 1) };
-        };
-        for (const screen of tree.screens) {
-          for (const b of screen.buttons) {
-            relink(b);
-            if (b.kind === 'category')
-              for (const p of b.category.pages) for (const pb of p.buttons) relink(pb);
-          }
-        }
+        // The file's buttons name recipes by their place in the file; they now point at the recipe kept.
+        await mapInTurns(recipeButtons(tree), (b) => {
+          b.recipe = { ...b.recipe, id: idOf(b.recipe.id - 1) };
+        });
         const { oven } = await createOvenWithMenu(tx, {
           ownerId: actor.id,
           userId: actor.id,
@@ -467,7 +461,7 @@ export function createSettingsFilesService(deps: {
         });
         return {
           imported_recipes: {
-            recipes: fresh.map((i, n) => ({
+            recipes: await mapInTurns(fresh, (i, n) => ({
               id: ids[n]!,
               name: incoming[i]!.name,
               stages: incoming[i]!.stages,
@@ -475,7 +469,7 @@ export function createSettingsFilesService(deps: {
             total: fresh.length,
           },
           not_imported_recipes: {
-            recipes: skipped.map((s) => ({
+            recipes: await mapInTurns(skipped, (s) => ({
               id: kept.get(s.signature)!,
               name: incoming[s.index]!.name,
               stages: incoming[s.index]!.stages,
