@@ -15,12 +15,7 @@ import {
 } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import { recipeSignature } from '../../../shared/domain/import';
-import {
-  buttonCount,
-  categoryCount,
-  type MenuTree,
-  recipeButtons,
-} from '../../../shared/domain/menu';
+import { buttonCount, categoryCount, type MenuTree, recipeButtons } from '../../../shared/domain/menu';
 import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
