@@ -27,6 +27,17 @@ export interface Database {
   /** True when the database answers a trivial query within the time given. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+  /** SQL statements sent through `db` so far: tests prove a request's count does not grow with the data. */
+  statements(): number;
+}
+
+/** Counts what drizzle sends (every query, raw `execute` included), for `Database.statements`. */
+function statementCounter() {
+  let count = 0;
+  return {
+    logger: { logQuery: () => void count++ },
+    statements: () => count,
+  };
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -108,10 +119,12 @@ async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promi
 }
 
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const counter = statementCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    statements: counter.statements,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: (timeoutMs = 2000) => pingWith(() => client.query('select 1'), timeoutMs),
     close: async () => {
@@ -122,10 +135,12 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
 }
 
 export function wrapPostgres(pool: pg.Pool): Database {
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const counter = statementCounter();
+  const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    statements: counter.statements,
     // Several instances may start at once: one migrates under an advisory lock, the others wait and find it done.
     migrate: async () => {
       const client = await pool.connect();

@@ -352,15 +352,17 @@ async function writeDifference(
     }),
   };
 
-  // Changed rows.
+  // Changed rows, each table in one statement whatever the number (a move in a 300-button list shifts them all).
+  const changed = {
+    categories: [] as CategoryRow[],
+    screens: [] as ScreenRow[],
+    buttons: [] as ButtonRow[],
+  };
   for (const [id, row] of next.categories) {
     const was = old.categories.get(id);
     if (id < 0) touched.after.categories.push(resolved.categories(row));
     else if (was && !same(was, row)) {
-      await tx
-        .update(menuCategories)
-        .set({ name: row.name, icon: row.icon })
-        .where(eq(menuCategories.id, id));
+      changed.categories.push(row);
       touched.before.categories.push(was);
       touched.after.categories.push(row);
     }
@@ -370,10 +372,7 @@ async function writeDifference(
     const now = resolved.screens(row);
     if (id < 0) touched.after.screens.push(now);
     else if (was && !same(was, now)) {
-      await tx
-        .update(menuScreens)
-        .set({ categoryId: now.categoryId, position: now.position })
-        .where(eq(menuScreens.id, id));
+      changed.screens.push(now);
       touched.before.screens.push(was);
       touched.after.screens.push(now);
     }
@@ -385,22 +384,30 @@ async function writeDifference(
     const now = resolved.buttons(row);
     if (id < 0) touched.after.buttons.push(now);
     else if (was && !same(was, now)) {
-      await tx
-        .update(menuButtons)
-        .set({
-          screenId: now.screenId,
-          position: now.position,
-          recipeId: now.recipeId,
-          categoryId: now.categoryId,
-          icon: now.icon,
-          color: now.color,
-          favorite: now.favorite,
-        })
-        .where(eq(menuButtons.id, id));
+      changed.buttons.push(now);
       touched.before.buttons.push(was);
       touched.after.buttons.push(now);
     }
   }
+  if (changed.categories.length > 0)
+    await tx.execute(sql`
+      update menu_categories c set name = x.name, icon = x.icon
+      from json_to_recordset(${JSON.stringify(changed.categories)}::json) as x(id int, name text, icon text)
+      where c.id = x.id`);
+  if (changed.screens.length > 0)
+    await tx.execute(sql`
+      update menu_screens s set category_id = x."categoryId", position = x.position
+      from json_to_recordset(${JSON.stringify(changed.screens)}::json)
+        as x(id int, "categoryId" int, position int)
+      where s.id = x.id`);
+  if (changed.buttons.length > 0)
+    await tx.execute(sql`
+      update menu_buttons b set screen_id = x."screenId", position = x.position, recipe_id = x."recipeId",
+        category_id = x."categoryId", icon = x.icon, color = x.color, favorite = x.favorite
+      from json_to_recordset(${await jsonArrayInTurns(changed.buttons, (b) => b)}::json)
+        as x(id int, "screenId" int, position int, "recipeId" int, "categoryId" int, icon text, color text,
+          favorite boolean)
+      where b.id = x.id`);
   // Removed rows (buttons first: a category's button goes before the category).
   const gone = {
     buttons: [...old.buttons.values()].filter((b) => !next.buttons.has(b.id)),

@@ -190,18 +190,20 @@ export function createMenusService(deps: { db: Db }) {
       actor: Actor,
       input: { name: string; oven_id: number; screen_id: number; position?: number; version?: number },
     ) {
+      let placed = 0;
       const result = await change(actor, input.oven_id, input.version, 'category-created', (tree, model) => {
         const c = containerOf(tree, input.screen_id);
-        const position = input.position ?? freeSlot(c, model);
+        placed = input.position ?? freeSlot(c, model);
         return {
-          tree: createCategory(tree, model, input.screen_id, position, input.name),
+          tree: createCategory(tree, model, input.screen_id, placed, input.name),
           summary: `Created category ${input.name} on ${place(c, model)}`,
         };
       });
+      // Found by the slot it went into: another category may carry the same name.
       const screen = findContainer(result.tree, input.screen_id);
       const created =
         screen?.kind === 'main'
-          ? screen.screen.buttons.find((b) => b.kind === 'category' && b.category.name === input.name.trim())
+          ? screen.screen.buttons.find((b) => b.kind === 'category' && b.position === placed)
           : undefined;
       return { ...result, categoryId: created?.kind === 'category' ? created.category.id! : null };
     },

@@ -254,6 +254,18 @@ describe('categories', () => {
     });
   });
 
+  it('answers the id of the category it created when another already has that name', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    const create = () =>
+      ctx.api('POST', '/api/categories', { name: 'Sides', oven_id: o.id, screen_id: o.screenId }, as(cook));
+    const first = (await create()).json<{ category_id: number }>().category_id;
+    const second = await create();
+    const secondId = second.json<{ category_id: number }>().category_id;
+    expect(secondId).not.toBe(first);
+    const atSlot2 = content(data(second)).find((b) => b.position === 2)!;
+    expect(atSlot2.data!.category_id).toBe(secondId);
+  });
+
   it.each([
     [
       { name: 'Snacks & Sides' },
