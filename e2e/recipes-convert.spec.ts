@@ -43,7 +43,7 @@ test('a 3-stage Matchbox recipe becomes one Conveyor stage, read in the comparis
   await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
   const changes = dialog.getByRole('list', { name: 'What changes' });
   await expect(changes).toContainText(
-    'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 ºF)',
+    'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 °F)',
   );
   const table = dialog.getByRole('table', { name: 'Before and after' });
   await expect(table.getByRole('row', { name: /Stage 1 time/ })).toContainText('04:00');
@@ -68,9 +68,9 @@ test('a Matchbox recipe converted to a MiLO is adjusted in the wizard before it 
   await seed.recipes(cook, [THREE_STAGES]);
   const dialog = await openConvert(page, 'Three Stage Pie');
   await dialog.getByRole('radio', { name: 'MiLO/Double MiLO' }).check();
-  // The MiLO keeps stages within 25 ºF of each other (the Matchbox: 50 ºF).
+  // The MiLO keeps stages within 25 °F of each other (the Matchbox: 50 °F).
   await expect(dialog.getByRole('list', { name: 'What changes' })).toContainText(
-    'Stage 2 temperature 450 ºF → 475 ºF: within 25 ºF of stage 1 on the MiLO/Double MiLO.',
+    'Stage 2 temperature 450 °F → 475 °F: within 25 °F of stage 1 on the MiLO/Double MiLO.',
   );
   await dialog.getByRole('button', { name: 'Adjust in the wizard' }).click();
   const w = wizard(page);
@@ -103,16 +103,16 @@ test('selected recipes are converted at once, with a summary of what changed', a
   ).toBeVisible();
   await dialog.getByText('Three Stage Pie').click();
   await expect(dialog.locator('.change-list')).toContainText(
-    'Stage 3 temperature 400 ºF → 450 ºF: within 25 ºF of stage 2 on the MiSA.',
+    'Stage 3 temperature 400 °F → 450 °F: within 25 °F of stage 2 on the MiSA.',
   );
   await page.screenshot({ path: 'test-results/screens/convert-bulk.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
   expect((await recipesOf(page, cook)).filter((r) => r.oven_type === 'MiSA')).toHaveLength(2);
 });
 
-test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows ºC', async ({ page, cook }) => {
+test('a cook who reads °C types °C, the recipe keeps °F, and the PDF shows °C', async ({ page, cook }) => {
   await page.goto('/my-profile');
-  await page.getByRole('radio', { name: 'ºC (Celsius)' }).check({ force: true });
+  await page.getByRole('radio', { name: '°C (Celsius)' }).check({ force: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User profile updated successfully')).toBeVisible();
 
@@ -121,18 +121,18 @@ test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows º
   const w = wizard(page);
   await w.getByLabel('Recipe name').fill('Celsius Bread');
   await w.getByRole('button', { name: 'Next' }).click();
-  await expect(w.getByText('between 122 and 273 ºC').first()).toBeVisible();
+  await expect(w.getByText('between 122 and 273 °C').first()).toBeVisible();
   await w.getByLabel('Minutes', { exact: true }).selectOption('02');
-  await w.getByLabel('Temperature ºC').fill('300');
-  await w.getByLabel('Temperature ºC').blur();
-  await expect(w.getByText('300 ºC was changed to 273 ºC: the Matchbox 1718/1313 maximum.')).toBeVisible();
-  await w.getByLabel('Temperature ºC').fill('232');
-  await w.getByLabel('Temperature ºC').blur();
+  await w.getByLabel('Temperature °C').fill('300');
+  await w.getByLabel('Temperature °C').blur();
+  await expect(w.getByText('300 °C was changed to 273 °C: the Matchbox 1718/1313 maximum.')).toBeVisible();
+  await w.getByLabel('Temperature °C').fill('232');
+  await w.getByLabel('Temperature °C').blur();
   await w.getByRole('button', { name: 'Add Stage' }).click();
-  await expect(w.locator('.timeline-temp')).toHaveText('232 ºC');
+  await expect(w.locator('.timeline-temp')).toHaveText('232 °C');
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByLabel('Product name').fill('Bread');
-  await w.getByLabel('Set Temp ºC').fill('200');
+  await w.getByLabel('Set Temp °C').fill('200');
   await w.getByRole('button', { name: 'Preview' }).click();
   await w.getByRole('button', { name: 'Save' }).click();
   await expect(w.getByRole('heading', { name: 'New Recipe Created' })).toBeVisible();
@@ -149,8 +149,8 @@ test('a cook who reads ºC types ºC, the recipe keeps ºF, and the PDF shows º
   const bytes = await (await page.request.get(`/storage/pdf/${name}`, { headers })).body();
   const { pdfToText } = await import('./fixtures');
   const text = await pdfToText(bytes);
-  expect(text).toContain('Set temp: 200 ºC');
-  expect(text).toContain('Temp ºC');
+  expect(text).toContain('Set temp: 200 °C');
+  expect(text).toContain('Temp °C');
 });
 
 test.describe('on a phone', () => {

@@ -109,7 +109,7 @@ test('editing a recipe saves the change in place', async ({ page, cook }) => {
   await w.getByLabel('Recipe name').fill('Flatbreads');
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByRole('button', { name: 'Edit stage 1' }).click();
-  await w.getByLabel('Temperature ºF').fill('460');
+  await w.getByLabel('Temperature °F').fill('460');
   await w.getByRole('button', { name: 'Update Stage' }).click();
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByRole('button', { name: 'Preview' }).click();
@@ -117,7 +117,7 @@ test('editing a recipe saves the change in place', async ({ page, cook }) => {
   await expect(w.getByRole('heading', { name: 'Saved to My Recipes' })).toBeVisible();
   await w.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'View or edit Flatbreads' }).click();
-  await expect(dialog(page).locator('.timeline-stage').first()).toContainText('460 ºF');
+  await expect(dialog(page).locator('.timeline-stage').first()).toContainText('460 °F');
 });
 
 test('duplicating one of my recipes makes "… Copy" and opens it at the stages step', async ({
@@ -273,12 +273,12 @@ test('a save the server refuses closes the wizard with the error banner', async 
   await w.getByLabel('Recipe name').fill('Doomed Bagel');
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByLabel('Minutes', { exact: true }).selectOption('02');
-  await w.getByLabel('Temperature ºF').fill('400');
-  await w.getByLabel('Temperature ºF').blur();
+  await w.getByLabel('Temperature °F').fill('400');
+  await w.getByLabel('Temperature °F').blur();
   await w.getByRole('button', { name: 'Add Stage' }).click();
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByLabel('Product name').fill('Bagel');
-  await w.getByLabel('Set Temp ºF').fill('400');
+  await w.getByLabel('Set Temp °F').fill('400');
   await w.getByRole('button', { name: 'Preview' }).click();
   await w.getByRole('button', { name: 'Save' }).click();
   const banner = page
@@ -314,12 +314,12 @@ test('a photo: upload, refuse a fake, replace then keep the previous one', async
   await expect(w.getByRole('img', { name: 'Recipe' })).toHaveAttribute('src', /^data:image\/png;base64,/);
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByLabel('Minutes', { exact: true }).selectOption('01');
-  await w.getByLabel('Temperature ºF').fill('450');
-  await w.getByLabel('Temperature ºF').blur();
+  await w.getByLabel('Temperature °F').fill('450');
+  await w.getByLabel('Temperature °F').blur();
   await w.getByRole('button', { name: 'Add Stage' }).click();
   await w.getByRole('button', { name: 'Next' }).click();
   await w.getByLabel('Product name').fill('Pie');
-  await w.getByLabel('Set Temp ºF').fill('450');
+  await w.getByLabel('Set Temp °F').fill('450');
   await w.getByRole('button', { name: 'Preview' }).click();
   await w.getByRole('button', { name: 'Save' }).click();
   await w.getByRole('button', { name: 'Done' }).click();

@@ -7,8 +7,8 @@ async function setStage(page: Page, minutes: string, seconds: string, temp: stri
   const w = wizard(page);
   await w.getByLabel('Minutes', { exact: true }).selectOption(minutes);
   await w.getByLabel('Seconds', { exact: true }).selectOption(seconds);
-  await w.getByLabel('Temperature ºF').fill(temp);
-  await w.getByLabel('Temperature ºF').blur();
+  await w.getByLabel('Temperature °F').fill(temp);
+  await w.getByLabel('Temperature °F').blur();
 }
 
 async function openWizard(page: Page) {
@@ -48,8 +48,8 @@ test('a 3-stage recipe is created, with the temperature step enforced between st
     w.getByText('The temperature is too far from previous stage. Please edit stage to correct it.').first(),
   ).toBeVisible();
   await expect(w.getByRole('button', { name: 'Add Stage' })).toBeDisabled();
-  await w.getByLabel('Temperature ºF').fill('500');
-  await w.getByLabel('Temperature ºF').blur();
+  await w.getByLabel('Temperature °F').fill('500');
+  await w.getByLabel('Temperature °F').blur();
   await w.getByRole('button', { name: 'Add Stage' }).click();
   await setStage(page, '00', '45', '475');
   await w.getByRole('button', { name: 'Add Stage' }).click();
@@ -62,7 +62,7 @@ test('a 3-stage recipe is created, with the temperature step enforced between st
   await w.getByRole('button', { name: 'Next' }).click();
 
   await w.getByLabel('Product name').fill('Flatbread 12in');
-  await w.getByLabel('Set Temp ºF').fill('475');
+  await w.getByLabel('Set Temp °F').fill('475');
   await w.getByLabel('Category').selectOption('Pizza');
   await page.screenshot({ path: 'test-results/screens/wizard-3.png' });
   await w.getByRole('button', { name: 'Preview' }).click();
@@ -138,15 +138,15 @@ test('Set Temp keeps what was typed and says why it counts as 0; Preview says wh
   await expect(w.getByRole('button', { name: 'Preview' })).toBeDisabled();
   await expect(w.getByText(/To preview the recipe: .*Product name is required\./)).toBeVisible();
   await w.getByLabel('Product name').fill('Bagel');
-  await w.getByLabel('Set Temp ºF').fill('12.7');
-  await expect(w.getByLabel('Set Temp ºF')).toHaveValue('12.7');
+  await w.getByLabel('Set Temp °F').fill('12.7');
+  await expect(w.getByLabel('Set Temp °F')).toHaveValue('12.7');
   await expect(
     w.getByText('Set Temp cannot be 0. "12.7" is not a whole number from 1 to 999.'),
   ).toBeVisible();
-  await w.getByLabel('Set Temp ºF').fill('1000');
+  await w.getByLabel('Set Temp °F').fill('1000');
   await expect(w.getByText('Set Temp cannot be 0. 1000 is above 999.')).toBeVisible();
   await expect(w.getByRole('button', { name: 'Preview' })).toBeDisabled();
-  await w.getByLabel('Set Temp ºF').fill('425');
+  await w.getByLabel('Set Temp °F').fill('425');
   await expect(w.getByRole('button', { name: 'Preview' })).toBeEnabled();
 });
 
@@ -178,8 +178,8 @@ test('a temperature above the maximum is brought down with a note saying so', as
   await w.getByLabel('Recipe name').fill('Hot One');
   await w.getByRole('button', { name: 'Next' }).click();
   await setStage(page, '01', '00', '900');
-  await expect(w.getByLabel('Temperature ºF')).toHaveValue('525');
-  await expect(w.getByText('900 ºF was changed to 525 ºF: the Matchbox 1718/1313 maximum.')).toBeVisible();
+  await expect(w.getByLabel('Temperature °F')).toHaveValue('525');
+  await expect(w.getByText('900 °F was changed to 525 °F: the Matchbox 1718/1313 maximum.')).toBeVisible();
 });
 
 test('a long name shortened by a change of oven says so', async ({ page, cook }) => {

@@ -19,7 +19,7 @@ interface Dish {
   category: FoodCategory;
   state: StartingState;
   icon: IconName;
-  /** Stage 1 temperature in ºF and total cook time in seconds; later stages step within the model's limit. */
+  /** Stage 1 temperature in °F and total cook time in seconds; later stages step within the model's limit. */
   temp: number;
   seconds: number;
   ingredients: string;
@@ -76,7 +76,7 @@ const DISHES: Dish[] = [
     seconds: 300,
     ingredients: 'Bone-in wings, sauce on the side',
     procedure: 'Single layer on a basket. Toss in sauce after cooking.',
-    outcome: 'Crisp skin, 165 ºF inside',
+    outcome: 'Crisp skin, 165 °F inside',
     events: [{ name: 'Shake basket', at: 150 }],
   },
   {
@@ -190,7 +190,7 @@ const DISHES: Dish[] = [
     seconds: 150,
     ingredients: 'Cooked patty, cheddar, bun',
     procedure: 'Cheese on top for the last stage.',
-    outcome: 'Melted cheese, 160 ºF',
+    outcome: 'Melted cheese, 160 °F',
   },
   {
     name: 'Turkey Club',
@@ -226,7 +226,7 @@ const DISHES: Dish[] = [
     seconds: 240,
     ingredients: 'Salmon, oil, salt, lemon',
     procedure: 'Skin side down.',
-    outcome: 'Flakes at 145 ºF',
+    outcome: 'Flakes at 145 °F',
   },
   {
     name: 'Roast Veg Mix',
@@ -298,7 +298,7 @@ const DISHES: Dish[] = [
     seconds: 180,
     ingredients: 'Breaded chicken tenders',
     procedure: 'One layer.',
-    outcome: 'Golden, 165 ºF',
+    outcome: 'Golden, 165 °F',
   },
 ];
 

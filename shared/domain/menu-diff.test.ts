@@ -94,7 +94,7 @@ describe('the difference between two menus', () => {
     b.recipes[3] = { ...recipe('Fries', 475), set_temp: 500 };
     const diff = diffMenus(menu(), b);
     expect(diff.lines.map((l) => l.message)).toEqual([
-      'Recipe "Fries" changed: set temp 450 ºF → 500 ºF; stage 1 temperature 450 ºF → 475 ºF.',
+      'Recipe "Fries" changed: set temp 450 °F → 500 °F; stage 1 temperature 450 °F → 475 °F.',
     ]);
     expect(diff.highlight).toEqual([14]);
   });

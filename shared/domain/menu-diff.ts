@@ -90,7 +90,7 @@ function place(tree: MenuTree): Placed[] {
 }
 
 const STAGE_FIELDS: [keyof Stage, string, (v: unknown) => string][] = [
-  ['temp', 'temperature', (v) => `${v} ºF`],
+  ['temp', 'temperature', (v) => `${v} °F`],
   ['percent_air_top', 'air top', (v) => `${v} %`],
   ['percent_air_bottom', 'air bottom', (v) => `${v} %`],
   ['blower_percent', 'blower', (v) => `${v} %`],
@@ -100,12 +100,12 @@ const STAGE_FIELDS: [keyof Stage, string, (v: unknown) => string][] = [
   ['force_vent_open', 'force vent', (v) => (v ? 'open' : 'closed')],
 ];
 
-/** The fields of a recipe that differ, each as 'stage 1 temperature 450 ºF → 475 ºF'. */
+/** The fields of a recipe that differ, each as 'stage 1 temperature 450 °F → 475 °F'. */
 export function recipeChanges(a: RecipeSnapshot, b: RecipeSnapshot): string[] {
   const out: string[] = [];
   if (a.name !== b.name) out.push(`name "${a.name}" → "${b.name}"`);
   if (a.product_name !== b.product_name) out.push(`product name "${a.product_name}" → "${b.product_name}"`);
-  if (a.set_temp !== b.set_temp) out.push(`set temp ${a.set_temp} ºF → ${b.set_temp} ºF`);
+  if (a.set_temp !== b.set_temp) out.push(`set temp ${a.set_temp} °F → ${b.set_temp} °F`);
   if (a.category !== b.category) out.push(`category ${a.category} → ${b.category}`);
   if (a.icon !== b.icon) out.push('icon');
   if (a.stages.length !== b.stages.length) out.push(`stages ${a.stages.length} → ${b.stages.length}`);

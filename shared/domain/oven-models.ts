@@ -173,7 +173,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     infrared: true,
     thumbnail: '/images/ovens/misa.svg',
   },
-  // Shuttle: the Matchbox's layout and stages, with a hotter top and the 25 ºF step.
+  // Shuttle: the Matchbox's layout and stages, with a hotter top and the 25 °F step.
   {
     ...MATCHBOX,
     key: 'shuttle',

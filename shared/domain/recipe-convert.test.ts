@@ -189,7 +189,7 @@ describe('converting a recipe to another oven model', () => {
     expect(recipe.name).toBe('Three Stage Pie');
     expect(changes.map((c) => c.message)).toEqual([
       'Oven model Matchbox 1718/1313 → Conveyor 2600/2000/1400.',
-      'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 ºF) with the air, infrared and vent settings of stage 2, the longest.',
+      'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 °F) with the air, infrared and vent settings of stage 2, the longest.',
       'Stage 1 force vent open → closed: the Conveyor 2600/2000/1400 has no force vent.',
     ]);
   });
@@ -224,10 +224,10 @@ describe('converting a recipe to another oven model', () => {
     expect(recipe.stages.map((s) => s.temp)).toEqual([525, 525]);
     expect(changes.map((c) => c.message)).toEqual([
       'Oven model MiLO/Double MiLO → MiSA.',
-      "Set temp 590 ºF → 525 ºF: the MiSA's maximum.",
-      "Stage 1 temperature 600 ºF → 525 ºF: the MiSA's maximum.",
+      "Set temp 590 °F → 525 °F: the MiSA's maximum.",
+      "Stage 1 temperature 600 °F → 525 °F: the MiSA's maximum.",
       'Stage 1 microwave 40 % → 0 %: the MiSA has no microwave.',
-      "Stage 2 temperature 575 ºF → 525 ºF: the MiSA's maximum.",
+      "Stage 2 temperature 575 °F → 525 °F: the MiSA's maximum.",
     ]);
   });
 });

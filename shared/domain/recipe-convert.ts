@@ -1,6 +1,6 @@
 /**
  * A recipe converted to another oven model: the result passes every rule of the target, and every change is
- * listed in one line a manager reads ('Stage 2 temperature 560 ºF → 525 ºF: the MiSA's maximum.'). Temperatures
+ * listed in one line a manager reads ('Stage 2 temperature 560 °F → 525 °F: the MiSA's maximum.'). Temperatures
  * in the lines are °F, as everywhere in the domain; `messageInUnit` shows them in °C.
  *
  * Choices: stages beyond the target's count become one last stage that runs their total time at their
@@ -87,7 +87,7 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     recipe.set_temp = Math.min(target.maxTemp, Math.max(target.minTemp, source.set_temp));
     changes.push({
       field: 'set_temp',
-      message: `Set temp ${source.set_temp} ºF → ${recipe.set_temp} ºF: the ${target.type}'s ${recipe.set_temp === target.maxTemp ? 'maximum' : 'minimum'}.`,
+      message: `Set temp ${source.set_temp} °F → ${recipe.set_temp} °F: the ${target.type}'s ${recipe.set_temp === target.maxTemp ? 'maximum' : 'minimum'}.`,
     });
   }
 
@@ -101,7 +101,7 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     stages = [...keep, merged];
     changes.push({
       field: 'stages',
-      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} ºF)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
+      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} °F)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
     });
   }
   recipe.stages = stages.map((stage, i) => {
@@ -135,12 +135,12 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     const previous = recipe.stages[i - 1];
     if (previous && Math.abs(out.temp - previous.temp) > target.tempStep) {
       out.temp = previous.temp + Math.sign(out.temp - previous.temp) * target.tempStep;
-      reason = `within ${target.tempStep} ºF of stage ${i} on the ${target.type}`;
+      reason = `within ${target.tempStep} °F of stage ${i} on the ${target.type}`;
     }
     if (out.temp !== before)
       changes.push({
         field: `${at}.temp`,
-        message: `Stage ${n} temperature ${before} ºF → ${out.temp} ºF: ${reason}.`,
+        message: `Stage ${n} temperature ${before} °F → ${out.temp} °F: ${reason}.`,
       });
     if (!target.microwave && out.microwave_percent !== 0) {
       changes.push({

@@ -85,7 +85,7 @@ describe('stage temperature (spec §5)', () => {
     expect(stageTempIssue(m.minTemp, undefined, m)).toBeNull();
     expect(stageTempIssue(m.maxTemp, undefined, m)).toBeNull();
     expect(stageTempIssue(m.minTemp - 1, undefined, m)).toBe(
-      `Temperature must be between ${m.minTemp} and ${m.maxTemp} ºF.`,
+      `Temperature must be between ${m.minTemp} and ${m.maxTemp} °F.`,
     );
     expect(stageTempIssue(m.maxTemp + 1, undefined, m)).toMatch(/must be between/);
   });

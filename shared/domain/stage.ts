@@ -83,7 +83,7 @@ export function clampTemp(temp: number, model: OvenModel): number {
 }
 
 export function tempRangeMessage(model: OvenModel): string {
-  return `Temperature must be between ${model.minTemp} and ${model.maxTemp} ºF.`;
+  return `Temperature must be between ${model.minTemp} and ${model.maxTemp} °F.`;
 }
 
 function isPercent(value: unknown, min: number): boolean {

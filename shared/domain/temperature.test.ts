@@ -11,19 +11,30 @@ import {
   toFahrenheit,
 } from './temperature';
 
-describe('°F or ºC at the edge', () => {
-  it('keeps ºF as it is', () => {
-    expect(formatTemp(450, 'F')).toBe('450 ºF');
+describe('°F or °C at the edge', () => {
+  it('prints the degree sign (U+00B0), not the masculine ordinal (U+00BA) that looks like it', () => {
+    expect(formatTemp(450, 'F')).toBe('450 \u00B0F');
+    expect(formatTemp(450, 'C')).toBe('232 \u00B0C');
+  });
+
+  it('still reads a message saved with the masculine ordinal', () => {
+    expect(messageInUnit('Set temp 450 \u00BAF \u2192 500 \u00BAF', 'C')).toBe(
+      'Set temp 232 \u00B0C \u2192 260 \u00B0C',
+    );
+  });
+
+  it('keeps °F as it is', () => {
+    expect(formatTemp(450, 'F')).toBe('450 °F');
     expect(toFahrenheit(450, 'F')).toBe(450);
   });
 
-  it('shows ºF as the nearest ºC and takes a typed ºC as the nearest ºF', () => {
-    expect(formatTemp(450, 'C')).toBe('232 ºC');
+  it('shows °F as the nearest °C and takes a typed °C as the nearest °F', () => {
+    expect(formatTemp(450, 'C')).toBe('232 °C');
     expect(toFahrenheit(232, 'C')).toBe(450);
     expect(toFahrenheit(100, 'C')).toBe(212);
   });
 
-  it('rounds a model range inwards, so every ºC inside it is a ºF the oven takes', () => {
+  it('rounds a model range inwards, so every °C inside it is a °F the oven takes', () => {
     for (const model of OVEN_MODELS) {
       const range = tempRange(model.minTemp, model.maxTemp, 'C');
       for (let c = range.min; c <= range.max; c++) {
@@ -36,12 +47,12 @@ describe('°F or ºC at the edge', () => {
     expect(tempRange(250, 525, 'C')).toEqual({ min: 122, max: 273 });
   });
 
-  it('shows a step as about the nearest ºC', () => {
+  it('shows a step as about the nearest °C', () => {
     expect(tempDifference(25, 'C')).toBe(14);
     expect(tempDifference(50, 'C')).toBe(28);
   });
 
-  it('holds a typed ºC inside the range it shows, which converts inside the oven range', () => {
+  it('holds a typed °C inside the range it shows, which converts inside the oven range', () => {
     fc.assert(
       fc.property(fc.integer({ min: -500, max: 1500 }), fc.constantFrom(...OVEN_MODELS), (typed, model) => {
         const c = clampTyped(typed, model.minTemp, model.maxTemp, 'C');
@@ -62,14 +73,14 @@ describe('°F or ºC at the edge', () => {
   });
 
   it('says a domain message in the user unit', () => {
-    expect(messageInUnit('Temperature must be between 250 and 525 ºF.', 'C')).toBe(
-      'Temperature must be between 122 and 273 ºC.',
+    expect(messageInUnit('Temperature must be between 250 and 525 °F.', 'C')).toBe(
+      'Temperature must be between 122 and 273 °C.',
     );
     expect(
-      messageInUnit('Stage 2 temperature 560 ºF → 525 ºF: within 50 ºF of stage 1 on the MiSA.', 'C'),
-    ).toBe('Stage 2 temperature 293 ºC → 274 ºC: within about 28 ºC of stage 1 on the MiSA.');
-    expect(messageInUnit('Temperature must be between 250 and 525 ºF.', 'F')).toBe(
-      'Temperature must be between 250 and 525 ºF.',
+      messageInUnit('Stage 2 temperature 560 °F → 525 °F: within 50 °F of stage 1 on the MiSA.', 'C'),
+    ).toBe('Stage 2 temperature 293 °C → 274 °C: within about 28 °C of stage 1 on the MiSA.');
+    expect(messageInUnit('Temperature must be between 250 and 525 °F.', 'F')).toBe(
+      'Temperature must be between 250 and 525 °F.',
     );
   });
 });

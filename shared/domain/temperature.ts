@@ -8,7 +8,7 @@ export const TEMPERATURE_UNITS = ['F', 'C'] as const;
 export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
 export const DEFAULT_TEMPERATURE_UNIT: TemperatureUnit = 'F';
 
-export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? 'ºC' : 'ºF');
+export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? '°C' : '°F');
 
 /** A stored °F as the user reads it (nearest whole degree). */
 export function fromFahrenheit(f: number, unit: TemperatureUnit): number {
@@ -52,7 +52,7 @@ export function rangeText(min: number, max: number, unit: TemperatureUnit): stri
 }
 
 /**
- * A message written in °F by the domain ('… between 250 and 525 ºF.', '… within 50 ºF of …', '560 ºF → 525 ºF'),
+ * A message written in °F by the domain ('… between 250 and 525 °F.', '… within 50 °F of …', '560 °F → 525 °F'),
  * in the user's unit: ranges round inwards, a step ('within N', 'at most N') becomes 'about' the nearest, a value
  * the nearest.
  */
@@ -64,7 +64,7 @@ export function messageInUnit(message: string, unit: TemperatureUnit): string {
     )
     .replace(
       /(within|at most|by) (\d+) [ºo°]F/g,
-      (_, word: string, a: string) => `${word} about ${tempDifference(Number(a), unit)} ºC`,
+      (_, word: string, a: string) => `${word} about ${tempDifference(Number(a), unit)} °C`,
     )
     .replace(/(-?\d+) [ºo°]F/g, (_, a: string) => formatTemp(Number(a), unit));
 }

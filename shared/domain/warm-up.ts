@@ -1,4 +1,4 @@
-/** Warm-up profiles (spec §5: none on Conveyor, at most 3 elsewhere; name 24 characters; ºF in range, floored). */
+/** Warm-up profiles (spec §5: none on Conveyor, at most 3 elsewhere; name 24 characters; °F in range, floored). */
 import type { Issue } from './issues';
 import { LIMITS, MESSAGES } from './messages';
 import { OVEN_NAME_CHARS } from './oven';

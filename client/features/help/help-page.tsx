@@ -88,7 +88,7 @@ export function HelpPage() {
           </li>
           <li>
             Add from 1 to 3 cooking stages (a conveyor oven has one). Each stage needs at least 5 seconds and
-            a temperature in the oven's range; each later stage must stay within 50 ºF (Matchbox) or 25 ºF
+            a temperature in the oven's range; each later stage must stay within 50 °F (Matchbox) or 25 °F
             (other ovens) of the stage before. You can add up to two cooking events, such as <em>Flip</em> or{' '}
             <em>Add cheese</em>.
           </li>

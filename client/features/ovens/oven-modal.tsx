@@ -92,7 +92,7 @@ export function OvenModal({
         ? MESSAGES.profileName
         : !/^\d{1,3}$/.test(draft.temperature) ||
             !model ||
-            // The range shown (ºC rounded inwards) is the range taken.
+            // The range shown (°C rounded inwards) is the range taken.
             Number(draft.temperature) < tempRange(model.minTemp, model.maxTemp, unit).min ||
             Number(draft.temperature) > tempRange(model.minTemp, model.maxTemp, unit).max
           ? `${messageInUnit(MESSAGES.profileTemp, unit)}: ${rangeText(model?.minTemp ?? 0, model?.maxTemp ?? 0, unit)}.`

@@ -175,7 +175,7 @@ export function StageEditor({
     set('temp', clamped);
   };
 
-  // In ºC the value is held inside the range shown (rounded inwards), so what the note says is what is kept.
+  // In °C the value is held inside the range shown (rounded inwards), so what the note says is what is kept.
   const commitCelsius = () => {
     const typed = Number(tempText);
     const range = tempRange(model.minTemp, model.maxTemp, 'C');
@@ -183,10 +183,10 @@ export function StageEditor({
     const c = ok ? clampTyped(typed, model.minTemp, model.maxTemp, 'C') : range.min;
     if (ok && c !== Math.round(typed))
       setTempNote(
-        `${tempText.trim()} ºC was changed to ${c} ºC: the ${model.type} ${c === range.max ? 'maximum' : 'minimum'}.`,
+        `${tempText.trim()} °C was changed to ${c} °C: the ${model.type} ${c === range.max ? 'maximum' : 'minimum'}.`,
       );
     else if (!ok)
-      setTempNote(`Type a temperature from ${range.min} to ${range.max} ºC; it was set to ${c} ºC.`);
+      setTempNote(`Type a temperature from ${range.min} to ${range.max} °C; it was set to ${c} °C.`);
     else setTempNote('');
     if (!ok || c !== Math.round(typed)) setTempText(String(c));
     set('temp', toFahrenheit(c, 'C'));

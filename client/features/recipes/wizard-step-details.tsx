@@ -38,7 +38,7 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
   if (unit === 'F')
     return (
       <TextField
-        label="Set Temp ºF"
+        label="Set Temp °F"
         name="set_temp"
         required
         inputMode="numeric"
@@ -53,11 +53,11 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
   const f = whole ? toFahrenheit(Number(text), 'C') : Number.NaN;
   const error =
     text.trim() !== '' && !(f >= 1 && f <= LIMITS.setTempMax)
-      ? `Type a whole number from ${range.min} to ${range.max} ºC.`
+      ? `Type a whole number from ${range.min} to ${range.max} °C.`
       : setTempTextIssue(text.trim() === '' ? '' : String(f));
   return (
     <TextField
-      label="Set Temp ºC"
+      label="Set Temp °C"
       name="set_temp"
       required
       inputMode="numeric"
@@ -66,7 +66,7 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
         setText(v);
         onChange(/^-?\d+$/.test(v.trim()) ? String(toFahrenheit(Number(v), 'C')) : v);
       }}
-      hint={`A whole number from ${range.min} to ${range.max}; saved as ºF for the oven.`}
+      hint={`A whole number from ${range.min} to ${range.max}; saved as °F for the oven.`}
       error={error ?? undefined}
     />
   );

@@ -55,7 +55,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <fieldset className="fieldset">
           <legend>Temperatures</legend>
           <p className="muted small">
-            How you read and type temperatures. Ovens and their settings files always use ºF; Hearth converts.
+            How you read and type temperatures. Ovens and their settings files always use °F; Hearth converts.
           </p>
           <fieldset className="segmented" aria-label="Temperature unit">
             {TEMPERATURE_UNITS.map((u) => (
@@ -68,7 +68,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
                   checked={form.values.temperature_unit === u}
                   onChange={() => form.set('temperature_unit', u)}
                 />
-                {u === 'F' ? 'ºF (Fahrenheit)' : 'ºC (Celsius)'}
+                {u === 'F' ? '°F (Fahrenheit)' : '°C (Celsius)'}
               </label>
             ))}
           </fieldset>

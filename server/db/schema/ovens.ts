@@ -44,7 +44,7 @@ export const ovens = pgTable(
     name: text('name').notNull(),
     type: text('type').notNull(),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
-    /** [{ name, temperature }] in ºF (spec §3). */
+    /** [{ name, temperature }] in °F (spec §3). */
     warmUps: jsonb('warm_ups').$type<{ name: string; temperature: number }[]>().notNull().default([]),
     /** Goes up with every change to the oven or its menu; an editor that saw an older one is told so. */
     version: integer('version').notNull().default(1),

@@ -88,7 +88,7 @@ describe('menu versions', () => {
     expect(kinds).toContain('category-renamed');
     expect(kinds).toContain('recipe-changed');
     expect(diff.lines.find((l) => l.kind === 'recipe-changed')!.message).toMatch(
-      new RegExp(`^Recipe "${recipe.name}" changed: stage 1 temperature \\d+ ºF → \\d+ ºF\\.$`),
+      new RegExp(`^Recipe "${recipe.name}" changed: stage 1 temperature \\d+ °F → \\d+ °F\\.$`),
     );
     expect(diff.highlight).toContain(first!.id);
   });

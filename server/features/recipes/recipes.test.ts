@@ -185,7 +185,7 @@ describe('create, read, update, delete', () => {
         ],
       },
       'stages.1.temp',
-      'Temperature must be between 250 and 525 ºF.',
+      'Temperature must be between 250 and 525 °F.',
     ],
     [
       {
@@ -534,7 +534,7 @@ describe('PDFs', () => {
       'Pizza',
       'Frozen',
       'Calzone 10in',
-      '475 ºF',
+      '475 °F',
       'Cooking stages',
       'Air bottom %',
       'Microwave %',

@@ -60,8 +60,8 @@ describe('°F or °C per user', () => {
       name: string;
     }>();
     const text = pdfToText((await ctx.api('GET', `/storage/pdf/${name}`, undefined, { token })).rawPayload);
-    expect(text).toContain('Set temp: 232 ºC');
-    expect(text).toContain('Temp ºC');
+    expect(text).toContain('Set temp: 232 °C');
+    expect(text).toContain('Temp °C');
   });
 
   it('prints the menu PDF in the sharer unit', async () => {
@@ -86,7 +86,7 @@ describe('°F or °C per user', () => {
     );
     const mail = await waitForMail(ctx, sent + 1);
     const text = pdfToText(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content);
-    expect(text).toContain('Temperatures in ºC');
-    expect(text).not.toMatch(/\d ºF/);
+    expect(text).toContain('Temperatures in °C');
+    expect(text).not.toMatch(/\d °F/);
   });
 });
