@@ -137,12 +137,12 @@ export function createSettingsFilesService(deps: {
   }
 
   /**
-   * Records the file's fingerprint, with the named version the menu is at (if it is one), to recognise it later;
-   * answers that version's name.
+   * The file's fingerprint, with the named version the menu is at (if it is one), to recognise the file later;
+   * and that version's name. Recorded by the caller together with the file it hands over.
    */
-  async function fingerprint(actor: Actor, built: Built): Promise<string | null> {
+  async function fingerprintOf(actor: Actor, built: Built) {
     const checksum = fileChecksum(new TextDecoder().decode(built.bytes));
-    if (!checksum) return null;
+    if (!checksum) return { row: null, version: null };
     const latest = await latestVersion(built.oven.id);
     // The menu and recipes just built are the current ones: no second read of a menu of 30,000 recipes.
     const current = {
@@ -151,15 +151,18 @@ export function createSettingsFilesService(deps: {
     };
     const same =
       latest && diffMenus({ tree: latest.tree, recipes: latest.recipes }, current).lines.length === 0;
-    await db.insert(settingsFingerprints).values({
-      ovenId: built.oven.id,
-      checksum,
-      versionId: same ? latest.id : null,
-      createdBy: actor.id,
-      createdAt: now(),
-    });
-    return same ? latest.name : null;
+    return {
+      row: {
+        ovenId: built.oven.id,
+        checksum,
+        versionId: same ? latest.id : null,
+        createdBy: actor.id,
+        createdAt: now(),
+      },
+      version: same ? latest.name : null,
+    };
   }
+  type Fingerprint = NonNullable<Awaited<ReturnType<typeof fingerprintOf>>['row']>;
 
   const downloads = createDownloadStore(db, now);
 
@@ -221,6 +224,7 @@ export function createSettingsFilesService(deps: {
       const files: Record<string, Uint8Array> = {};
       const sticks: ChecklistStick[] = [];
       const out: SettingsZip['ovens'] = [];
+      const prints: Fingerprint[] = [];
       for (const [i, target] of ordered.entries()) {
         let built: Built;
         try {
@@ -238,7 +242,8 @@ export function createSettingsFilesService(deps: {
         const folder = `${place}/${String(stick).padStart(pad, '0')} ${folderName(target.name, `Oven ${target.id}`)}`;
         const path = `${folder}/${built.fileName}`;
         files[path] = built.bytes;
-        const version = await fingerprint(actor, built);
+        const { row, version } = await fingerprintOf(actor, built);
+        if (row) prints.push(row);
         sticks.push({
           stick,
           location: target.locationId === null ? NONE : (placeName.get(target.locationId) ?? NONE),
@@ -261,13 +266,18 @@ export function createSettingsFilesService(deps: {
       });
       files['USB checklist.pdf'] = checklist;
       const zip = zipSync(files, { level: 6, mtime: at });
-      const keep = (fileName: string, bytes: Uint8Array) =>
-        downloads
-          .keep({ userId: actor.id, sessionHash: input.sessionHash, fileName, bytes })
-          .then(({ file, name, size }) => ({ file, name, size }));
-      const kept = await keep(`hearth-settings-${day}.zip`, zip);
-      const list = await keep(`usb-checklist-${day}.pdf`, checklist);
-      return { ...kept, checklist: list, ovens: out };
+      // All or nothing: the ovens count as downloaded only with the zip kept for its owner, in one transaction.
+      return db.transaction(async (tx) => {
+        if (prints.length > 0) await tx.insert(settingsFingerprints).values(prints);
+        const store = createDownloadStore(tx, now);
+        const keep = (fileName: string, bytes: Uint8Array) =>
+          store
+            .keep({ userId: actor.id, sessionHash: input.sessionHash, fileName, bytes })
+            .then(({ file, name, size }) => ({ file, name, size }));
+        const kept = await keep(`hearth-settings-${day}.zip`, zip);
+        const list = await keep(`usb-checklist-${day}.pdf`, checklist);
+        return { ...kept, checklist: list, ovens: out };
+      });
     },
 
     /**
@@ -481,15 +491,19 @@ export function createSettingsFilesService(deps: {
     /** GET /api/files/{id}: builds and checks the oven's file and keeps it for the browser to fetch. */
     async prepareDownload(actor: Actor, ovenId: number, sessionHash: string): Promise<SettingsDownload> {
       const built = await build(actor, ovenId);
-      await fingerprint(actor, built);
-      const { file, name, size } = await downloads.keep({
-        userId: actor.id,
-        sessionHash,
-        ovenId: built.oven.id,
-        fileName: built.fileName,
-        bytes: built.bytes,
+      const { row } = await fingerprintOf(actor, built);
+      // The fingerprint and the kept file together: a download recorded is one that can be fetched.
+      return db.transaction(async (tx) => {
+        if (row) await tx.insert(settingsFingerprints).values(row);
+        const { file, name, size } = await createDownloadStore(tx, now).keep({
+          userId: actor.id,
+          sessionHash,
+          ovenId: built.oven.id,
+          fileName: built.fileName,
+          bytes: built.bytes,
+        });
+        return { file, name, size };
       });
-      return { file, name, size };
     },
 
     /**

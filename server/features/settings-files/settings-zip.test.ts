@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
-import { ovens } from '../../db/schema/index';
+import { createActivityRecorder } from '../../db/activity-store';
+import { ovens, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
 import { createOven, createSession, createSignedInUser } from '../../test/factories';
 import {
   createLocationWith,
@@ -12,6 +13,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
+import { createSettingsFilesService } from './settings-files.service';
 
 let ctx: TestContext;
 let token: string;
@@ -31,6 +33,37 @@ const fetchBytes = async (file: string) => {
 };
 
 describe('POST /api/files/zip', () => {
+  it('records no oven as downloaded when the build is killed midway', async () => {
+    const list = [];
+    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Killed ${i}` }));
+    const files = createSettingsFilesService({
+      db: ctx.db,
+      activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+      mailer: ctx.mailer,
+      provider: 'Hearth',
+    });
+    const ids = list.map((o) => o.id);
+    const printed = async () =>
+      (await ctx.db.select().from(settingsFingerprints).where(inArray(settingsFingerprints.ovenId, ids)))
+        .length;
+    const kept = async () => (await ctx.db.select().from(settingsDownloads)).length;
+    const keptBefore = await kept();
+    // The second oven's step is where the process dies: two ovens are built and fingerprinted by then.
+    const killed = files.buildZip(
+      { id: ownerId, role: 'other' as const },
+      { ovenIds: ids, sessionHash: 'x' },
+      async (done) => {
+        if (done === 2) throw new Error('killed');
+      },
+    );
+    await expect(killed).rejects.toThrow('killed');
+    expect(await printed()).toBe(0);
+    expect(await kept()).toBe(keptBefore);
+    // Built whole, all three count as downloaded.
+    await files.buildZip({ id: ownerId, role: 'other' as const }, { ovenIds: ids, sessionHash: 'x' });
+    expect(await printed()).toBe(3);
+  });
+
   it('puts each oven in a folder per location and stick, under the exact file name, with the checklist', async () => {
     const front = await importGoldenOven(ctx, token, 'Front');
     const misa = await createOven(ctx.db, ownerId, { name: 'Back', type: 'MiSA' });
