@@ -247,18 +247,49 @@ function same(a: object, b: object): boolean {
   return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
 
-/**
- * Inserts rows in chunks of about 6,000 parameters: building one statement is work on the event loop (60,000
- * parameters, the most PostgreSQL takes, held it for 300 ms while a full MiLO was imported), and between chunks
- * other users' requests get their turn.
- */
-async function insertChunks<T>(
-  rows: T[],
-  columns: number,
-  write: (chunk: T[]) => Promise<unknown>,
-): Promise<void> {
-  const size = Math.max(1, Math.floor(6_000 / columns));
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+/** Rows that exist, set to the values given: one statement per table, whatever the number of rows. */
+async function updateRows(tx: DbOrTx, rows: MenuRows): Promise<void> {
+  if (rows.categories.length > 0)
+    await tx.execute(sql`
+      update menu_categories c set name = x.name, icon = x.icon
+      from json_to_recordset(${JSON.stringify(rows.categories)}::json) as x(id int, name text, icon text)
+      where c.id = x.id`);
+  if (rows.screens.length > 0)
+    await tx.execute(sql`
+      update menu_screens s set category_id = x."categoryId", position = x.position
+      from json_to_recordset(${JSON.stringify(rows.screens)}::json)
+        as x(id int, "categoryId" int, position int)
+      where s.id = x.id`);
+  if (rows.buttons.length > 0)
+    await tx.execute(sql`
+      update menu_buttons b set screen_id = x."screenId", position = x.position, recipe_id = x."recipeId",
+        category_id = x."categoryId", icon = x.icon, color = x.color, favorite = x.favorite
+      from json_to_recordset(${await jsonArrayInTurns(rows.buttons, (b) => b)}::json)
+        as x(id int, "screenId" int, position int, "recipeId" int, "categoryId" int, icon text, color text,
+          favorite boolean)
+      where b.id = x.id`);
+}
+
+/** Rows that were deleted, back with their ids: one statement per table (categories, screens, then buttons). */
+async function insertRows(tx: DbOrTx, ovenId: number, rows: MenuRows): Promise<void> {
+  if (rows.categories.length > 0)
+    await tx.execute(sql`
+      insert into menu_categories (id, oven_id, name, icon)
+      select id, ${ovenId}, name, icon
+      from json_to_recordset(${JSON.stringify(rows.categories)}::json) as x(id int, name text, icon text)`);
+  if (rows.screens.length > 0)
+    await tx.execute(sql`
+      insert into menu_screens (id, oven_id, category_id, position)
+      select id, ${ovenId}, "categoryId", position
+      from json_to_recordset(${JSON.stringify(rows.screens)}::json) as x(id int, "categoryId" int, position int)`);
+  if (rows.buttons.length > 0)
+    await tx.execute(sql`
+      insert into menu_buttons (id, oven_id, screen_id, position, recipe_id, category_id, icon, color, favorite)
+     
+      select id, ${ovenId}, "screenId", position, "recipeId", "categoryId", icon, color, favorite
+      from json_to_recordset(${await jsonArrayInTurns(rows.buttons, (b) => b)}::json)
+        as x(id int, "screenId" int, position int, "recipeId" int, "categoryId" int, icon text, color text,
+          favorite boolean)`);
 }
 
 /**
@@ -389,25 +420,7 @@ async function writeDifference(
       touched.after.buttons.push(now);
     }
   }
-  if (changed.categories.length > 0)
-    await tx.execute(sql`
-      update menu_categories c set name = x.name, icon = x.icon
-      from json_to_recordset(${JSON.stringify(changed.categories)}::json) as x(id int, name text, icon text)
-      where c.id = x.id`);
-  if (changed.screens.length > 0)
-    await tx.execute(sql`
-      update menu_screens s set category_id = x."categoryId", position = x.position
-      from json_to_recordset(${JSON.stringify(changed.screens)}::json)
-        as x(id int, "categoryId" int, position int)
-      where s.id = x.id`);
-  if (changed.buttons.length > 0)
-    await tx.execute(sql`
-      update menu_buttons b set screen_id = x."screenId", position = x.position, recipe_id = x."recipeId",
-        category_id = x."categoryId", icon = x.icon, color = x.color, favorite = x.favorite
-      from json_to_recordset(${await jsonArrayInTurns(changed.buttons, (b) => b)}::json)
-        as x(id int, "screenId" int, position int, "recipeId" int, "categoryId" int, icon text, color text,
-          favorite boolean)
-      where b.id = x.id`);
+  await updateRows(tx, changed);
   // Removed rows (buttons first: a category's button goes before the category).
   const gone = {
     buttons: [...old.buttons.values()].filter((b) => !next.buttons.has(b.id)),
@@ -695,36 +708,28 @@ export async function undoLastChange(
       await tx.delete(menuScreens).where(inArray(menuScreens.id, created('screens')));
     if (created('categories').length)
       await tx.delete(menuCategories).where(inArray(menuCategories.id, created('categories')));
-    // What it changed or deleted comes back (categories, then screens, then buttons, for the references).
-    const present = (kind: keyof MenuRows) => byId(now[kind] as { id: number }[]);
-    for (const c of before.categories) {
-      if (present('categories').has(c.id))
-        await tx
-          .update(menuCategories)
-          .set({ name: c.name, icon: c.icon })
-          .where(eq(menuCategories.id, c.id));
-      else await tx.insert(menuCategories).values({ id: c.id, ovenId: oven.id, name: c.name, icon: c.icon });
-    }
-    for (const s of before.screens) {
-      if (present('screens').has(s.id))
-        await tx
-          .update(menuScreens)
-          .set({ categoryId: s.categoryId, position: s.position })
-          .where(eq(menuScreens.id, s.id));
-      else
-        await tx
-          .insert(menuScreens)
-          .values({ id: s.id, ovenId: oven.id, categoryId: s.categoryId, position: s.position });
-    }
-    const restoreButtons = before.buttons.filter((b) => !present('buttons').has(b.id));
-    await insertChunks(restoreButtons, 10, (chunk) =>
-      tx.insert(menuButtons).values(chunk.map((b) => ({ ...b, ovenId: oven.id }))),
-    );
-    for (const b of before.buttons) {
-      if (!present('buttons').has(b.id)) continue;
-      const { id, ...values } = b;
-      await tx.update(menuButtons).set(values).where(eq(menuButtons.id, id));
-    }
+    // What it changed or deleted comes back: existing rows updated, deleted ones inserted with their ids, each
+    // table in one statement.
+    const present = {
+      screens: byId(now.screens),
+      categories: byId(now.categories),
+      buttons: byId(now.buttons),
+    };
+    const split = <K extends keyof MenuRows>(kind: K) => {
+      const rows = before[kind] as MenuRows[K];
+      const here = present[kind] as Map<number, unknown>;
+      return {
+        back: rows.filter((r) => !here.has(r.id)) as MenuRows[K],
+        set: rows.filter((r) => here.has(r.id)) as MenuRows[K],
+      };
+    };
+    const [categories, screens, buttons] = [split('categories'), split('screens'), split('buttons')];
+    await insertRows(tx, oven.id, {
+      categories: categories.back,
+      screens: screens.back,
+      buttons: buttons.back,
+    });
+    await updateRows(tx, { categories: categories.set, screens: screens.set, buttons: buttons.set });
     await tx.execute(sql`set constraints all immediate`);
 
     const tree = await loadMenu(tx, oven.id, oven.type);

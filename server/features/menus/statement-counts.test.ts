@@ -102,6 +102,28 @@ describe('statements per request', () => {
     expect(counts[1]).toBe(counts[0]);
   });
 
+  it('undoing that move: the same for 3 buttons and 300', async () => {
+    const counts: number[] = [];
+    for (const size of [3, 300]) {
+      const oven = await ovenWith(size);
+      await api('PUT', `/api/ovens/button-position/${oven.id}`, {
+        screen_id: oven.listId,
+        current_position: 1,
+        new_position: size,
+      });
+      const after = await api('GET', `/api/ovens/${oven.id}`);
+      counts.push(
+        await statementsOf(async () => {
+          const res = await api('POST', `/api/ovens/${oven.id}/undo`);
+          expect(res.statusCode).toBe(200);
+        }),
+      );
+      const list = (await api('GET', `/api/ovens/${oven.id}`)).json<{ data: OvenDetail }>().data;
+      expect(list.version).toBe(after.json<{ data: OvenDetail }>().data.version + 1);
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+
   it('restoring a version: the same for 3 buttons and 300', async () => {
     const counts: number[] = [];
     for (const size of [3, 300]) {
