@@ -7,7 +7,7 @@ import { type DbOrTx, rowsOf } from './client';
  */
 export async function drawIds(
   tx: DbOrTx,
-  table: 'recipes' | 'menu_buttons',
+  table: 'recipes' | 'menu_buttons' | 'menu_screens' | 'menu_categories',
   count: number,
 ): Promise<number[]> {
   if (count === 0) return [];

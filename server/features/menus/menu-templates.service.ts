@@ -8,17 +8,62 @@ import type {
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
-import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
+import {
+  buttonCount,
+  containers,
+  type MenuButton,
+  type MenuTree,
+  menuRecipeIds,
+} from '../../../shared/domain/menu';
 import { diffMenus } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
-import { currentMenuSnapshot } from '../../db/menu-snapshot';
-import { changeMenu, loadMenu, type OvenRow, ownOven, withoutIds } from '../../db/menu-store';
+import { recipeSnapshot } from '../../db/menu-snapshot';
+import { loadMenu, type OvenRow, ownOven, replaceMenus, withoutIds } from '../../db/menu-store';
+import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 
 type TemplateRow = typeof menuTemplates.$inferSelect;
+
+/**
+ * Ovens per transaction when a template is applied: every statement covers the whole batch, so 5 ovens and 200
+ * cost the same statements; a batch holds at most about 50,000 menu rows, so a big template takes fewer ovens.
+ */
+const APPLY_BATCH = 250;
+const ROWS_PER_BATCH = 50_000;
+const batchSize = (tree: MenuTree) =>
+  Math.min(
+    APPLY_BATCH,
+    Math.floor(ROWS_PER_BATCH / Math.max(1, buttonCount(tree) + containers(tree).length)),
+  );
+
+const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyResult => ({
+  oven_id: ovenId,
+  name,
+  status: 'skipped',
+  message: 'This oven was deleted before the template reached it.',
+});
+
+/** The tree with each recipe's name and type as they are now (a template keeps them as they were). */
+function withCurrentNames(tree: MenuTree, found: Map<number, { name: string; oven_type: string }>): MenuTree {
+  const named = <B extends MenuButton>(b: B): B => {
+    if (b.kind === 'recipe') {
+      const r = found.get(b.recipe.id);
+      return r ? { ...b, recipe: { id: b.recipe.id, name: r.name, ovenType: r.oven_type } } : b;
+    }
+    if (b.kind !== 'category') return b;
+    return {
+      ...b,
+      category: {
+        ...b.category,
+        pages: b.category.pages.map((p) => ({ ...p, buttons: p.buttons.map(named) })),
+      },
+    };
+  };
+  return { screens: tree.screens.map((s) => ({ ...s, buttons: s.buttons.map(named) })) };
+}
 
 /** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
 function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
@@ -96,99 +141,110 @@ export function createMenuTemplatesService(deps: {
       );
   }
 
-  /** The named version for this application: the one of that name if the oven has it, else a new one. */
-  async function versionFor(tx: DbOrTx, oven: OvenRow, name: string, userId: number): Promise<number | null> {
-    const [existing] = await tx
-      .select({ id: menuVersions.id })
-      .from(menuVersions)
-      .where(and(eq(menuVersions.ovenId, oven.id), sql`lower(${menuVersions.name}) = lower(${name})`))
-      .limit(1);
-    if (existing) return existing.id;
-    const [kept] = await tx.select({ n: count() }).from(menuVersions).where(eq(menuVersions.ovenId, oven.id));
-    if (Number(kept?.n) >= MENU_VERSION_LIMIT) return null;
-    const snapshot = await currentMenuSnapshot(tx, oven.id, oven.type);
-    const [row] = await tx
-      .insert(menuVersions)
-      .values({ ovenId: oven.id, name, note: 'Applied from a template', createdBy: userId, ...snapshot })
-      .returning({ id: menuVersions.id });
-    return row!.id;
-  }
-
-  async function applyTo(
+  /**
+   * The template on a batch of ovens in one transaction and a fixed number of statements: their menus replaced
+   * (`replaceMenus`, so Undo takes it back on each oven), each linked to the template's version, and by default
+   * saved as the named version (the one of that name if the oven has it, else a new one while it keeps fewer than
+   * MENU_VERSION_LIMIT). Answers the result of each oven found.
+   */
+  async function applyBatch(
     actor: Actor,
     template: TemplateRow,
-    oven: OvenRow,
+    ovenIds: number[],
     saveVersion: boolean,
-  ): Promise<ApplyResult> {
-    const base = { oven_id: oven.id, name: oven.name };
-    if (oven.type !== template.ovenType)
-      return {
-        ...base,
-        status: 'skipped',
-        message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
-      };
-    const versionName = templateVersionName(template.name, template.version);
-    let versionSaved: boolean | null = null;
-    try {
-      await changeMenu(db, {
-        ownerId: actor.id,
+  ): Promise<Map<number, ApplyResult>> {
+    return db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(ovens)
+        .where(and(eq(ovens.ownerId, actor.id), inArray(ovens.id, ovenIds)))
+        .orderBy(asc(ovens.id))
+        .for('update');
+      const results = new Map<number, ApplyResult>();
+      if (locked.length === 0) return results;
+      const changed = await replaceMenus(tx, {
+        ovens: locked,
+        tree: template.tree,
         userId: actor.id,
-        ovenId: oven.id,
         action: 'template-applied',
-        mutate: () => ({
-          tree: withoutIds(template.tree),
-          summary: `Applied template "${template.name}" (v${template.version})`,
-        }),
-        afterWrite: async (tx, changed) => {
-          await tx
-            .insert(ovenTemplates)
-            .values({
-              ovenId: oven.id,
-              templateId: template.id,
-              templateVersion: template.version,
-              ovenVersion: changed.version,
-              appliedBy: actor.id,
-            })
-            .onConflictDoUpdate({
-              target: ovenTemplates.ovenId,
-              set: {
-                templateId: template.id,
-                templateVersion: template.version,
-                ovenVersion: changed.version,
-                appliedBy: actor.id,
-                appliedAt: new Date(),
-              },
-            });
-          if (!saveVersion) return changed;
-          const versionId = await versionFor(tx, changed, versionName, actor.id);
-          versionSaved = versionId !== null;
-          if (versionId === null) return changed;
-          const [row] = await tx
-            .update(ovens)
-            .set({ atVersionId: versionId, atOvenVersion: changed.version })
-            .where(eq(ovens.id, oven.id))
-            .returning();
-          return row!;
-        },
+        summary: `Applied template "${template.name}" (v${template.version})`,
       });
-    } catch (error) {
-      if (!(error instanceof DomainError)) deps.report?.(error, oven.id);
-      const why =
-        error instanceof DomainError
-          ? error.message
-          : 'the database refused the change. Try this oven again.';
-      return { ...base, status: 'failed', message: `Not changed: ${why}` };
-    }
-    return {
-      ...base,
-      status: 'applied',
-      message:
-        versionSaved === null
-          ? 'Menu replaced.'
-          : versionSaved
-            ? `Menu replaced and saved as version "${versionName}".`
-            : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
-    };
+      const links = JSON.stringify(
+        locked.map((o) => ({ ovenId: o.id, version: changed.get(o.id)!.version })),
+      );
+      await tx.execute(sql`
+        insert into oven_templates (oven_id, template_id, template_version, oven_version, applied_by, applied_at)
+        select "ovenId", ${template.id}, ${template.version}, version, ${actor.id}, now()
+        from json_to_recordset(${links}::json) as x("ovenId" int, version int)
+        on conflict (oven_id) do update set template_id = excluded.template_id,
+          template_version = excluded.template_version, oven_version = excluded.oven_version,
+          applied_by = excluded.applied_by, applied_at = excluded.applied_at`);
+
+      const versionName = templateVersionName(template.name, template.version);
+      const saved = new Map<number, number>();
+      let full = new Set<number>();
+      if (saveVersion) {
+        const ids = locked.map((o) => o.id);
+        const [named, counts] = [
+          await tx
+            .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
+            .from(menuVersions)
+            .where(
+              and(
+                inArray(menuVersions.ovenId, ids),
+                sql`lower(${menuVersions.name}) = lower(${versionName})`,
+              ),
+            ),
+          await tx
+            .select({ ovenId: menuVersions.ovenId, n: count() })
+            .from(menuVersions)
+            .where(inArray(menuVersions.ovenId, ids))
+            .groupBy(menuVersions.ovenId),
+        ];
+        for (const v of named) saved.set(v.ovenId, v.id);
+        full = new Set(counts.filter((c) => Number(c.n) >= MENU_VERSION_LIMIT).map((c) => c.ovenId));
+        const fresh = locked.filter((o) => !saved.has(o.id) && !full.has(o.id));
+        if (fresh.length > 0) {
+          // The snapshot a version keeps: each oven's tree with its ids, and the recipes as they are now.
+          const found = await recipesByIds(tx, menuRecipeIds(template.tree));
+          const recipes = Object.fromEntries([...found].map(([id, r]) => [id, recipeSnapshot(r)]));
+          const rows = await rowsOf<{ id: number; oven_id: number }>(
+            tx,
+            sql`
+            insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
+            select "ovenId", ${versionName}, 'Applied from a template', ${actor.id}, tree, ${JSON.stringify(recipes)}::jsonb
+            from json_to_recordset(${JSON.stringify(
+              fresh.map((o) => ({ ovenId: o.id, tree: withCurrentNames(changed.get(o.id)!.tree, found) })),
+            )}::json) as x("ovenId" int, tree jsonb)
+            returning id, oven_id`,
+          );
+          for (const r of rows) saved.set(Number(r.oven_id), Number(r.id));
+        }
+        if (saved.size > 0)
+          await tx.execute(sql`
+            update ovens o set at_version_id = x.version_id, at_oven_version = x.oven_version
+            from json_to_recordset(${JSON.stringify(
+              [...saved].map(([ovenId, versionId]) => ({
+                id: ovenId,
+                version_id: versionId,
+                oven_version: changed.get(ovenId)!.version,
+              })),
+            )}::json) as x(id int, version_id int, oven_version int)
+            where o.id = x.id`);
+      }
+      for (const oven of locked)
+        results.set(oven.id, {
+          oven_id: oven.id,
+          name: oven.name,
+          status: 'applied',
+          message: !saveVersion
+            ? 'Menu replaced.'
+            : saved.has(oven.id)
+              ? `Menu replaced and saved as version "${versionName}".`
+              : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+        });
+      return results;
+    });
   }
 
   return {
@@ -351,22 +407,67 @@ export function createMenuTemplatesService(deps: {
             .where(and(eq(ovens.ownerId, actor.id), inArray(ovens.id, input.ovenIds)))
         : [];
       const byId = new Map(rows.map((o) => [o.id, o]));
-      const results: ApplyResult[] = [];
-      for (const [i, ovenId] of input.ovenIds.entries()) {
+      const outcome = new Map<number, ApplyResult>();
+      const targets: OvenRow[] = [];
+      for (const ovenId of new Set(input.ovenIds)) {
         const oven = byId.get(ovenId);
-        // Queued a moment ago, deleted since: the others still get the template.
-        results.push(
-          oven
-            ? await applyTo(actor, template, oven, input.save_version)
-            : {
-                oven_id: ovenId,
-                name: `Oven ${ovenId}`,
-                status: 'skipped',
-                message: 'This oven was deleted before the template reached it.',
-              },
-        );
-        await step(i + 1, input.ovenIds.length);
+        if (!oven) outcome.set(ovenId, deletedBefore(ovenId));
+        else if (oven.type !== template.ovenType)
+          outcome.set(ovenId, {
+            oven_id: oven.id,
+            name: oven.name,
+            status: 'skipped',
+            message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
+          });
+        else targets.push(oven);
       }
+      const total = input.ovenIds.length;
+      let done = total - targets.length;
+      const size = Math.max(1, batchSize(template.tree));
+      /** A batch applied, or each oven's failure said. */
+      const attempt = async (batch: OvenRow[]) => {
+        const applied = await applyBatch(
+          actor,
+          template,
+          batch.map((o) => o.id),
+          input.save_version,
+        );
+        // Queued a moment ago, deleted since: the others still get the template.
+        for (const o of batch) outcome.set(o.id, applied.get(o.id) ?? deletedBefore(o.id, o.name));
+      };
+      const failed = (o: OvenRow, why: string): ApplyResult => ({
+        oven_id: o.id,
+        name: o.name,
+        status: 'failed',
+        message: `Not changed: ${why}`,
+      });
+      for (let i = 0; i < targets.length; i += size) {
+        const batch = targets.slice(i, i + size);
+        try {
+          await attempt(batch);
+        } catch (error) {
+          // A rule the template breaks is the same on every oven of the batch; anything else is found out oven by
+          // oven, so one oven's failure leaves the others applied.
+          if (error instanceof DomainError)
+            for (const o of batch) outcome.set(o.id, failed(o, error.message));
+          else
+            for (const o of batch) {
+              try {
+                await attempt([o]);
+              } catch (again) {
+                if (!(again instanceof DomainError)) deps.report?.(again, o.id);
+                const why =
+                  again instanceof DomainError
+                    ? again.message
+                    : 'the database refused the change. Try this oven again.';
+                outcome.set(o.id, failed(o, why));
+              }
+            }
+        }
+        done += batch.length;
+        await step(done, total);
+      }
+      const results = input.ovenIds.map((ovenId) => outcome.get(ovenId)!);
       const tally = (s: ApplyResult['status']) => results.filter((r) => r.status === s).length;
       return {
         template: toWire(template, await appliedCount(template.id)),

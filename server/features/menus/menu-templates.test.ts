@@ -153,6 +153,20 @@ describe('menu templates', () => {
     expect((await detail(t.id)).ovens_applied.map((o) => o.id).sort()).toEqual([a!.id, c!.id].sort());
   });
 
+  it('Undo gives an oven back the menu the template replaced, with its buttons where they were', async () => {
+    const t = await template();
+    const own = await importGoldenOven(ctx, token, 'Own');
+    const other = await createOven(ctx.db, ownerId);
+    const before = await read(own.id);
+    await applied(t.id, { oven_ids: [own.id, other.id] });
+    expect(names(await read(own.id))).toEqual(names(source));
+    expect((await ctx.api('POST', `/api/ovens/${own.id}/undo`, undefined, { token })).statusCode).toBe(200);
+    const back = await read(own.id);
+    expect(
+      back.screens.map((s) => s.screen_content.map((b) => [b.id, b.position, b.buttonable_name])),
+    ).toEqual(before.screens.map((s) => s.screen_content.map((b) => [b.id, b.position, b.buttonable_name])));
+  });
+
   it('an applied template is one change on each oven, which Undo takes back', async () => {
     const t = await template();
     const a = await createOven(ctx.db, ownerId);

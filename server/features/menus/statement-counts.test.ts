@@ -8,7 +8,7 @@ import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import { createOven, createRecipe, createSignedInUser } from '../../test/factories';
-import { createLocationWith, createTestContext, type TestContext } from '../../test/harness';
+import { createLocationWith, createTestContext, jobResult, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let token: string;
@@ -140,6 +140,31 @@ describe('statements per request', () => {
         await statementsOf(async () => {
           const res = await api('POST', `/api/ovens/${oven.id}/versions/${saved.id}/restore`);
           expect(res.statusCode).toBe(200);
+        }),
+      );
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+
+  it('applying a template to a location: the same for 5 ovens and 200', async () => {
+    const source = await ovenWith(6, 'Matchbox 1718/1313');
+    const template = (await api('POST', '/api/templates', { name: 'Dinner', oven_id: source.id })).json<{
+      data: MenuTemplate;
+    }>().data;
+    const counts: number[] = [];
+    for (const size of [5, 200]) {
+      const ids: number[] = [];
+      for (let i = 0; i < size; i++)
+        ids.push((await createOven(ctx.db, ownerId, { name: `Line ${++n}` })).id);
+      const place = await createLocationWith(ctx, token, `Store ${n}`, ids);
+      counts.push(
+        await statementsOf(async () => {
+          const result = await jobResult<'template-apply'>(
+            ctx,
+            token,
+            await api('POST', `/api/templates/${template.id}/apply`, { location_id: place.id }),
+          );
+          expect(result.applied).toBe(size);
         }),
       );
     }
