@@ -75,7 +75,15 @@ test('a Matchbox recipe converted to a MiLO is adjusted in the wizard before it 
   await dialog.getByRole('button', { name: 'Adjust in the wizard' }).click();
   const w = wizard(page);
   await expect(w.locator('.timeline-stage')).toHaveCount(3);
+  // What conversion changed stays in sight in the wizard, on every step until saved.
+  const changed = w.getByRole('list', { name: 'What conversion changed' });
+  await expect(changed).toContainText(
+    'Stage 2 temperature 450 °F → 475 °F: within 25 °F of stage 1 on the MiLO/Double MiLO.',
+  );
+  await expect(w.getByText('Converted from Matchbox 1718/1313:')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/wizard-after-conversion.png' });
   await w.getByRole('button', { name: 'Next' }).click();
+  await expect(changed).toBeVisible();
   await w.getByLabel('Product name').fill('Pie for the MiLO');
   await w.getByRole('button', { name: 'Preview' }).click();
   await w.getByRole('button', { name: 'Save' }).click();

@@ -13,6 +13,10 @@ import { convertPreviewQuery, useConvertRecipes } from './recipes-api';
 
 type Row = { label: string; before: string; after: string };
 
+/** What conversion changed besides the oven model, one line each, in the user's unit. */
+const changeLines = (preview: ConvertPreview, unit: TemperatureUnit) =>
+  preview.changes.filter((c) => c.field !== 'oven_type').map((c) => messageInUnit(c.message, unit));
+
 /** Source and result side by side, field by field, in the user's unit; a stage that is gone shows '—'. */
 function comparisonRows(preview: ConvertPreview, unit: TemperatureUnit): Row[] {
   const { source, result } = preview;
@@ -80,7 +84,8 @@ export function ConvertRecipeModal({
   recipe: RecipeDetail;
   onClose(): void;
   onSaved(saved: { id: number; name: string; ovenType: string }): void;
-  onAdjust(converted: RecipeDetail): void;
+  /** Opens the converted recipe in the wizard, with the changes conversion made, in the user's words. */
+  onAdjust(converted: RecipeDetail, changes: string[]): void;
 }) {
   const unit = useTemperatureUnit();
   const [target, setTargetValue] = useState('');
@@ -116,7 +121,7 @@ export function ConvertRecipeModal({
         type="button"
         className="btn btn-secondary"
         disabled={!data || convert.isPending}
-        onClick={() => data && onAdjust({ ...data.source, ...data.result })}
+        onClick={() => data && onAdjust({ ...data.source, ...data.result }, changeLines(data, unit))}
       >
         Adjust in the wizard
       </button>
@@ -160,11 +165,9 @@ export function ConvertRecipeModal({
             What changes ({data.changes.length - 1})
           </h3>
           <ul className="change-list" aria-label="What changes">
-            {data.changes
-              .filter((c) => c.field !== 'oven_type')
-              .map((c) => (
-                <li key={c.field}>{messageInUnit(c.message, unit)}</li>
-              ))}
+            {changeLines(data, unit).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
             {data.changes.length === 1 ? <li>Nothing else: the recipe fits the {target} as it is.</li> : null}
           </ul>
           <div className="table-scroll">

@@ -17,7 +17,7 @@ import { ConvertRecipeModal } from './convert-recipe-modal';
 import { RecipeCard } from './recipe-card';
 import { RecipeFilters } from './recipe-filters';
 import { RecipeViewModal, type ViewAction } from './recipe-view-modal';
-import { RecipeWizard, type WizardMode } from './recipe-wizard';
+import { type Conversion, RecipeWizard, type WizardMode } from './recipe-wizard';
 import {
   listQueryString,
   recipeListQuery,
@@ -54,9 +54,12 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   // Names kept with the ids, so a confirmation can name recipes a search has since hidden.
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [viewing, setViewing] = useState<number | null>(null);
-  const [wizard, setWizard] = useState<{ recipe: RecipeDetail | null; mode: WizardMode; step: 1 | 2 } | null>(
-    null,
-  );
+  const [wizard, setWizard] = useState<{
+    recipe: RecipeDetail | null;
+    mode: WizardMode;
+    step: 1 | 2;
+    conversion?: Conversion;
+  } | null>(null);
   const [confirm, setConfirm] = useState<{ ids: number[]; names: string[]; single: boolean } | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [converting, setConverting] = useState<RecipeDetail | null>(null);
@@ -327,10 +330,16 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
             setConverting(null);
             ok(saved.name, `was converted to ${saved.ovenType} and saved in My Recipes`);
           }}
-          onAdjust={(converted) => {
+          onAdjust={(converted, changes) => {
             setConverting(null);
-            // A copy that exists only once saved, with the source's photo unless another is chosen.
-            setWizard({ recipe: converted, mode: 'copy', step: 2 });
+            // A copy that exists only once saved, with the source's photo unless another is chosen; the changes
+            // conversion made stay in sight while it is adjusted.
+            setWizard({
+              recipe: converted,
+              mode: 'copy',
+              step: 2,
+              conversion: { from: converting.oven_type, changes },
+            });
           }}
         />
       ) : null}
@@ -349,6 +358,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           recipe={wizard.recipe}
           mode={wizard.mode}
           startStep={wizard.step}
+          conversion={wizard.conversion}
           scope={owner === 'provider' && isAdmin ? 'provider' : 'community'}
           onClose={() => setWizard(null)}
           onFailed={(who, what) => {

@@ -26,10 +26,17 @@ export type WizardMode = 'create' | 'edit' | 'copy';
  * Spec §2.6/§4 recipe wizard: 1 name and oven, 2 stages and events, 3 details, 4 preview and save, 5 saved.
  * Every gate is the server's own recipe schema, per step; on a failed save the caller closes the wizard.
  */
+/** A recipe converted to another oven and opened to adjust: where from, and what conversion changed. */
+export interface Conversion {
+  from: string;
+  changes: string[];
+}
+
 export function RecipeWizard({
   recipe,
   mode,
   startStep = 1,
+  conversion,
   scope,
   onClose,
   onFailed,
@@ -37,6 +44,7 @@ export function RecipeWizard({
   recipe: RecipeDetail | null;
   mode: WizardMode;
   startStep?: 1 | 2;
+  conversion?: Conversion;
   scope: Owner;
   onClose(): void;
   onFailed(who: string, message: string): void;
@@ -191,6 +199,23 @@ export function RecipeWizard({
           ))}
         </ol>
 
+        {conversion && step < 5 ? (
+          <details className="conversion-note" open>
+            <summary>
+              Converted from {conversion.from}:{' '}
+              {conversion.changes.length === 0
+                ? 'nothing else changed'
+                : `${conversion.changes.length} change${conversion.changes.length === 1 ? '' : 's'}`}
+            </summary>
+            {conversion.changes.length > 0 ? (
+              <ul className="change-list" aria-label="What conversion changed">
+                {conversion.changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </details>
+        ) : null}
         {step === 1 ? (
           <StepName
             draft={draft}
