@@ -80,6 +80,27 @@ test('buttons changed since a version are marked on the editor', async ({ page, 
   await page.screenshot({ path: 'test-results/screens/menu-versions-marked.png' });
 });
 
+test('a button removed since a version leaves a mark on its empty slot', async ({ page, cook }) => {
+  const oven = await seed.importedOven(cook, { name: 'Emptied', type: 'Matchbox 1718/1313' });
+  await page.request.post(`/api/ovens/${oven.id}/versions`, {
+    headers: { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    data: { name: 'Before' },
+  });
+  await page.goto('/ovens');
+  const name = await slot(page, 1).locator('.tile-name').textContent();
+  await slot(page, 1).locator('.tile-button').click();
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Removed ${name}`));
+
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const item = page.getByRole('dialog').getByRole('listitem', { name: 'Before' });
+  await item.getByRole('button', { name: 'What changed since' }).click();
+  await item.getByRole('button', { name: /^Show 1 changed button on the menu$/ }).click();
+  await expect(page.getByText('1 button changed since “Before”')).toBeVisible();
+  await expect(slot(page, 1).locator('.slot-removed-note')).toHaveText(`Removed: "${name}"`);
+  await page.screenshot({ path: 'test-results/screens/menu-versions-removed.png' });
+});
+
 test('a file copied off the oven is recognised as the older version it came from', async ({ page, cook }) => {
   const oven = await seed.importedOven(cook, { name: 'Recognised', type: 'Matchbox 1718/1313' });
   const headers = { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };

@@ -350,6 +350,8 @@ export const menuDiffResponse = z.object({
   lines: z.array(z.object({ kind: z.string(), message: z.string() })),
   /** Buttons of the newer menu to highlight on the editor (when it is the current menu). */
   highlight: z.array(z.number()),
+  /** Slots of the current menu left empty by a removed button, to mark on the editor (when it is the current menu). */
+  removed: z.array(z.object({ screen_id: z.number(), position: z.number(), name: z.string() })),
 });
 export type MenuDiffResponse = z.infer<typeof menuDiffResponse>;
 

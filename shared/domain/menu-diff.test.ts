@@ -55,7 +55,7 @@ function menu(): MenuSnapshot {
 
 describe('the difference between two menus', () => {
   it('is nothing for the same menu', () => {
-    expect(diffMenus(menu(), menu())).toEqual({ lines: [], highlight: [] });
+    expect(diffMenus(menu(), menu())).toEqual({ lines: [], highlight: [], vacated: [] });
   });
 
   it('names a button added, removed and moved, and highlights the new and moved ones', () => {
@@ -73,6 +73,21 @@ describe('the difference between two menus', () => {
       'Button "Wings" removed from screen 1, slot 2.',
     ]);
     expect(diff.highlight.sort()).toEqual([11, 20]);
+    // Wings' slot is empty now: it is marked with what was there.
+    expect(diff.vacated).toEqual([{ screenId: 1, position: 2, label: '"Wings"' }]);
+  });
+
+  it('marks the slot a removed button left empty, on a category page too, but not a slot taken since', () => {
+    const a = menu();
+    const b = menu();
+    const screen = b.tree.screens[0]!;
+    const sides = screen.buttons[2]!;
+    if (sides.kind === 'category') sides.category.pages[0]!.buttons = [];
+    // Wings goes; Pepperoni moves into its slot.
+    screen.buttons = screen.buttons.filter((x) => x.id !== 12);
+    screen.buttons[0]!.position = 2;
+    const diff = diffMenus(a, b);
+    expect(diff.vacated).toEqual([{ screenId: 8, position: 1, label: '"Fries"' }]);
   });
 
   it('says a category was renamed, without calling its buttons moved', () => {

@@ -36,6 +36,8 @@ export interface MenuDiff {
   lines: MenuDiffLine[];
   /** Ids of the buttons in the newer menu that are new, moved, restyled or open a changed recipe. */
   highlight: number[];
+  /** Slots of the newer menu left empty by a removed button (its screen or page there, and what was on it). */
+  vacated: { screenId: number; position: number; label: string }[];
 }
 
 interface Placed {
@@ -47,6 +49,10 @@ interface Placed {
   /** For a button inside a category: the category's button, and the page. */
   parent?: Placed;
   page?: number;
+  /** The main screen it is on (its index), or its category's. */
+  screen: number;
+  /** The id of the screen or page it is on. */
+  containerId: number | null;
 }
 
 /** Where a button is, by its category's identity rather than its name (a rename is not a move). */
@@ -69,6 +75,8 @@ function place(tree: MenuTree): Placed[] {
         button: b,
         where: `screen ${s + 1}, slot ${b.position}`,
         label: b.kind === 'recipe' ? `"${b.recipe.name}"` : `category "${b.category.name}"`,
+        screen: s,
+        containerId: screen.id,
       };
       out.push(parent);
       if (b.kind !== 'category') continue;
@@ -81,6 +89,8 @@ function place(tree: MenuTree): Placed[] {
             label: `"${pb.recipe.name}"`,
             parent,
             page: p + 1,
+            screen: s,
+            containerId: page.id,
           });
         }
       });
@@ -189,9 +199,20 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
       mark(p);
     }
   }
+  // Where each removed button was, on the newer menu: its screen, or its category's page if that is still there.
+  const taken = new Set(after.map((p) => `${p.containerId}:${p.button.position}`));
+  const vacated: MenuDiff['vacated'] = [];
   for (const p of before) {
-    if (!now.has(p.key))
-      lines.push({ kind: 'removed', message: `Button ${p.label} removed from ${p.where}.` });
+    if (now.has(p.key)) continue;
+    lines.push({ kind: 'removed', message: `Button ${p.label} removed from ${p.where}.` });
+    let screenId: number | null | undefined;
+    if (!p.parent) screenId = to.tree.screens[p.screen]?.id;
+    else {
+      const category = now.get(p.parent.key)?.button;
+      if (category?.kind === 'category') screenId = category.category.pages[p.page! - 1]?.id;
+    }
+    if (screenId != null && !taken.has(`${screenId}:${p.button.position}`))
+      vacated.push({ screenId, position: p.button.position, label: p.label });
   }
 
   // Recipes on both menus whose settings differ, once each, with every button that opens them highlighted.
@@ -209,7 +230,7 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
     described.add(id);
     lines.push({ kind: 'recipe-changed', message: `Recipe "${b.name}" changed: ${changes.join('; ')}.` });
   }
-  return { lines, highlight: [...highlight] };
+  return { lines, highlight: [...highlight], vacated };
 }
 
 /**

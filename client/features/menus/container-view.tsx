@@ -9,6 +9,9 @@ export const slotId = (screenId: number, position: number) => `slot:${screenId}:
 
 /** Buttons to mark as changed (since a version the cook is comparing with). */
 export const ChangedButtons = createContext<ReadonlySet<number>>(new Set());
+/** Empty slots where a button was removed since that version: `removedKey(screen, slot)` → what was there. */
+export const RemovedSlots = createContext<ReadonlyMap<string, string>>(new Map());
+export const removedKey = (screenId: number, position: number) => `${screenId}:${position}`;
 export const buttonDragId = (buttonId: number) => `button:${buttonId}`;
 
 function Slot({
@@ -140,11 +143,14 @@ function Tile({
 function EmptySlot({
   position,
   allowCategory,
+  removed,
   onAdd,
   onCreateCategory,
 }: {
   position: number;
   allowCategory: boolean;
+  /** What was here, when a button was removed since the version compared with. */
+  removed?: string;
   onAdd(position: number): void;
   onCreateCategory(position: number, name: string): void;
 }) {
@@ -186,7 +192,8 @@ function EmptySlot({
     );
   }
   return (
-    <div className="slot-add">
+    <div className={removed ? 'slot-add slot-removed' : 'slot-add'}>
+      {removed ? <span className="slot-removed-note">Removed: {removed}</span> : null}
       <button
         type="button"
         className="slot-add-recipe"
@@ -233,6 +240,7 @@ export function ContainerView({
   onCreateCategory(position: number, name: string): void;
 }) {
   const [shownScreens, setShownScreens] = useState(12);
+  const removedSlots = useContext(RemovedSlots);
   const byPosition = new Map(buttons.map((b) => [b.position, b]));
   const slot = (position: number, placeholder = false) => {
     const button = byPosition.get(position);
@@ -252,6 +260,7 @@ export function ContainerView({
           <EmptySlot
             position={position}
             allowCategory={isMain}
+            removed={removedSlots.get(removedKey(screenId, position))}
             onAdd={onAdd}
             onCreateCategory={onCreateCategory}
           />

@@ -32,7 +32,7 @@ import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
-import { ChangedButtons, ContainerView, type TileActions } from './container-view';
+import { ChangedButtons, ContainerView, RemovedSlots, removedKey, type TileActions } from './container-view';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
 import { type OvenHandle, useMenuActions } from './menus-api';
@@ -138,11 +138,17 @@ export function MenuEditor({
   const [dragging, setDragging] = useState<MenuButton | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   // Buttons changed since a version, marked until the cook clears them or changes the menu.
-  const [changed, setChanged] = useState<{ ids: Set<number>; since: string; at: number } | null>(null);
-  const marked = useMemo(
-    () => (changed && changed.at === oven.version ? changed.ids : new Set<number>()),
-    [changed, oven.version],
-  );
+  const [changed, setChanged] = useState<{
+    ids: Set<number>;
+    removed: Map<string, string>;
+    since: string;
+    at: number;
+  } | null>(null);
+  const current = changed && changed.at === oven.version ? changed : null;
+  const marked = useMemo(() => current?.ids ?? new Set<number>(), [current]);
+  // Slots a removed button left empty: marked the same way, so a removal is seen on the menu too.
+  const vacated = useMemo(() => current?.removed ?? new Map<string, string>(), [current]);
+  const markCount = marked.size + vacated.size;
 
   const fail = useCallback(
     (message: string) =>
@@ -302,274 +308,283 @@ export function MenuEditor({
 
   return (
     <ChangedButtons.Provider value={marked}>
-      <DndContext
-        sensors={sensors}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDragging(null)}
-      >
-        <div className="editor">
-          <nav className="editor-sidebar" aria-label="Screens">
-            <ol className="screen-links">
-              {tree.screens.map((s, i) => (
-                <ScreenLink
-                  key={s.id ?? `new-${i}`}
-                  screenId={s.id ?? 0}
-                  index={i}
-                  current={view.category === null && i === screenIndex}
-                  onOpen={() => {
-                    setSelected(null);
-                    setView({ screen: i, category: null, page: 0 });
-                  }}
-                />
-              ))}
-            </ol>
-            {controls.addScreen || (container.kind === 'page' && tree.screens.length < model.maxScreens) ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-block"
-                onClick={addScreen}
-                disabled={actions.busy}
-              >
-                Add New Screen
-              </button>
-            ) : null}
-          </nav>
-
-          <section className="editor-main" aria-labelledby="screen-title">
-            <header className="editor-header">
-              <h3 id="screen-title" className="screen-title">
-                {container.kind === 'main' ? (
-                  `Screen ${screenIndex + 1}`
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      className="crumb"
-                      onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
-                    >
-                      Screen {screenIndex + 1}
-                    </button>
-                    <span className="crumb-sep" aria-hidden="true">
-                      ›
-                    </span>
-                    <span>Category: {categoryButton!.category.name}</span>
-                    {model.menuLayout === 'grid' ? (
-                      <>
-                        <span className="crumb-sep" aria-hidden="true">
-                          ›
-                        </span>
-                        <span>Page {pageIndex + 1}</span>
-                      </>
-                    ) : null}
-                  </>
-                )}
-              </h3>
-              {oven.can_undo ? (
-                <div className="undo-bar" role="status">
-                  <span className="undo-text">{oven.last_change?.summary}</span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={async () => {
-                      const reply = await actions.undo();
-                      if (reply && 'undone' in reply)
-                        banners.show({
-                          tone: 'success',
-                          who: oven.name,
-                          description: 'Undone',
-                          what: String(reply.undone),
-                          ms: TIMINGS.banner.oven,
-                        });
+      <RemovedSlots.Provider value={vacated}>
+        <DndContext
+          sensors={sensors}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(null)}
+        >
+          <div className="editor">
+            <nav className="editor-sidebar" aria-label="Screens">
+              <ol className="screen-links">
+                {tree.screens.map((s, i) => (
+                  <ScreenLink
+                    key={s.id ?? `new-${i}`}
+                    screenId={s.id ?? 0}
+                    index={i}
+                    current={view.category === null && i === screenIndex}
+                    onOpen={() => {
+                      setSelected(null);
+                      setView({ screen: i, category: null, page: 0 });
                     }}
-                    disabled={actions.busy}
-                  >
-                    <UndoIcon /> Undo
-                  </button>
-                </div>
-              ) : null}
-              <div className="versions-bar">
-                <button type="button" className="btn btn-secondary" onClick={() => setVersionsOpen(true)}>
-                  Versions
-                </button>
-                {marked.size > 0 ? (
-                  <span className="versions-note" role="status">
-                    {marked.size} button{marked.size === 1 ? '' : 's'} changed since “{changed?.since}”
-                    <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
-                      Clear
-                    </button>
-                  </span>
-                ) : null}
-              </div>
-            </header>
-
-            {model.menuLayout === 'grid' ? (
-              <div className="editor-actions">
+                  />
+                ))}
+              </ol>
+              {controls.addScreen || (container.kind === 'page' && tree.screens.length < model.maxScreens) ? (
                 <button
                   type="button"
-                  className="btn btn-primary"
-                  disabled={free === null}
-                  onClick={() => free !== null && setAdding({ screenId, position: free })}
+                  className="btn btn-secondary btn-block"
+                  onClick={addScreen}
+                  disabled={actions.busy}
                 >
-                  Add Recipe Here
+                  Add New Screen
                 </button>
-                {controls.addPage ? (
+              ) : null}
+            </nav>
+
+            <section className="editor-main" aria-labelledby="screen-title">
+              <header className="editor-header">
+                <h3 id="screen-title" className="screen-title">
+                  {container.kind === 'main' ? (
+                    `Screen ${screenIndex + 1}`
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="crumb"
+                        onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
+                      >
+                        Screen {screenIndex + 1}
+                      </button>
+                      <span className="crumb-sep" aria-hidden="true">
+                        ›
+                      </span>
+                      <span>Category: {categoryButton!.category.name}</span>
+                      {model.menuLayout === 'grid' ? (
+                        <>
+                          <span className="crumb-sep" aria-hidden="true">
+                            ›
+                          </span>
+                          <span>Page {pageIndex + 1}</span>
+                        </>
+                      ) : null}
+                    </>
+                  )}
+                </h3>
+                {oven.can_undo ? (
+                  <div className="undo-bar" role="status">
+                    <span className="undo-text">{oven.last_change?.summary}</span>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={async () => {
+                        const reply = await actions.undo();
+                        if (reply && 'undone' in reply)
+                          banners.show({
+                            tone: 'success',
+                            who: oven.name,
+                            description: 'Undone',
+                            what: String(reply.undone),
+                            ms: TIMINGS.banner.oven,
+                          });
+                      }}
+                      disabled={actions.busy}
+                    >
+                      <UndoIcon /> Undo
+                    </button>
+                  </div>
+                ) : null}
+                <div className="versions-bar">
+                  <button type="button" className="btn btn-secondary" onClick={() => setVersionsOpen(true)}>
+                    Versions
+                  </button>
+                  {markCount > 0 ? (
+                    <span className="versions-note" role="status">
+                      {markCount} button{markCount === 1 ? '' : 's'} changed since “{changed?.since}”
+                      <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
+                        Clear
+                      </button>
+                    </span>
+                  ) : null}
+                </div>
+              </header>
+
+              {model.menuLayout === 'grid' ? (
+                <div className="editor-actions">
                   <button
                     type="button"
-                    className="btn btn-secondary"
-                    onClick={addPage}
-                    disabled={actions.busy}
+                    className="btn btn-primary"
+                    disabled={free === null}
+                    onClick={() => free !== null && setAdding({ screenId, position: free })}
                   >
-                    Add New Page
+                    Add Recipe Here
                   </button>
-                ) : null}
-                {controls.deletePage ? (
-                  <button
-                    type="button"
-                    className="btn btn-link-danger"
-                    onClick={deleteScreen}
-                    disabled={actions.busy}
-                  >
-                    Delete Page
-                  </button>
-                ) : null}
-                {controls.deleteScreen ? (
-                  <button
-                    type="button"
-                    className="btn btn-link-danger"
-                    onClick={deleteScreen}
-                    disabled={actions.busy}
-                  >
-                    Delete Screen
-                  </button>
-                ) : null}
-              </div>
-            ) : (
-              <p className="muted small">
-                The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
-                {container.kind === 'main'
-                  ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
-                  : `this category holds up to ${capacity} recipes.`}
-              </p>
-            )}
+                  {controls.addPage ? (
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={addPage}
+                      disabled={actions.busy}
+                    >
+                      Add New Page
+                    </button>
+                  ) : null}
+                  {controls.deletePage ? (
+                    <button
+                      type="button"
+                      className="btn btn-link-danger"
+                      onClick={deleteScreen}
+                      disabled={actions.busy}
+                    >
+                      Delete Page
+                    </button>
+                  ) : null}
+                  {controls.deleteScreen ? (
+                    <button
+                      type="button"
+                      className="btn btn-link-danger"
+                      onClick={deleteScreen}
+                      disabled={actions.busy}
+                    >
+                      Delete Screen
+                    </button>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="muted small">
+                  The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
+                  {container.kind === 'main'
+                    ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
+                    : `this category holds up to ${capacity} recipes.`}
+                </p>
+              )}
 
-            <ContainerView
-              screenId={screenId}
-              buttons={buttons}
-              capacity={capacity}
-              layout={model.menuLayout}
-              perScreen={shownPerScreen(model)}
-              isMain={container.kind === 'main'}
-              selectedId={selected}
-              renamingId={renaming?.id ?? null}
-              renameField={renameField}
-              actions={tileActions}
-              onAdd={(position) => setAdding({ screenId, position })}
-              onCreateCategory={(position, name) => void actions.createCategory(screenId, position, name)}
-            />
-
-            {container.kind === 'page' && model.menuLayout === 'grid' ? (
-              <nav className="page-slider" aria-label="Pages">
-                <ol className="page-dots">
-                  {categoryButton!.category.pages.map((p, i) => (
-                    <PageDot
-                      key={p.id ?? `new-${i}`}
-                      screenId={p.id ?? 0}
-                      index={i}
-                      current={i === pageIndex}
-                      onOpen={() => setView({ ...view, page: i })}
-                    />
-                  ))}
-                </ol>
-                <span className="page-label">Page {pageIndex + 1}</span>
-              </nav>
-            ) : null}
-
-            {selectedButton ? (
-              <ButtonToolbar
-                button={selectedButton}
-                onInner={container.kind === 'page'}
-                onColor={(color) =>
-                  selectedButton.id && void actions.updateButton(selectedButton.id, { color })
-                }
-                onIcon={(icon) => selectedButton.id && void actions.updateButton(selectedButton.id, { icon })}
-                onFavorite={(favorite) =>
-                  selectedButton.id && void actions.updateButton(selectedButton.id, { favorite })
-                }
-                onOpenRecipe={() =>
-                  selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)
-                }
-                onTrash={() => tileActions.onTrash(selectedButton)}
-                onClose={() => setSelected(null)}
+              <ContainerView
+                screenId={screenId}
+                buttons={buttons}
+                capacity={capacity}
+                layout={model.menuLayout}
+                perScreen={shownPerScreen(model)}
+                isMain={container.kind === 'main'}
+                selectedId={selected}
+                renamingId={renaming?.id ?? null}
+                renameField={renameField}
+                actions={tileActions}
+                onAdd={(position) => setAdding({ screenId, position })}
+                onCreateCategory={(position, name) => void actions.createCategory(screenId, position, name)}
               />
+
+              {container.kind === 'page' && model.menuLayout === 'grid' ? (
+                <nav className="page-slider" aria-label="Pages">
+                  <ol className="page-dots">
+                    {categoryButton!.category.pages.map((p, i) => (
+                      <PageDot
+                        key={p.id ?? `new-${i}`}
+                        screenId={p.id ?? 0}
+                        index={i}
+                        current={i === pageIndex}
+                        onOpen={() => setView({ ...view, page: i })}
+                      />
+                    ))}
+                  </ol>
+                  <span className="page-label">Page {pageIndex + 1}</span>
+                </nav>
+              ) : null}
+
+              {selectedButton ? (
+                <ButtonToolbar
+                  button={selectedButton}
+                  onInner={container.kind === 'page'}
+                  onColor={(color) =>
+                    selectedButton.id && void actions.updateButton(selectedButton.id, { color })
+                  }
+                  onIcon={(icon) =>
+                    selectedButton.id && void actions.updateButton(selectedButton.id, { icon })
+                  }
+                  onFavorite={(favorite) =>
+                    selectedButton.id && void actions.updateButton(selectedButton.id, { favorite })
+                  }
+                  onOpenRecipe={() =>
+                    selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)
+                  }
+                  onTrash={() => tileActions.onTrash(selectedButton)}
+                  onClose={() => setSelected(null)}
+                />
+              ) : null}
+            </section>
+          </div>
+
+          <DragOverlay dropAnimation={null}>
+            {dragging ? (
+              <div className="tile tile-overlay">
+                <ButtonFace button={dragging} />
+              </div>
             ) : null}
-          </section>
-        </div>
+          </DragOverlay>
 
-        <DragOverlay dropAnimation={null}>
-          {dragging ? (
-            <div className="tile tile-overlay">
-              <ButtonFace button={dragging} />
-            </div>
+          {adding ? (
+            <SelectRecipeModal
+              ovenType={oven.type}
+              provider={provider}
+              where={`${where}, slot ${adding.position}`}
+              onClose={() => setAdding(null)}
+              onAdd={async (recipe) => {
+                const target = adding;
+                setAdding(null);
+                const reply = await actions.addRecipe(target.screenId, target.position, {
+                  id: recipe.id,
+                  name: recipe.name,
+                  ovenType: recipe.oven_type,
+                });
+                if (reply)
+                  banners.show({
+                    tone: 'success',
+                    who: recipe.name,
+                    description: `has been added to ${oven.name}`,
+                    ms: TIMINGS.banner.recipeAdded,
+                  });
+              }}
+            />
           ) : null}
-        </DragOverlay>
-
-        {adding ? (
-          <SelectRecipeModal
-            ovenType={oven.type}
-            provider={provider}
-            where={`${where}, slot ${adding.position}`}
-            onClose={() => setAdding(null)}
-            onAdd={async (recipe) => {
-              const target = adding;
-              setAdding(null);
-              const reply = await actions.addRecipe(target.screenId, target.position, {
-                id: recipe.id,
-                name: recipe.name,
-                ovenType: recipe.oven_type,
-              });
-              if (reply)
+          {picturing ? (
+            <IconPickerModal
+              title={`Picture of category ${picturing.category.name}`}
+              current={picturing.category.icon}
+              onPick={(icon) => {
+                if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
+                setPicturing(null);
+              }}
+              onClose={() => setPicturing(null)}
+            />
+          ) : null}
+          {versionsOpen ? (
+            <MenuVersionsModal
+              handle={handle}
+              onClose={() => setVersionsOpen(false)}
+              onHighlight={(ids, removed, since) => {
+                setChanged({
+                  ids: new Set(ids),
+                  removed: new Map(removed.map((r) => [removedKey(r.screen_id, r.position), r.name])),
+                  since,
+                  at: oven.version,
+                });
+                setVersionsOpen(false);
+              }}
+              onRestored={(name) => {
+                setVersionsOpen(false);
+                setChanged(null);
                 banners.show({
                   tone: 'success',
-                  who: recipe.name,
-                  description: `has been added to ${oven.name}`,
-                  ms: TIMINGS.banner.recipeAdded,
+                  who: oven.name,
+                  description: `now runs version “${name}” again`,
+                  ms: TIMINGS.banner.oven,
                 });
-            }}
-          />
-        ) : null}
-        {picturing ? (
-          <IconPickerModal
-            title={`Picture of category ${picturing.category.name}`}
-            current={picturing.category.icon}
-            onPick={(icon) => {
-              if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
-              setPicturing(null);
-            }}
-            onClose={() => setPicturing(null)}
-          />
-        ) : null}
-        {versionsOpen ? (
-          <MenuVersionsModal
-            handle={handle}
-            onClose={() => setVersionsOpen(false)}
-            onHighlight={(ids, since) => {
-              setChanged({ ids: new Set(ids), since, at: oven.version });
-              setVersionsOpen(false);
-            }}
-            onRestored={(name) => {
-              setVersionsOpen(false);
-              setChanged(null);
-              banners.show({
-                tone: 'success',
-                who: oven.name,
-                description: `now runs version “${name}” again`,
-                ms: TIMINGS.banner.oven,
-              });
-            }}
-          />
-        ) : null}
-      </DndContext>
+              }}
+            />
+          ) : null}
+        </DndContext>
+      </RemovedSlots.Provider>
     </ChangedButtons.Provider>
   );
 }

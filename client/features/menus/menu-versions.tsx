@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type MenuVersion, saveVersionRequest } from '../../../shared/contracts/menus';
+import { type MenuDiffResponse, type MenuVersion, saveVersionRequest } from '../../../shared/contracts/menus';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -23,12 +23,13 @@ function VersionChanges({
 }: {
   handle: OvenHandle;
   version: MenuVersion;
-  onShow(ids: number[]): void;
+  onShow(ids: number[], removed: MenuDiffResponse['removed']): void;
 }) {
   const diff = useQuery(versionDiffQuery(handle.oven.id, version.id, handle.oven.version));
   if (diff.isPending) return <Spinner label="Comparing ..." />;
   if (diff.isError) return <Alert tone="error">The menus could not be compared: {diff.error.message}</Alert>;
-  const { lines, highlight } = diff.data;
+  const { lines, highlight, removed } = diff.data;
+  const marks = highlight.length + removed.length;
   if (lines.length === 0) return <p className="muted">The current menu is the same as “{version.name}”.</p>;
   return (
     <div className="version-changes">
@@ -37,9 +38,9 @@ function VersionChanges({
           <li key={l.message}>{l.message}</li>
         ))}
       </ul>
-      {highlight.length > 0 ? (
-        <button type="button" className="btn btn-secondary" onClick={() => onShow(highlight)}>
-          Show {highlight.length} changed button{highlight.length === 1 ? '' : 's'} on the menu
+      {marks > 0 ? (
+        <button type="button" className="btn btn-secondary" onClick={() => onShow(highlight, removed)}>
+          Show {marks} changed button{marks === 1 ? '' : 's'} on the menu
         </button>
       ) : null}
     </div>
@@ -58,7 +59,7 @@ export function MenuVersionsModal({
 }: {
   handle: OvenHandle;
   onClose(): void;
-  onHighlight(ids: number[], versionName: string): void;
+  onHighlight(ids: number[], removed: MenuDiffResponse['removed'], versionName: string): void;
   onRestored(name: string): void;
 }) {
   const { oven } = handle;
@@ -136,7 +137,11 @@ export function MenuVersionsModal({
               </div>
             </div>
             {open === v.id ? (
-              <VersionChanges handle={handle} version={v} onShow={(ids) => onHighlight(ids, v.name)} />
+              <VersionChanges
+                handle={handle}
+                version={v}
+                onShow={(ids, removed) => onHighlight(ids, removed, v.name)}
+              />
             ) : null}
           </li>
         ))}

@@ -115,6 +115,10 @@ export function createMenuVersionsService(deps: { db: Db }) {
         to: toRef,
         lines: diff.lines,
         highlight: against === 'current' ? diff.highlight : [],
+        removed:
+          against === 'current'
+            ? diff.vacated.map((v) => ({ screen_id: v.screenId, position: v.position, name: v.label }))
+            : [],
       };
     },
 
