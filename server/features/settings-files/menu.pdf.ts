@@ -9,6 +9,7 @@ import {
   unitSymbol,
 } from '../../../shared/domain/temperature';
 import type { OvenRow } from '../../db/menu-store';
+import { nextTurn } from '../../lib/in-turns';
 import {
   type Doc,
   ensureRoom,
@@ -134,7 +135,13 @@ function screenful(
 }
 
 /** MiLO and MiSA show a long list 6 buttons at a time: each screenful is drawn as the oven pages through it. */
-function listScreens(c: Context, model: OvenModel, title: string, buttons: MenuButton[], empty: string) {
+async function listScreens(
+  c: Context,
+  model: OvenModel,
+  title: string,
+  buttons: MenuButton[],
+  empty: string,
+) {
   const per = model.buttonsPerScreen;
   const screens = Math.max(1, Math.ceil(buttons.length / per));
   if (buttons.length === 0) {
@@ -153,6 +160,7 @@ function listScreens(c: Context, model: OvenModel, title: string, buttons: MenuB
       3,
       `Screen ${s + 1} of ${screens}: buttons ${s * per + 1} to ${s * per + slice.length}`,
     );
+    if (s % 20 === 19) await nextTurn();
   }
 }
 
@@ -183,7 +191,7 @@ function tableHeader(doc: Doc) {
 }
 
 /** Every recipe on the menu with all its stages, one row per stage, in the order the menu first shows them. */
-function recipesTable(c: Context, recipes: RecipeDetail[]) {
+async function recipesTable(c: Context, recipes: RecipeDetail[]) {
   const { doc } = c;
   ensureRoom(doc, 80, c.provider, c.title);
   heading(
@@ -192,7 +200,9 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
     `Temperatures in ${unitSymbol(c.unit)}; times are minutes:seconds (hours:minutes:seconds on a Conveyor).`,
   );
   tableHeader(doc);
-  recipes.forEach((r, index) => {
+  for (const [index, r] of recipes.entries()) {
+    // A full MiLO's menu is thousands of rows: others' requests run between every hundred.
+    if (index % 100 === 99) await nextTurn();
     const height = (r.stages.length + 1) * ROW + 2;
     if (doc.y + height > doc.page.height - MARGIN - 20) {
       ensureRoom(doc, Number.POSITIVE_INFINITY, c.provider, c.title);
@@ -247,7 +257,7 @@ function recipesTable(c: Context, recipes: RecipeDetail[]) {
         ellipsis: true,
       });
     doc.y = top + height;
-  });
+  }
   doc.x = MARGIN;
 }
 
@@ -275,7 +285,7 @@ export function menuPdf(input: {
     unit: input.unit ?? 'F',
   };
   const model = findOvenModel(input.oven.type);
-  return pdfBytes(doc, () => {
+  return pdfBytes(doc, async () => {
     // The recipes in the order the menu first shows them (main screens, then each category's pages).
     const order: number[] = [];
     const seen = new Set<number>();
@@ -328,11 +338,11 @@ export function menuPdf(input: {
 
     if (!model || model.menuLayout === 'grid') {
       const per = model?.buttonsPerScreen ?? 8;
-      input.tree.screens.forEach((screen, i) => {
+      for (const [i, screen] of input.tree.screens.entries()) {
         screenful(c, `Screen ${i + 1}`, screen.buttons, 1, per, 4);
         for (const b of screen.buttons) {
           if (b.kind !== 'category') continue;
-          b.category.pages.forEach((page, p) => {
+          for (const [p, page] of b.category.pages.entries()) {
             screenful(
               c,
               `Screen ${i + 1} > ${b.category.name}`,
@@ -342,15 +352,16 @@ export function menuPdf(input: {
               4,
               `Category on slot ${b.position}, page ${p + 1} of ${b.category.pages.length}`,
             );
-          });
+          }
+          await nextTurn();
         }
-      });
+      }
     } else {
       const main = input.tree.screens[0]?.buttons ?? [];
-      listScreens(c, model, 'Main screen', main, 'No categories yet.');
+      await listScreens(c, model, 'Main screen', main, 'No categories yet.');
       for (const b of main) {
         if (b.kind !== 'category') continue;
-        listScreens(
+        await listScreens(
           c,
           model,
           b.category.name,
@@ -363,6 +374,6 @@ export function menuPdf(input: {
     const recipes = order
       .map((id) => input.recipes.get(id))
       .filter((r): r is RecipeDetail => r !== undefined);
-    if (recipes.length > 0) recipesTable(c, recipes);
+    if (recipes.length > 0) await recipesTable(c, recipes);
   });
 }
