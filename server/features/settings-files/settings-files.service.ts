@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import type { RecipeData, RecipeDetail } from '../../../shared/contracts/recipes';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
 import {
@@ -38,7 +38,7 @@ import { insertRecipesBulk, lockUser, ownRecipesNamed, recipesByIds } from '../.
 import { locations, menuVersions, ovenSightings, ovens, settingsFingerprints } from '../../db/schema/index';
 import { codec } from '../../lib/codec-pool';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { mapInTurns } from '../../lib/in-turns';
+import { mapInTurns, nextTurn } from '../../lib/in-turns';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
 import { menuPdf } from './menu.pdf';
@@ -91,6 +91,29 @@ function settingsRecipe(r: RecipeDetail): SettingsRecipe {
 
 function countMenu(tree: MenuTree): ImportStats['menu'] {
   return { screens: tree.screens.length, categories: categoryCount(tree), buttons: buttonCount(tree) };
+}
+
+/**
+ * A zip of many files built one file a turn (fflate's streaming writer, deflated on this thread): 200 ovens' files
+ * in one `zipSync` held the event loop for the whole compression.
+ */
+async function zipInTurns(files: Record<string, Uint8Array>, mtime: Date): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const writer = new Zip((error, data) => {
+    if (error) failure = error;
+    else parts.push(data);
+  });
+  for (const [path, bytes] of Object.entries(files)) {
+    const file = new ZipDeflate(path, { level: 6 });
+    file.mtime = mtime;
+    writer.add(file);
+    file.push(bytes, true);
+    await nextTurn();
+  }
+  writer.end();
+  if (failure) throw failure;
+  return Buffer.concat(parts);
 }
 
 export function createSettingsFilesService(deps: {
@@ -265,7 +288,7 @@ export function createSettingsFilesService(deps: {
         by: actor.username ?? 'a Hearth user',
       });
       files['USB checklist.pdf'] = checklist;
-      const zip = zipSync(files, { level: 6, mtime: at });
+      const zip = await zipInTurns(files, at);
       // All or nothing: the ovens count as downloaded only with the zip kept for its owner, in one transaction.
       return db.transaction(async (tx) => {
         if (prints.length > 0) await tx.insert(settingsFingerprints).values(prints);
