@@ -1,0 +1,134 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  type CheckFileResult,
+  type LoadedResult,
+  SETTINGS_FILE_MAX_BYTES,
+  settingsFileSizeMessage,
+} from '../../../shared/contracts/settings-files';
+import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
+import type { OvenType } from '../../../shared/domain/oven-models';
+import type { Actor } from '../../../shared/domain/permissions';
+import { settingsToSnapshot } from '../../../shared/domain/settings-file/menu';
+import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
+import { currentMenuSnapshot } from '../../db/menu-snapshot';
+import { ownOven } from '../../db/menu-store';
+import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
+import { codec } from '../../lib/codec-pool';
+import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { type FileDeps, refusedFile, type SettingsBuilder } from './settings-file-build';
+
+/** What an oven is running: a file copied off it, checked; or the last download, reported loaded. */
+export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
+  const { db, now } = deps;
+  const { latestVersion } = files;
+  return {
+    /**
+     * A manager says the oven's last downloaded file is on it now: recorded as a sighting of that file, so the
+     * fleet page counts the oven as running it (a file copied off the oven later is the stronger proof).
+     */
+    async markLoaded(actor: Actor, ovenId: number): Promise<LoadedResult> {
+      const oven = await ownOven(db, actor.id, ovenId);
+      const [last] = await db
+        .select({
+          checksum: settingsFingerprints.checksum,
+          versionId: settingsFingerprints.versionId,
+          at: settingsFingerprints.createdAt,
+          name: menuVersions.name,
+        })
+        .from(settingsFingerprints)
+        .leftJoin(menuVersions, eq(menuVersions.id, settingsFingerprints.versionId))
+        .where(eq(settingsFingerprints.ovenId, oven.id))
+        .orderBy(desc(settingsFingerprints.id))
+        .limit(1);
+      if (!last)
+        throw ValidationError.field(
+          'oven',
+          `${oven.name}'s settings were never downloaded: download them first.`,
+        );
+      const seenAt = now();
+      await db.insert(ovenSightings).values({
+        ovenId: oven.id,
+        checksum: last.checksum,
+        versionId: last.versionId,
+        seenBy: actor.id,
+        seenAt,
+        source: 'reported',
+      });
+      return {
+        version: last.versionId !== null ? (last.name ?? null) : null,
+        downloaded_at: last.at.toISOString(),
+        seen_at: seenAt.toISOString(),
+      };
+    },
+
+    /**
+     * A file copied off one of your ovens: recognised by its checksum when Hearth handed it out (which version,
+     * and when), else compared with the oven's latest version (or its current menu). Either way the oven is
+     * recorded as seen running it now.
+     */
+    async checkFile(actor: Actor, ovenId: number, data: string): Promise<CheckFileResult> {
+      const oven = await ownOven(db, actor.id, ovenId);
+      const bytes = new TextEncoder().encode(data);
+      if (bytes.length > SETTINGS_FILE_MAX_BYTES)
+        throw new PayloadTooLargeError(settingsFileSizeMessage(bytes.length)!);
+      const parsed = await codec.parse(bytes, { expectedType: oven.type as OvenType });
+      if (!parsed.ok) throw refusedFile(parsed.errors);
+      const checksum = fileChecksum(data) ?? '';
+      const seenAt = now();
+      const day = (d: Date) =>
+        d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+      const [known] = await db
+        .select({ at: settingsFingerprints.createdAt, versionId: menuVersions.id, name: menuVersions.name })
+        .from(settingsFingerprints)
+        .leftJoin(menuVersions, eq(menuVersions.id, settingsFingerprints.versionId))
+        .where(and(eq(settingsFingerprints.ovenId, oven.id), eq(settingsFingerprints.checksum, checksum)))
+        .orderBy(desc(settingsFingerprints.id))
+        .limit(1);
+      let result: CheckFileResult;
+      if (known) {
+        const version = known.versionId !== null ? { id: known.versionId, name: known.name! } : null;
+        result = {
+          recognized: true,
+          message: version
+            ? `This is version "${version.name}", downloaded on ${day(known.at)}.`
+            : `This is the file downloaded on ${day(known.at)} (the menu was not saved as a version then).`,
+          version,
+          downloaded_at: known.at.toISOString(),
+          lines: [],
+          seen_at: seenAt.toISOString(),
+        };
+      } else {
+        const latest = await latestVersion(oven.id);
+        const base = latest
+          ? { tree: latest.tree, recipes: latest.recipes }
+          : await currentMenuSnapshot(db, oven.id, oven.type);
+        const names = new Map<string, number>();
+        const diff = diffMenus(
+          keyRecipesByName(base, names),
+          keyRecipesByName(settingsToSnapshot(parsed.settings), names),
+        );
+        const against = latest ? `the latest version "${latest.name}"` : 'the current menu';
+        const n = diff.lines.length;
+        result = {
+          recognized: false,
+          message:
+            n === 0
+              ? `Hearth did not hand out this file, but it holds the same menu as ${against}.`
+              : `This file was not downloaded from Hearth for this oven, and it differs from ${against} in ${n} place${n === 1 ? '' : 's'}.`,
+          version: latest ? { id: latest.id, name: latest.name } : null,
+          downloaded_at: null,
+          lines: diff.lines,
+          seen_at: seenAt.toISOString(),
+        };
+      }
+      await db.insert(ovenSightings).values({
+        ovenId: oven.id,
+        checksum,
+        versionId: result.recognized ? (result.version?.id ?? null) : null,
+        seenBy: actor.id,
+        seenAt,
+      });
+      return result;
+    },
+  };
+}

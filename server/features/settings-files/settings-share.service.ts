@@ -1,0 +1,80 @@
+import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-files';
+import type { Actor } from '../../../shared/domain/permissions';
+import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import { ownOven } from '../../db/menu-store';
+import { PayloadTooLargeError } from '../../lib/errors';
+import type { Mailer } from '../../mail/mailer';
+import { menuShareMail, settingsShareMail } from '../../mail/templates';
+import { menuPdf } from './menu.pdf';
+import type { FileDeps, SettingsBuilder } from './settings-file-build';
+
+/** Most mail servers refuse messages much above this; a larger menu PDF is refused with the reason. */
+export const MAIL_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Sharing an oven by e-mail: its settings file, or its menu as a PDF. */
+export function createSettingsShare(
+  deps: FileDeps & { mailer: Mailer; provider: string },
+  files: SettingsBuilder,
+) {
+  const { db, now } = deps;
+  const { build } = files;
+  return {
+    /**
+     * Spec §7 GET /api/ovens/{kind}/{id}?email: the settings file, or the menu as a PDF, sent as an attachment.
+     * The message is kept in the outbox first, so a mail server that is down loses nothing (DeliveryError).
+     */
+    /** Refuses a share of an oven that is not the user's before anything is queued (404). */
+    async shareable(actor: Actor, ovenId: number): Promise<void> {
+      await ownOven(db, actor.id, ovenId);
+    },
+
+    async share(
+      actor: Actor & { username?: string; temperature_unit?: TemperatureUnit },
+      kind: ShareKind,
+      ovenId: number,
+      to: string,
+    ): Promise<ShareResult> {
+      const built = await build(actor, ovenId);
+      if (kind === 'settings') {
+        await deps.mailer.send(
+          settingsShareMail({
+            provider: deps.provider,
+            to,
+            from: actor.username ?? 'A Hearth user',
+            ovenName: built.oven.name,
+            ovenType: built.oven.type,
+            fileName: built.fileName,
+            bytes: built.bytes,
+          }),
+        );
+        return { sent: true, to, attachment: built.fileName };
+      }
+      const pdf = await menuPdf({
+        provider: deps.provider,
+        oven: built.oven,
+        tree: built.tree,
+        recipes: built.recipes,
+        printedAt: now(),
+        unit: actor.temperature_unit,
+      });
+      if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
+        throw new PayloadTooLargeError(
+          `The menu PDF of ${built.oven.name} is ${(pdf.length / 1048576).toFixed(1)} MB, more than the ${MAIL_ATTACHMENT_MAX_BYTES / 1048576} MB mail servers accept.`,
+        );
+      }
+      const fileName = `${built.oven.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-menu.pdf`;
+      await deps.mailer.send(
+        menuShareMail({
+          provider: deps.provider,
+          to,
+          from: actor.username ?? 'A Hearth user',
+          ovenName: built.oven.name,
+          ovenType: built.oven.type,
+          fileName,
+          bytes: pdf,
+        }),
+      );
+      return { sent: true, to, attachment: fileName };
+    },
+  };
+}
