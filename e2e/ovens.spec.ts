@@ -122,6 +122,28 @@ test('a category is created, renamed, given a picture, and holds pages', async (
   await expect(page.getByRole('heading', { name: 'Screen 1', exact: true })).toBeVisible();
 });
 
+test('a category name the rules refuse stays in the field with the reason beside it', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Named' });
+  await page.goto('/ovens');
+  await slot(page, 1).getByRole('button', { name: 'or Create Category' }).click();
+  const field = slot(page, 1).getByLabel('Category name');
+  await field.fill('Snacks & Sides');
+  await slot(page, 1).getByRole('button', { name: 'Apply' }).click();
+  await expect(field).toHaveValue('Snacks & Sides');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(slot(page, 1).getByRole('alert')).toHaveText(
+    'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.',
+  );
+  await page.screenshot({ path: 'test-results/screens/category-name-refused.png' });
+  await field.fill('Snacks and Sides');
+  await expect(slot(page, 1).getByRole('alert')).toHaveCount(0);
+  await slot(page, 1).getByRole('button', { name: 'Apply' }).click();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Snacks and Sides');
+});
+
 test('a favourite star toggles on an inner-screen item', async ({ page, cook }) => {
   await seed.recipes(cook, [{ name: 'Fries' }]);
   await seed.oven(cook);

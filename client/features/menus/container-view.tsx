@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { MenuButton } from '../../../shared/domain/menu';
 import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { ButtonFace } from './button-tile';
+import { CategoryNameForm } from './category-name-form';
 
 export const slotId = (screenId: number, position: number) => `slot:${screenId}:${position}`;
 
@@ -155,40 +156,16 @@ function EmptySlot({
   onCreateCategory(position: number, name: string): void;
 }) {
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
   if (naming) {
     return (
-      <form
-        className="slot-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          // Spec §5: a blank name cancels.
-          if (name.trim()) onCreateCategory(position, name);
+      <CategoryNameForm
+        id={`new-category-${position}`}
+        onApply={(name) => {
+          onCreateCategory(position, name);
           setNaming(false);
-          setName('');
         }}
-      >
-        <label className="sr-only" htmlFor={`new-category-${position}`}>
-          Category name
-        </label>
-        <input
-          id={`new-category-${position}`}
-          value={name}
-          maxLength={16}
-          placeholder="Category name"
-          // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to type a name
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-        />
-        <div className="slot-form-actions">
-          <button type="submit" className="btn btn-primary btn-small">
-            Apply
-          </button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setNaming(false)}>
-            Cancel
-          </button>
-        </div>
-      </form>
+        onCancel={() => setNaming(false)}
+      />
     );
   }
   return (

@@ -32,6 +32,7 @@ import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
+import { CategoryNameForm } from './category-name-form';
 import { ChangedButtons, ContainerView, RemovedSlots, removedKey, type TileActions } from './container-view';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
@@ -251,36 +252,16 @@ export function MenuEditor({
   };
 
   const renameField = renaming ? (
-    <form
+    <CategoryNameForm
+      id="rename-category"
       className="slot-form rename-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const name = renaming.name.trim();
-        // A blank name cancels (spec §5).
-        if (name) void actions.updateCategory(renaming.categoryId, { name });
+      initial={renaming.name}
+      onApply={(name) => {
+        void actions.updateCategory(renaming.categoryId, { name });
         setRenaming(null);
       }}
-    >
-      <label className="sr-only" htmlFor="rename-category">
-        Category name
-      </label>
-      <input
-        id="rename-category"
-        value={renaming.name}
-        maxLength={16}
-        // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to rename
-        autoFocus
-        onChange={(e) => setRenaming({ ...renaming, name: e.target.value })}
-      />
-      <div className="slot-form-actions">
-        <button type="submit" className="btn btn-primary btn-small">
-          Apply
-        </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRenaming(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      onCancel={() => setRenaming(null)}
+    />
   ) : null;
 
   const addScreen = async () => {

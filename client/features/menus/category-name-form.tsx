@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { categoryNameIssue } from '../../../shared/domain/category';
+import { LIMITS } from '../../../shared/domain/messages';
+
+/**
+ * A category's name typed in place (a new category in an empty slot, or a rename). A name the rules refuse stays
+ * in the field with the reason beside it, to be corrected; a blank name cancels (spec §5).
+ */
+export function CategoryNameForm({
+  id,
+  initial = '',
+  className = 'slot-form',
+  onApply,
+  onCancel,
+}: {
+  id: string;
+  initial?: string;
+  className?: string;
+  onApply(name: string): void;
+  onCancel(): void;
+}) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState('');
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className={className}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const trimmed = name.trim();
+        if (!trimmed) return onCancel();
+        const issue = categoryNameIssue(trimmed);
+        if (issue) return setError(issue);
+        onApply(trimmed);
+      }}
+    >
+      <label className="sr-only" htmlFor={id}>
+        Category name
+      </label>
+      <input
+        id={id}
+        value={name}
+        maxLength={LIMITS.categoryNameMax}
+        placeholder="Category name"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to type a name
+        autoFocus
+        onChange={(e) => {
+          setName(e.target.value);
+          // The reason goes once the name is one the rules take.
+          if (error && !categoryNameIssue(e.target.value)) setError('');
+        }}
+      />
+      {error ? (
+        <p id={errorId} className="slot-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="slot-form-actions">
+        <button type="submit" className="btn btn-primary btn-small">
+          Apply
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
