@@ -331,5 +331,7 @@ export async function insertRecipesBulk(
 
 /** Serializes imports of one user, so two at once cannot both add the same recipes. */
 export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // 'no key update': imports of one user queue behind each other, but not behind the user's other writes, whose
+  // references to the user (a recipe's owner, a revision's author) only share the row's key.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
