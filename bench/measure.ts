@@ -24,3 +24,18 @@ export function report(title: string, rows: [string, string][]) {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * A figure beside its goal, and whether it is met: `verdict(2.34, { atMost: 3 })` → "2.34× (goal ≤ 3×): met".
+ * Every bench prints its ratios this way, so a run says at a glance what holds.
+ */
+export function verdict(
+  value: number,
+  goal: { atMost: number } | { atLeast: number },
+  unit = '×',
+  digits = 2,
+): string {
+  const met = 'atMost' in goal ? value <= goal.atMost : value >= goal.atLeast;
+  const bound = 'atMost' in goal ? `≤ ${goal.atMost}${unit}` : `≥ ${goal.atLeast}${unit}`;
+  return `${value.toFixed(digits)}${unit} (goal ${bound}): ${met ? 'met' : 'NOT met'}`;
+}

@@ -6,7 +6,7 @@
 import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
 import type { MenuButton, MenuTree } from '../shared/domain/menu';
 import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
-import { measure, ms, report } from './measure';
+import { measure, ms, report, verdict } from './measure';
 
 const CONNECTIONS = 10;
 const SECONDS = 6;
@@ -68,6 +68,24 @@ export async function menusBench() {
     const oven = await createOven(db, user.id, { tree: fullMenu(recipeIds) });
     const built = performance.now() - started;
     const token = await createSession(db, user.id);
+    // The same move on a 2-button oven: the goal is that a move's cost does not grow with the menu.
+    const look = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
+    const small = await createOven(db, user.id, {
+      tree: {
+        screens: [
+          {
+            id: null,
+            buttons: [1, 2].map((position) => ({
+              id: null,
+              kind: 'recipe' as const,
+              position,
+              recipe: { id: recipeIds[position]!, name: `Dish ${position}`, ovenType: 'Matchbox 1718/1313' },
+              ...look,
+            })),
+          },
+        ],
+      },
+    });
 
     const app = await serveApp(ctx);
     const base = app.base;
@@ -100,6 +118,12 @@ export async function menusBench() {
       'PUT',
       JSON.stringify({ screen_id: screenId, current_position: 1, new_position: 2 }),
     );
+    const smallMove = await load(
+      `${base}/api/ovens/button-position/${small.id}`,
+      headers,
+      'PUT',
+      JSON.stringify({ screen_id: small.screenId, current_position: 1, new_position: 2 }),
+    );
     // Each undo reverts one of the moves above (never more undos than moves, so each has something to revert).
     const moves = Math.round(move.rps * SECONDS);
     const { 'content-type': _json, ...noBody } = headers;
@@ -122,10 +146,15 @@ export async function menusBench() {
         ],
         ['baseline GET /api/health', `${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`],
         ['PUT button-position (a move)', row(move)],
+        ['the same move on a 2-button oven', row(smallMove)],
+        [
+          "a full oven's move to a 2-button oven's (req/s)",
+          verdict(move.rps / smallMove.rps, { atLeast: 0.5 }),
+        ],
         ['POST undo', row(undo)],
         [
           'errors (non-2xx)',
-          `${bare.errors + move.errors + undo.errors} (move: ${move.statuses}; undo: ${undo.statuses})`,
+          `${bare.errors + move.errors + smallMove.errors + undo.errors} (move: ${move.statuses}; undo: ${undo.statuses})`,
         ],
       ],
     );

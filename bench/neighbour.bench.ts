@@ -17,7 +17,7 @@ import type { MenuTree } from '../shared/domain/menu';
 import { maximalMiloSettings } from '../shared/domain/settings-file/examples';
 import { writeSettingsFile } from '../shared/domain/settings-file/serialize';
 import { finishJob, freePort, load, rssOf } from './harness';
-import { report } from './measure';
+import { report, verdict } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OVENS = 1000;
@@ -193,7 +193,7 @@ export async function neighbourBench() {
           `while a neighbour imports 15 MB files (${imports} done) and applies a template to ${OVENS} ovens`,
           `${noisyRun.rps.toFixed(0)} req/s, p50 ${noisyRun.p50} ms, p99 ${noisyRun.p99} ms, errors ${noisyRun.errors}`,
         ],
-        ['p99 ratio (goal ≤ 3×)', `${ratio.toFixed(2)}× — ${ratio <= GOAL ? 'met' : 'NOT met'}`],
+        ['p99 ratio to the idle server', verdict(ratio, { atMost: GOAL })],
         [
           `template to ${OVENS} ovens`,
           `${applied.status}, ${applied.result?.applied ?? 0} applied in ${(applyMs / 1000).toFixed(1)} s (${(applyMs / OVENS).toFixed(1)} ms an oven)`,

@@ -10,7 +10,7 @@ import { createRecipesService } from '../server/features/recipes/recipes.service
 import { hashToken } from '../server/lib/tokens';
 import { seedDemoUsers } from '../server/seed/demo-users';
 import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
-import { measure, ms, report } from './measure';
+import { measure, ms, report, verdict } from './measure';
 
 const RECIPES = 100_000;
 const CONNECTIONS = 50;
@@ -126,7 +126,8 @@ export async function recipesBench() {
         ...(peer
           ? ([
               ['peer: plain Fastify + pg, same work', `${peer.rps.toFixed(0)} req/s, p99 ${peer.p99} ms`],
-              ['ratio to the peer (target ≥ 3×, p99 ≤ 150 ms)', `${(list.rps / peer.rps).toFixed(2)}×`],
+              ['throughput ratio to the peer', verdict(list.rps / peer.rps, { atLeast: 3 })],
+              ['p99 of the list', verdict(list.p99, { atMost: 150 }, ' ms', 0)],
             ] as [string, string][])
           : [['peer', 'PostgreSQL only: npm run bench:pg recipes'] as [string, string]]),
         ['errors', `${bare.errors + list.errors + (peer?.errors ?? 0)}`],
