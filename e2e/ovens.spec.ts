@@ -144,6 +144,28 @@ test('a category name the rules refuse stays in the field with the reason beside
   await expect(slot(page, 1).locator('.tile-name')).toHaveText('Snacks and Sides');
 });
 
+test('a drag by keyboard is announced in words, where it goes and where it lands', async ({ page, cook }) => {
+  await seed.importedOven(cook, { name: 'Spoken', type: 'Matchbox 1718/1313' });
+  await page.goto('/ovens');
+  const name = await slot(page, 1).locator('.tile-name').textContent();
+  const tile = slot(page, 1).locator('.tile-button');
+  await expect(async () => {
+    await tile.focus();
+    await page.waitForTimeout(100);
+    await expect(tile).toBeFocused({ timeout: 200 });
+  }).toPass();
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press('Space');
+  // Picked up, it is over its own slot at once (the region keeps the latest words only).
+  await expect(live).toContainText(`${name} is over Screen 1, slot 1.`);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(live).toContainText(`${name} is over Screen 1, slot 4.`);
+  await page.keyboard.press('Space');
+  await expect(live).toContainText(`${name} moved to Screen 1, slot 4.`);
+  await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Moved ${name}`));
+  await expect(live).not.toContainText('Draggable item');
+});
+
 test('a favourite star toggles on an inner-screen item', async ({ page, cook }) => {
   await seed.recipes(cook, [{ name: 'Fries' }]);
   await seed.oven(cook);

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addPage,
   addScreen,
+  buttonLabel,
   type CategoryButton,
+  containerLabel,
   containers,
   createCategory,
   deleteScreen,
@@ -440,5 +442,17 @@ describe('editor controls (spec §2.7)', () => {
       deleteScreen: false,
       addScreen: false,
     });
+  });
+});
+
+describe('places and buttons in words', () => {
+  it('names a main screen, a grid category page and a list category, and a button', () => {
+    const base = saved(emptyMenu());
+    const tree = saved(createCategory(base, matchbox, base.screens[0]!.id!, 3, 'Sides'));
+    const [main, page] = containers(tree).filter((c) => c.screenIndex === 0);
+    expect(containerLabel(main!, 'grid')).toBe('Screen 1');
+    expect(containerLabel(page!, 'grid')).toBe('Sides, page 1');
+    expect(containerLabel(page!, 'list')).toBe('Sides');
+    expect(buttonLabel(tree.screens[0]!.buttons.find((b) => b.kind === 'category')!)).toBe('category Sides');
   });
 });

@@ -133,6 +133,19 @@ export function findContainer(tree: MenuTree, screenId: number): Container | nul
   return null;
 }
 
+/**
+ * A screen or page in a manager's words: "Screen 2", "Pizza, page 3" on a grid oven, "Pizza" on a list oven
+ * (whose category has one long page).
+ */
+export function containerLabel(c: Container, layout: 'grid' | 'list'): string {
+  if (c.kind === 'main') return `Screen ${c.screenIndex + 1}`;
+  return layout === 'grid' ? `${c.category.name}, page ${c.pageIndex + 1}` : c.category.name;
+}
+
+/** A button in a manager's words: the recipe's name, or "category Sides". */
+export const buttonLabel = (b: MenuButton): string =>
+  b.kind === 'recipe' ? b.recipe.name : `category ${b.category.name}`;
+
 function buttonsOf(c: Container): MenuButton[] {
   return c.kind === 'main' ? c.screen.buttons : c.page.buttons;
 }

@@ -69,10 +69,14 @@ function Tile({
   });
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
   const changed = useContext(ChangedButtons).has(button.id ?? -1);
+  // Shown at once but not saved yet (no id): its controls wait for the save rather than doing nothing when tapped.
+  const saving =
+    button.id === null || button.id <= 0 || (button.kind === 'category' && button.category.id === null);
   return (
     <div
-      className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''} ${changed ? 'tile-changed' : ''}`}
+      className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''} ${changed ? 'tile-changed' : ''} ${saving ? 'tile-saving' : ''}`}
       data-changed={changed ? 'true' : undefined}
+      aria-busy={saving || undefined}
       style={{ transform: CSS.Translate.toString(transform) }}
     >
       <button
@@ -87,6 +91,7 @@ function Tile({
         onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
         {...attributes}
         {...listeners}
+        disabled={saving}
         aria-pressed={button.kind === 'recipe' ? selected : undefined}
       >
         <ButtonFace button={button} />
@@ -98,6 +103,7 @@ function Tile({
               <button
                 type="button"
                 className="tile-action"
+                disabled={saving}
                 aria-label={`Rename category ${name}`}
                 title="Rename"
                 onClick={() => actions.onRename(button)}
@@ -107,6 +113,7 @@ function Tile({
               <button
                 type="button"
                 className="tile-action"
+                disabled={saving}
                 aria-label={`Choose a picture for category ${name}`}
                 title="Picture"
                 onClick={() => actions.onPicture(button)}
@@ -118,6 +125,7 @@ function Tile({
             <button
               type="button"
               className="tile-action"
+              disabled={saving}
               aria-label={`Options for ${name}`}
               title="Options"
               onClick={() => actions.onSelect(button)}
@@ -128,6 +136,7 @@ function Tile({
           <button
             type="button"
             className="tile-action tile-trash"
+            disabled={saving}
             aria-label={`Remove ${button.kind === 'category' ? `category ${name}` : name}`}
             title="Remove"
             onClick={() => actions.onTrash(button)}

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   DndContext,
   type DragEndEvent,
   DragOverlay,
@@ -15,9 +16,11 @@ import { menuFromWire } from '../../../shared/contracts/menus';
 import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
 import {
+  buttonLabel,
   type CategoryButton,
   type Container,
   capacityOf,
+  containerLabel,
   editorControls,
   findButton,
   findCategory,
@@ -196,10 +199,36 @@ export function MenuEditor({
   const controls = editorControls(tree, model, { screenId });
   const free = firstFree(container, model.menuLayout, capacity);
   const selectedButton = selected !== null ? findButton(tree, selected)?.button : undefined;
-  const where =
-    container.kind === 'main'
-      ? `Screen ${screenIndex + 1}`
-      : `${categoryButton!.category.name}${model.menuLayout === 'grid' ? `, page ${pageIndex + 1}` : ''}`;
+  const where = containerLabel(container, model.menuLayout);
+
+  // What a screen reader hears while a button is dragged (by touch, mouse or keyboard): names and places, in words.
+  const dragName = (active: { data: { current?: unknown } }) => {
+    const id = (active.data.current as { buttonId?: number } | undefined)?.buttonId;
+    const found = id ? findButton(tree, id) : null;
+    return found ? buttonLabel(found.button) : 'The button';
+  };
+  const dropPlace = (over: { data: { current?: unknown } } | null) => {
+    const at = over?.data.current as { screenId: number; position: number | null } | undefined;
+    const target = at ? findContainer(tree, at.screenId) : null;
+    if (!at || !target) return null;
+    const label = containerLabel(target, model.menuLayout);
+    return at.position === null ? `${label}, its first free slot` : `${label}, slot ${at.position}`;
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${dragName(active)}. Arrow keys move it, Space drops it, Escape puts it back.`,
+    onDragOver: ({ active, over }) => {
+      const place = dropPlace(over);
+      return place ? `${dragName(active)} is over ${place}.` : `${dragName(active)} is over no slot.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const place = dropPlace(over);
+      return place
+        ? `${dragName(active)} moved to ${place}.`
+        : `${dragName(active)} was let go outside the menu; nothing moved.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${dragName(active)} was cancelled; it stays where it was.`,
+  };
 
   const onDragStart = (event: DragStartEvent) => {
     const id = (event.active.data.current as { buttonId: number } | undefined)?.buttonId;
@@ -291,6 +320,7 @@ export function MenuEditor({
     <ChangedButtons.Provider value={marked}>
       <RemovedSlots.Provider value={vacated}>
         <DndContext
+          accessibility={{ announcements }}
           sensors={sensors}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
