@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The one fixtures file. Most tests start as a fresh user seeded straight into the database and logged in by
@@ -152,6 +152,15 @@ export function apiAs(request: APIRequestContext, user: SeededUser) {
 }
 
 type Api = ReturnType<typeof apiAs>;
+
+/** Focus on a control, once nothing else (a closing dialog handing focus back) takes it away again. */
+export async function focusSteadily(page: Page, target: Locator) {
+  await expect(async () => {
+    await target.focus();
+    await page.waitForTimeout(100);
+    await expect(target).toBeFocused({ timeout: 200 });
+  }).toPass();
+}
 
 /** A location holding these ovens, made through the API as `call`'s user. */
 export async function apiLocation(call: Api, name: string, ovenIds: number[] = []) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seed, test } from './fixtures';
+import { apiAs, expect, focusSteadily, seed, test } from './fixtures';
 
 const slot = (page: Page, position: number) =>
   page.locator(`.editor-main .slot[data-position="${position}"]`).first();
@@ -48,19 +48,11 @@ test('save a version, change the menu, read what changed, see it marked, then re
 
 test('buttons changed since a version are marked on the editor', async ({ page, cook }) => {
   const oven = await seed.importedOven(cook, { name: 'Marked', type: 'Matchbox 1718/1313' });
-  await page.request.post(`/api/ovens/${oven.id}/versions`, {
-    headers: { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
-    data: { name: 'Before' },
-  });
+  await apiAs(page.request, cook)('POST', `/api/ovens/${oven.id}/versions`, { name: 'Before' });
   await page.goto('/ovens');
   const name = await slot(page, 1).locator('.tile-name').textContent();
   // Move the first button to slot 8 by keyboard.
-  const tile = slot(page, 1).locator('.tile-button');
-  await expect(async () => {
-    await tile.focus();
-    await page.waitForTimeout(100);
-    await expect(tile).toBeFocused({ timeout: 200 });
-  }).toPass();
+  await focusSteadily(page, slot(page, 1).locator('.tile-button'));
   await page.keyboard.press('Space');
   await expect(page.locator('.tile-dragging')).toHaveCount(1);
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
@@ -82,10 +74,7 @@ test('buttons changed since a version are marked on the editor', async ({ page, 
 
 test('a button removed since a version leaves a mark on its empty slot', async ({ page, cook }) => {
   const oven = await seed.importedOven(cook, { name: 'Emptied', type: 'Matchbox 1718/1313' });
-  await page.request.post(`/api/ovens/${oven.id}/versions`, {
-    headers: { authorization: `Bearer ${cook.token}`, cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
-    data: { name: 'Before' },
-  });
+  await apiAs(page.request, cook)('POST', `/api/ovens/${oven.id}/versions`, { name: 'Before' });
   await page.goto('/ovens');
   const name = await slot(page, 1).locator('.tile-name').textContent();
   await slot(page, 1).locator('.tile-button').click();

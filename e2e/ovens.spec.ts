@@ -1,20 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, seed, test } from './fixtures';
+import { expect, focusSteadily, seed, test } from './fixtures';
 
 const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
 const slot = (page: Page, position: number) =>
   page.locator(`.editor-main .slot[data-position="${position}"]`).first();
 const tileNames = (page: Page) => page.locator('.editor-main .tile-name');
 
-/** Focus on a tile, once nothing else (a closing dialog handing focus back) takes it away again. */
-async function focusTile(page: Page, position: number) {
-  const tile = slot(page, position).locator('.tile-button');
-  await expect(async () => {
-    await tile.focus();
-    await page.waitForTimeout(100);
-    await expect(tile).toBeFocused({ timeout: 200 });
-  }).toPass();
-}
+const focusTile = (page: Page, position: number) =>
+  focusSteadily(page, slot(page, position).locator('.tile-button'));
 
 async function addRecipe(page: Page, position: number, name: string) {
   await slot(page, position)
@@ -148,12 +141,7 @@ test('a drag by keyboard is announced in words, where it goes and where it lands
   await seed.importedOven(cook, { name: 'Spoken', type: 'Matchbox 1718/1313' });
   await page.goto('/ovens');
   const name = await slot(page, 1).locator('.tile-name').textContent();
-  const tile = slot(page, 1).locator('.tile-button');
-  await expect(async () => {
-    await tile.focus();
-    await page.waitForTimeout(100);
-    await expect(tile).toBeFocused({ timeout: 200 });
-  }).toPass();
+  await focusTile(page, 1);
   const live = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
   // Picked up, it is over its own slot at once (the region keeps the latest words only).
