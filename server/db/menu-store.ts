@@ -10,6 +10,7 @@ import {
   MenuError,
   type MenuRecipe,
   type MenuTree,
+  mapMenu,
   menuIssues,
   type RecipeButton,
 } from '../../shared/domain/menu';
@@ -606,31 +607,6 @@ async function rowsByOven(tx: DbOrTx, ovenIds: number[]): Promise<Map<number, Me
   );
 }
 
-/** The tree with each node's id replaced by `real(kind, id)`: the same menu for another oven. */
-function renumbered(
-  tree: MenuTree,
-  real: (kind: 'screens' | 'categories' | 'buttons', id: number) => number,
-): MenuTree {
-  const button = (b: MenuButton): MenuButton =>
-    b.kind === 'recipe'
-      ? { ...b, id: real('buttons', b.id!) }
-      : {
-          ...b,
-          id: real('buttons', b.id!),
-          category: {
-            ...b.category,
-            id: real('categories', b.category.id!),
-            pages: b.category.pages.map((p) => ({
-              id: real('screens', p.id!),
-              buttons: p.buttons.map((pb) => button(pb) as RecipeButton),
-            })),
-          },
-        };
-  return {
-    screens: tree.screens.map((s) => ({ id: real('screens', s.id!), buttons: s.buttons.map(button) })),
-  };
-}
-
 /**
  * Gives many ovens of one model the same menu, replacing theirs, in a fixed number of statements whatever the
  * number of ovens: each oven's old rows go, the tree's rows go in with new ids, each version is raised and each
@@ -681,7 +657,7 @@ export async function replaceMenus(
         categoryId: real('categories', b.categoryId),
       })),
     });
-    out.set(ovenId, { version: 0, tree: renumbered(shape, (kind, id) => real(kind, id)!) });
+    out.set(ovenId, { version: 0, tree: mapMenu(shape, { id: real }) });
   }
   const all = <K extends keyof MenuRows>(kind: K) =>
     ovenIds.flatMap((id) => (after.get(id)![kind] as MenuRows[K]).map((r) => ({ ...r, ovenId: id })));
@@ -738,20 +714,7 @@ export async function replaceMenus(
 
 /** A copy of a tree with no ids, to be saved as a new menu. */
 export function withoutIds(tree: MenuTree): MenuTree {
-  const copy = structuredClone(tree);
-  for (const screen of copy.screens) {
-    screen.id = null;
-    for (const b of screen.buttons) {
-      b.id = null;
-      if (b.kind !== 'category') continue;
-      b.category.id = null;
-      for (const page of b.category.pages) {
-        page.id = null;
-        for (const pb of page.buttons) pb.id = null;
-      }
-    }
-  }
-  return copy;
+  return mapMenu(tree, { id: () => null });
 }
 
 /* ---------- History and undo ---------- */

@@ -205,23 +205,42 @@ export function menuRecipeIds(tree: MenuTree): number[] {
 
 /* ---------- Operations (each returns a new tree; the one given is never changed) ---------- */
 
+/** The kinds of node a menu's rows are, as the tables name them. */
+export type MenuNodeKind = 'screens' | 'categories' | 'buttons';
+
 /**
- * A copy an operation may change (the tree it was given stays as it was). Written by hand: a full oven has 11,000
- * buttons and this runs on every change; recipe references are shared, as nothing changes them in place.
+ * A new tree of the same shape (the one given is not changed): each node's id passed through `id`, each recipe
+ * button through `recipe`. Written by hand: a full oven has 11,000 buttons and editing copies it on every change.
  */
-function clone(tree: MenuTree): MenuTree {
+export function mapMenu(
+  tree: MenuTree,
+  f: {
+    id?: (kind: MenuNodeKind, id: number | null) => number | null;
+    recipe?: (button: RecipeButton) => RecipeButton;
+  } = {},
+): MenuTree {
+  const id = f.id ?? ((_kind, same) => same);
+  const recipe = (b: RecipeButton): RecipeButton => {
+    const copy = { ...b, id: id('buttons', b.id) };
+    return f.recipe ? f.recipe(copy) : copy;
+  };
   const button = (b: MenuButton): MenuButton =>
     b.kind === 'recipe'
-      ? { ...b }
+      ? recipe(b)
       : {
           ...b,
+          id: id('buttons', b.id),
           category: {
             ...b.category,
-            pages: b.category.pages.map((p) => ({ id: p.id, buttons: p.buttons.map((pb) => ({ ...pb })) })),
+            id: id('categories', b.category.id),
+            pages: b.category.pages.map((p) => ({ id: id('screens', p.id), buttons: p.buttons.map(recipe) })),
           },
         };
-  return { screens: tree.screens.map((s) => ({ id: s.id, buttons: s.buttons.map(button) })) };
+  return { screens: tree.screens.map((s) => ({ id: id('screens', s.id), buttons: s.buttons.map(button) })) };
 }
+
+/** A copy an operation may change (the tree it was given stays as it was); recipe references are shared. */
+const clone = (tree: MenuTree): MenuTree => mapMenu(tree);
 
 function containerIn(tree: MenuTree, screenId: number, field = 'screen_id'): Container {
   const c = findContainer(tree, screenId);

@@ -8,13 +8,7 @@ import type {
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
-import {
-  buttonCount,
-  containers,
-  type MenuButton,
-  type MenuTree,
-  menuRecipeIds,
-} from '../../../shared/domain/menu';
+import { buttonCount, containers, type MenuTree, mapMenu, menuRecipeIds } from '../../../shared/domain/menu';
 import { diffMenus } from '../../../shared/domain/menu-diff';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type Db, rowsOf } from '../../db/client';
@@ -47,23 +41,16 @@ const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyResult => 
 });
 
 /** The tree with each recipe's name and type as they are now (a template keeps them as they were). */
-function withCurrentNames(tree: MenuTree, found: Map<number, { name: string; oven_type: string }>): MenuTree {
-  const named = <B extends MenuButton>(b: B): B => {
-    if (b.kind === 'recipe') {
+const withCurrentNames = (
+  tree: MenuTree,
+  found: Map<number, { name: string; oven_type: string }>,
+): MenuTree =>
+  mapMenu(tree, {
+    recipe: (b) => {
       const r = found.get(b.recipe.id);
       return r ? { ...b, recipe: { id: b.recipe.id, name: r.name, ovenType: r.oven_type } } : b;
-    }
-    if (b.kind !== 'category') return b;
-    return {
-      ...b,
-      category: {
-        ...b.category,
-        pages: b.category.pages.map((p) => ({ ...p, buttons: p.buttons.map(named) })),
-      },
-    };
-  };
-  return { screens: tree.screens.map((s) => ({ ...s, buttons: s.buttons.map(named) })) };
-}
+    },
+  });
 
 /** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
 function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
