@@ -6,8 +6,8 @@
 import { loadConfig } from '../server/config';
 import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
-import { loadMenu, ownOven } from '../server/db/menu-store';
 import { recipesByIds } from '../server/db/recipe-store';
+import { loadMenu, ownOven } from '../server/features/ovens';
 import { menuPdf } from '../server/features/settings-files/menu.pdf';
 import { createSettingsFilesService } from '../server/features/settings-files/settings-files.service';
 import { createMailer } from '../server/mail/mailer';

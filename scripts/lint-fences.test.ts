@@ -15,7 +15,7 @@ afterAll(() => {
 
 function lint(file: string, specifier: string): string[] {
   const path = join(root, file);
-  probeDirs.add(file.split('/').slice(0, 3).join('/'));
+  probeDirs.add(dirname(file));
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `import { x } from '${specifier}';\n\nexport const y = x;\n`);
   let out: string;
@@ -51,6 +51,16 @@ describe('import fences', () => {
     ],
     ['a server feature imports a sibling feature', probe('server/features'), '../recipes/recipes.service'],
     [
+      "a server feature imports another's store past its index",
+      probe('server/features'),
+      '../ovens/menu-store',
+    ],
+    [
+      "a client feature imports another's data layer past its index",
+      probe('client/features'),
+      '../ovens/ovens-api',
+    ],
+    [
       'a server feature reaches another feature from the root',
       probe('server/features'),
       '../../features/users/users.service',
@@ -70,6 +80,8 @@ describe('import fences', () => {
       '../../../shared/contracts/recipes',
     ],
     ['a server feature imports its http helpers', probe('server/features'), '../../http/pagination'],
+    ["a server feature imports another feature's public API", probe('server/features'), '../ovens'],
+    ["a client feature imports another feature's public API", probe('client/features'), '../ovens'],
   ])('allows: %s', (_name, file, specifier) => {
     expect(lint(file, specifier)).not.toContain(refused);
   });

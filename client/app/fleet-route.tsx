@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { SectionTabs } from '../components/section-tabs';
+import { FleetPage } from '../features/menus/fleet-page';
+import { LocationsPage } from '../features/menus/locations-page';
 import { TemplatePage } from '../features/menus/template-page';
 import { TemplatesPage } from '../features/menus/templates-page';
-import { FleetPage } from '../features/ovens/fleet-page';
-import { LocationsPage } from '../features/ovens/locations-page';
-import { fleetKeys, locationListQuery, ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
+import { locationListQuery, ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
 import { MarkLoaded } from '../features/settings-files/mark-loaded';
 import { ZipDownload } from '../features/settings-files/zip-download';
 import { NotFoundPage } from './not-found-page';
@@ -29,11 +29,8 @@ function FleetSection({ children }: { children: ReactNode }) {
 /** Tells the ovens feature's caches that menus or "last seen" changed elsewhere (a template, a loaded file). */
 function useFleetChanged() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ovenKeys.all }),
-      queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
-    ]);
+  // The fleet page's and locations' keys sit under the ovens' key.
+  return () => queryClient.invalidateQueries({ queryKey: ovenKeys.all });
 }
 
 /** The fleet page (ovens) with the zip download of the ovens shown and "mark loaded" (settings-files). */

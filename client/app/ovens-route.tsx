@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MenuEditor } from '../features/menus/menu-editor';
 import { AssignRecipe } from '../features/ovens/assign-recipe';
+import { MenuEditor } from '../features/ovens/menu-editor';
 import { ovenKeys } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
 import { RecipeEditModal } from '../features/recipes/recipe-edit-modal';
@@ -12,7 +12,7 @@ import { AssignRecipeProvider } from '../lib/extension-slots';
 import { usePublicConfig } from '../lib/public-config';
 
 /**
- * The Ovens route, where features meet: the ovens page draws the menu editor (menus), opens a recipe from a
+ * The Ovens route, where features meet: the ovens page draws the menu editor, opens a recipe from a
  * button (recipes), and offers import, download and sharing (settings-files). Features never import each other; the app composes them here.
  */
 export function OvensRoute() {

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MENU_ERROR_FIELDS, type MenuFields } from '../../shared/contracts/menus';
+import { MenuError } from '../../shared/domain/menu';
 import { isDatabaseUnavailable } from '../db/client';
 import {
   ConflictError,
@@ -15,6 +17,13 @@ import {
   UnavailableError,
   ValidationError,
 } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How this route's request names a menu rule's subject, where it differs from MENU_ERROR_FIELDS. */
+    menuFields?: MenuFields;
+  }
+}
 
 /** A reply never lists more than this many fields, so a hostile body cannot make a huge error. */
 const MAX_ERROR_FIELDS = 20;
@@ -73,6 +82,13 @@ export function toReply(
       status: 422,
       body: { message: Object.values(capped)[0]?.[0] ?? 'The given data was invalid.', errors: capped },
     };
+  }
+  if (error instanceof MenuError) {
+    // A menu rule names what it is about; the route says how its request calls that, else the usual field.
+    if (error.missing) return { status: 404, body: { message: error.message } };
+    const fields = request.routeOptions.config?.menuFields;
+    const field = fields?.[error.subject] ?? MENU_ERROR_FIELDS[error.subject];
+    return { status: 422, body: { message: error.message, errors: { [field]: [error.message] } } };
   }
   if (error instanceof DomainError) {
     const withErrors = error instanceof ValidationError || error instanceof ConflictError;

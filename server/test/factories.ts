@@ -2,9 +2,9 @@ import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
 import { emptyMenu, type MenuTree } from '../../shared/domain/menu';
 import type { OvenType } from '../../shared/domain/oven-models';
 import type { Db } from '../db/client';
-import { createOvenWithMenu } from '../db/menu-store';
 import { insertRecipe } from '../db/recipe-store';
 import { sessions, users } from '../db/schema/index';
+import { createOvenWithMenu } from '../features/ovens';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
 

@@ -7,6 +7,7 @@ import {
   findContainer,
   type MenuButton,
   type MenuCategory,
+  type MenuSubject,
   type MenuTree,
   type RecipeButton,
 } from '../domain/menu';
@@ -221,6 +222,29 @@ export const createScreenRequest = z
     path: ['category_id'],
     message: 'A page belongs to a category: category_id is required.',
   });
+
+/**
+ * The request field a broken menu rule concerns, by what the rule is about (the domain's words). A route whose
+ * request names it otherwise declares that in its config (`menuFields`); the error handler maps it once.
+ */
+export const MENU_ERROR_FIELDS: Record<MenuSubject, string> = {
+  screen: 'screen_id',
+  screens: 'type',
+  'target-screen': 'new_screen_id',
+  slot: 'position',
+  'source-slot': 'current_position',
+  'target-slot': 'new_position',
+  category: 'category_id',
+  button: 'id',
+  recipe: 'buttonable_id',
+  name: 'name',
+  icon: 'icon',
+  color: 'background_color',
+  favorite: 'is_favorite',
+};
+
+/** Route config naming a menu subject's field where the request differs from MENU_ERROR_FIELDS. */
+export type MenuFields = Partial<Record<MenuSubject, string>>;
 
 /** POST /api/buttons: a recipe into a slot of a screen or page. */
 export const createButtonRequest = z.object({

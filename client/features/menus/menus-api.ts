@@ -1,265 +1,144 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import {
-  type MenuDiffResponse,
-  type MenuVersion,
-  menuFromWire,
-  menuToWire,
-  type SaveVersionRequest,
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobOf } from '../../../shared/contracts/jobs';
+import type {
+  ApplyTemplateRequest,
+  CreateTemplateRequest,
+  MenuTemplate,
+  MenuTemplateDetail,
+  UpdateTemplateRequest,
 } from '../../../shared/contracts/menus';
-import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
-import type { Paginated } from '../../../shared/contracts/pagination';
-import type { RecipeCard } from '../../../shared/contracts/recipes';
-import type { ButtonColor } from '../../../shared/domain/catalog';
-import {
-  addPage,
-  addScreen,
-  createCategory,
-  deleteScreen,
-  type MenuRecipe,
-  type MenuTree,
-  moveButton,
-  placeRecipe,
-  removeButton,
-  updateButton,
-  updateCategory,
-} from '../../../shared/domain/menu';
-import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { ApiError, api } from '../../lib/api';
+import type { FleetPage, Location, LocationRequest } from '../../../shared/contracts/ovens';
+import { api } from '../../lib/api';
+import { useJobMutation } from '../../lib/jobs';
+import { ovenKeys } from '../ovens';
 
-/** The oven the editor works on, owned by the page (which keeps it in its query cache). */
-export interface OvenHandle {
-  oven: OvenDetail;
-  /** Shows `next` at once (an optimistic change, or the server's answer). */
-  set(next: OvenDetail): void;
-  /** Reads the oven again from the server (after a refusal or a conflict). */
-  reload(): Promise<unknown>;
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: ['templates', 'list'] as const,
+  one: (id: number) => ['templates', 'one', id] as const,
+};
+
+export const templateListQuery = () =>
+  queryOptions({
+    queryKey: templateKeys.list,
+    queryFn: () => api<{ data: MenuTemplate[] }>('GET', '/api/templates').then((r) => r.data),
+  });
+
+/** A template with each oven it was applied to and how that oven matches it now. */
+export const templateQuery = (id: number) =>
+  queryOptions({
+    queryKey: templateKeys.one(id),
+    queryFn: () => api<{ data: MenuTemplateDetail }>('GET', `/api/templates/${id}`).then((r) => r.data),
+  });
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTemplateRequest) =>
+      api<{ data: MenuTemplate }>('POST', '/api/templates', body).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
 }
 
-type Change = (tree: MenuTree, type: OvenType) => MenuTree;
+export function useUpdateTemplate(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTemplateRequest) =>
+      api<{ data: MenuTemplate }>('PUT', `/api/templates/${id}`, body).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
 
-/** What a change answers: the oven as saved, and the id of a screen or category it made. */
-interface Saved {
-  data: OvenDetail;
-  screen_id?: number;
-  category_id?: number | null;
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ data: { id: number; name: string } }>('DELETE', `/api/templates/${id}`).then((r) => r.data),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: templateKeys.one(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: templateKeys.list });
+    },
+  });
 }
 
 /**
- * The editor's changes (spec §7 screens, buttons, categories, moves, undo). Each is shown at once with the same
- * domain operation the server runs, then sent; changes go one after another, each with the oven version the last
- * answer gave, so a quick series of taps never trips over itself. A refused change puts the menu back as the
- * server has it and says why (`onError`).
+ * POST /api/templates/{id}/apply queues the application; the mutation follows the job (`progress`: ovens done)
+ * and answers the result per oven. The ovens' menus change, so the caller (which knows the ovens' and fleet's
+ * caches) is told through `onApplied`.
  */
-export function useMenuActions(handle: OvenHandle, onError: (message: string) => void) {
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const pending = useRef(0);
-  const version = useRef(handle.oven.version);
-  const latest = useRef(handle.oven);
-  latest.current = handle.oven;
-  if (pending.current === 0) version.current = handle.oven.version;
-  const [busy, setBusy] = useState(false);
-
-  const run = useCallback(
-    <T extends Saved | { oven: OvenState }>(
-      optimistic: Change | null,
-      send: (version: number) => Promise<T>,
-    ): Promise<T | null> => {
-      const before = latest.current;
-      if (optimistic) {
-        try {
-          const tree = optimistic(menuFromWire(before.screens, before.type), before.type as OvenType);
-          handle.set({ ...before, screens: menuToWire(tree) });
-        } catch (error) {
-          onError(error instanceof Error ? error.message : String(error));
-          return Promise.resolve(null);
-        }
-      }
-      pending.current += 1;
-      setBusy(true);
-      const job = queue.current.then(async () => {
-        try {
-          const reply = await send(version.current);
-          if ('data' in reply) {
-            version.current = reply.data.version;
-            // A later change already shows on screen: its own answer will bring the final menu.
-            if (pending.current === 1) handle.set(reply.data);
-          } else {
-            // A small change answers the oven's state only: the menu on screen is already its result.
-            version.current = reply.oven.version;
-            handle.set({ ...latest.current, ...reply.oven });
-          }
-          return reply;
-        } catch (error) {
-          onError(error instanceof ApiError || error instanceof Error ? error.message : String(error));
-          await handle.reload();
-          return null;
-        } finally {
-          pending.current -= 1;
-          if (pending.current === 0) setBusy(false);
-        }
-      });
-      queue.current = job;
-      return job;
-    },
-    [handle, onError],
-  );
-
-  const model = () => ovenModel(latest.current.type as OvenType);
-  const ovenId = () => latest.current.id;
-
-  return {
-    busy,
-    move: (
-      from: { screenId: number; position: number; buttonId: number },
-      to: { screenId: number; position: number },
-    ) =>
-      run(
-        (tree) => moveButton(tree, model(), { screenId: from.screenId, position: from.position }, to),
-        (v) =>
-          api<{ screen: unknown; oven: OvenState }>('PUT', `/api/ovens/button-position/${ovenId()}`, {
-            screen_id: from.screenId,
-            current_position: from.position,
-            new_position: to.position,
-            ...(to.screenId !== from.screenId ? { new_screen_id: to.screenId } : {}),
-            button_id: from.buttonId,
-            version: v,
-          }),
-      ),
-    addRecipe: (screenId: number, position: number, recipe: MenuRecipe) =>
-      run(
-        (tree) => placeRecipe(tree, model(), screenId, position, recipe),
-        (v) =>
-          api<Saved>('POST', '/api/buttons', {
-            position,
-            screen_id: screenId,
-            buttonable_id: recipe.id,
-            buttonable_type: 'Recipe',
-            version: v,
-          }),
-      ),
-    updateButton: (
-      buttonId: number,
-      patch: { icon?: string; color?: ButtonColor; favorite?: boolean; recipe?: MenuRecipe },
-    ) =>
-      run(
-        (tree) => updateButton(tree, model(), buttonId, patch),
-        (v) =>
-          api<{ oven: OvenState }>('PUT', `/api/buttons/${buttonId}`, {
-            ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
-            ...(patch.color !== undefined ? { background_color: patch.color } : {}),
-            ...(patch.favorite !== undefined ? { is_favorite: patch.favorite } : {}),
-            ...(patch.recipe !== undefined ? { buttonable_id: patch.recipe.id } : {}),
-            version: v,
-          }),
-      ),
-    removeButton: (buttonId: number) =>
-      run(
-        (tree) => removeButton(tree, model(), buttonId),
-        (v) => api<{ oven: OvenState }>('DELETE', `/api/buttons/${buttonId}?version=${v}`),
-      ),
-    createCategory: (screenId: number, position: number, name: string) =>
-      run(
-        (tree) => createCategory(tree, model(), screenId, position, name),
-        (v) =>
-          api<Saved>('POST', '/api/categories', {
-            name,
-            oven_id: ovenId(),
-            screen_id: screenId,
-            position,
-            version: v,
-          }),
-      ),
-    updateCategory: (categoryId: number, patch: { name?: string; icon?: string }) =>
-      run(
-        (tree) => updateCategory(tree, categoryId, patch),
-        (v) => api<{ oven: OvenState }>('PUT', `/api/categories/${categoryId}`, { ...patch, version: v }),
-      ),
-    addScreen: () =>
-      run(
-        (tree) => addScreen(tree, model()),
-        (v) => api<Saved>('POST', '/api/screens', { type: 'main', oven_id: ovenId(), version: v }),
-      ),
-    addPage: (categoryId: number) =>
-      run(
-        (tree) => addPage(tree, model(), categoryId),
-        (v) =>
-          api<Saved>('POST', '/api/screens', {
-            type: 'page',
-            oven_id: ovenId(),
-            category_id: categoryId,
-            version: v,
-          }),
-      ),
-    deleteScreen: (screenId: number) =>
-      run(
-        (tree) => deleteScreen(tree, screenId),
-        (v) => api<{ oven: OvenState }>('DELETE', `/api/screens/${screenId}?version=${v}`),
-      ),
-    undo: () =>
-      run(null, (v) => api<Saved & { undone: string }>('POST', `/api/ovens/${ovenId()}/undo?version=${v}`)),
-  };
-}
-
-export type MenuActions = ReturnType<typeof useMenuActions>;
-
-/** Recipes that can go on an oven: the user's own (or the library's) of the oven's type, a page at a time. */
-export const recipeChoicesQuery = (p: {
-  owner: 'community' | 'provider';
-  ovenType: string;
-  category: string;
-  search: string;
-  page: number;
-}) =>
-  queryOptions({
-    queryKey: ['recipes', 'list', 'choices', p] as const,
-    queryFn: () => {
-      const q = new URLSearchParams({ owner: p.owner, ovens: p.ovenType, categories: p.category || 'All' });
-      if (p.search.trim()) q.set('search', p.search.trim());
-      if (p.page > 1) q.set('page', String(p.page));
-      return api<Paginated<RecipeCard>>('GET', `/api/recipes?${q}`);
-    },
-    placeholderData: keepPreviousData,
-  });
-
-/* ---------- Versions ---------- */
-
-export const versionKeys = {
-  list: (ovenId: number) => ['ovens', 'versions', ovenId] as const,
-  diff: (ovenId: number, versionId: number, ovenVersion: number) =>
-    ['ovens', 'versions', ovenId, 'diff', versionId, ovenVersion] as const,
-};
-
-export const versionListQuery = (ovenId: number) =>
-  queryOptions({
-    queryKey: versionKeys.list(ovenId),
-    queryFn: () => api<{ data: MenuVersion[] }>('GET', `/api/ovens/${ovenId}/versions`).then((r) => r.data),
-  });
-
-/** What changed from a version to the current menu (keyed by the oven's version: a change asks again). */
-export const versionDiffQuery = (ovenId: number, versionId: number, ovenVersion: number) =>
-  queryOptions({
-    queryKey: versionKeys.diff(ovenId, versionId, ovenVersion),
-    queryFn: () => api<MenuDiffResponse>('GET', `/api/ovens/${ovenId}/versions/${versionId}/diff`),
-  });
-
-export function useSaveVersion(ovenId: number) {
+export function useApplyTemplate(id: number, onApplied: () => unknown) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaveVersionRequest) =>
-      api<{ data: MenuVersion }>('POST', `/api/ovens/${ovenId}/versions`, body).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: versionKeys.list(ovenId) }),
+  return useJobMutation<ApplyTemplateRequest, 'template-apply'>({
+    start: (body) =>
+      api<{ data: JobOf<'template-apply'> }>('POST', `/api/templates/${id}/apply`, body).then((r) => r.data),
+    onSuccess: () => {
+      onApplied();
+      return queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    },
   });
 }
 
-/** Restores a version; the editor then shows the oven as the server has it. */
-export function useRestoreVersion(handle: OvenHandle) {
+/* ---------- Locations and the fleet page ---------- */
+
+/** Under the ovens' derived key: any change to an oven refreshes the fleet page. */
+export const fleetKeys = { all: [...ovenKeys.derived, 'fleet'] as const };
+
+/** GET /api/fleet with the page's filters (location, status, search) and page. */
+export const fleetQuery = (filters: Record<string, string>, page: number) =>
+  queryOptions({
+    queryKey: [...fleetKeys.all, filters, page] as const,
+    queryFn: () => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+      if (page > 1) params.set('page', String(page));
+      return api<FleetPage>('GET', `/api/fleet?${params.toString()}`);
+    },
+  });
+
+/** After a location changes: its list, the ovens (their location), the fleet page. */
+function useSettleLocations() {
+  const queryClient = useQueryClient();
+  // The ovens' lists and details, their locations and the fleet page all sit under the ovens' key.
+  return () => queryClient.invalidateQueries({ queryKey: ovenKeys.all });
+}
+
+export function useAddLocation() {
+  const settle = useSettleLocations();
   return useMutation({
-    mutationFn: (versionId: number) =>
-      api<{ data: OvenDetail; restored: string }>(
-        'POST',
-        `/api/ovens/${handle.oven.id}/versions/${versionId}/restore?version=${handle.oven.version}`,
+    mutationFn: (body: LocationRequest) =>
+      api<{ data: Location }>('POST', '/api/locations', body).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useUpdateLocation() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LocationRequest }) =>
+      api<{ data: Location }>('PUT', `/api/locations/${id}`, body).then((r) => r.data),
+    onSuccess: settle,
+  });
+}
+
+export function useDeleteLocation() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ data: { id: number; name: string; ovens: number } }>('DELETE', `/api/locations/${id}`).then(
+        (r) => r.data,
       ),
-    onSuccess: (reply) => handle.set(reply.data),
+    onSuccess: settle,
+  });
+}
+
+/** POST /api/locations/{id}/ovens: several ovens into one location, all or none. */
+export function useMoveOvens() {
+  const settle = useSettleLocations();
+  return useMutation({
+    mutationFn: ({ id, ovenIds }: { id: number; ovenIds: number[] }) =>
+      api<{ data: Location }>('POST', `/api/locations/${id}/ovens`, { oven_ids: ovenIds }).then(
+        (r) => r.data,
+      ),
+    onSuccess: settle,
   });
 }

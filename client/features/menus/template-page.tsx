@@ -20,7 +20,7 @@ import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
-import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './templates-api';
+import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { type OvenChoice, ovenLabel, templateSummary } from './templates-page';
 
 type Dialog = 'rename' | 'update' | 'delete' | null;

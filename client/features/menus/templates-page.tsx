@@ -8,7 +8,7 @@ import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
 import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
-import { templateListQuery, useCreateTemplate } from './templates-api';
+import { templateListQuery, useCreateTemplate } from './menus-api';
 
 /** What the templates pages need to know of an oven (the app passes the ovens feature's list). */
 export interface OvenChoice {

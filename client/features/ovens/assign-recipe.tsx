@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { menuFromWire } from '../../../shared/contracts/menus';
-import { capacityOf, containers } from '../../../shared/domain/menu';
+import { containers, freeSlots, placeLabel, slotLabel } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { Alert } from '../../components/form';
 import type { SavedRecipe } from '../../lib/extension-slots';
@@ -31,23 +31,11 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
   const tree = oven ? menuFromWire(oven.screens, oven.type) : null;
   const places =
     tree && model
-      ? containers(tree).map((c) => {
-          const id = (c.kind === 'main' ? c.screen.id : c.page.id)!;
-          const buttons = c.kind === 'main' ? c.screen.buttons : c.page.buttons;
-          const label =
-            c.kind === 'main'
-              ? `Screen ${c.screenIndex + 1}`
-              : `Screen ${c.screenIndex + 1} › ${c.category.name}${model.menuLayout === 'grid' ? `, page ${c.pageIndex + 1}` : ''}`;
-          const taken = new Set(buttons.map((b) => b.position));
-          const capacity = capacityOf(c, model);
-          const free =
-            model.menuLayout === 'list'
-              ? buttons.length < capacity
-                ? [buttons.length + 1]
-                : []
-              : Array.from({ length: capacity }, (_, i) => i + 1).filter((p) => !taken.has(p));
-          return { id, label, free };
-        })
+      ? containers(tree).map((c) => ({
+          id: (c.kind === 'main' ? c.screen.id : c.page.id)!,
+          label: placeLabel(c, model.menuLayout),
+          free: freeSlots(c, model),
+        }))
       : [];
   const place = places.find((p) => p.id === screenId);
 
@@ -116,9 +104,9 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
             disabled={!oven || screenId === null || position === null || add.isPending}
             onClick={async () => {
               if (!oven || screenId === null || position === null) return;
-              await add.mutateAsync({ screen_id: screenId, position, buttonable_id: recipe.id });
+              await add.mutateAsync({ oven, screenId, position, recipeId: recipe.id });
               setDone(
-                `${recipe.name} has been added to ${oven.name} (${place?.label}, ${model?.menuLayout === 'list' ? `place ${position}` : `slot ${position}`}).`,
+                `${recipe.name} has been added to ${oven.name} (${place?.label}, ${slotLabel(position, model?.menuLayout ?? 'grid')}).`,
               );
             }}
           >

@@ -1,20 +1,52 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import {
+  type MenuDiffResponse,
+  type MenuVersion,
+  menuFromWire,
+  menuToWire,
+  type SaveVersionRequest,
+} from '../../../shared/contracts/menus';
 import type {
   CreateOvenRequest,
-  FleetPage,
   Location,
-  LocationRequest,
   OvenDetail,
+  OvenState,
   OvenSummary,
   UpdateOvenRequest,
 } from '../../../shared/contracts/ovens';
-import { api } from '../../lib/api';
+import type { ButtonColor } from '../../../shared/domain/catalog';
+import {
+  addPage,
+  addScreen,
+  createCategory,
+  deleteScreen,
+  type MenuRecipe,
+  type MenuTree,
+  moveButton,
+  placeRecipe,
+  removeButton,
+  updateButton,
+  updateCategory,
+} from '../../../shared/domain/menu';
+import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { ApiError, api } from '../../lib/api';
 
+/**
+ * The ovens feature's one data layer: an oven and its whole menu (screens, categories, pages, buttons, undo,
+ * versions). Views built from many ovens (locations' counts, the fleet page) keep their keys under
+ * `ovenKeys.derived`, so any change to an oven refreshes them without this feature knowing them.
+ */
 export const ovenKeys = {
   all: ['ovens'] as const,
   lists: ['ovens', 'list'] as const,
   list: (types: string, location = '') => ['ovens', 'list', types, location] as const,
   one: (id: number) => ['ovens', 'one', id] as const,
+  derived: ['ovens', 'derived'] as const,
+  locations: ['ovens', 'derived', 'locations'] as const,
+  versions: (ovenId: number) => ['ovens', 'versions', ovenId] as const,
+  diff: (ovenId: number, versionId: number, ovenVersion: number) =>
+    ['ovens', 'versions', ovenId, 'diff', versionId, ovenVersion] as const,
 };
 
 /** GET /api/ovens?ovens=…&location=…: 'All' or types joined by commas; a location's id, 'none', or any. */
@@ -39,8 +71,7 @@ function useSettle() {
   return (oven?: OvenDetail) => {
     if (oven) queryClient.setQueryData(ovenKeys.one(oven.id), oven);
     // An oven made, renamed or moved changes the locations' counts and the fleet page too.
-    void queryClient.invalidateQueries({ queryKey: locationKeys.all });
-    void queryClient.invalidateQueries({ queryKey: fleetKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ovenKeys.derived });
     return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
   };
 }
@@ -83,90 +114,272 @@ export function useDeleteOven() {
   });
 }
 
-/** Puts a recipe in a slot of one of the user's ovens (the menus API's POST /api/buttons). */
+export const locationListQuery = () =>
+  queryOptions({
+    queryKey: ovenKeys.locations,
+    queryFn: () => api<{ data: Location[] }>('GET', '/api/locations').then((r) => r.data),
+  });
+
+/* ---------- The menu editor ---------- */
+
+/** What a change answers: the oven as saved, and the id of a screen or category it made. */
+interface Saved {
+  data: OvenDetail;
+  screen_id?: number;
+  category_id?: number | null;
+}
+
+/** A small change answers the oven's state only: the editor already shows its result. */
+type StateReply = { oven: OvenState };
+
+/**
+ * Every write to a menu (spec §7), each sent with the oven version it was made on, so the server refuses one made
+ * on a menu another window has changed since (409). The editor and "Put it on an oven" send the same requests.
+ */
+export const menuWrites = {
+  move: (
+    v: number,
+    ovenId: number,
+    from: { screenId: number; position: number; buttonId: number },
+    to: { screenId: number; position: number },
+  ) =>
+    api<StateReply & { screen: unknown }>('PUT', `/api/ovens/button-position/${ovenId}`, {
+      screen_id: from.screenId,
+      current_position: from.position,
+      new_position: to.position,
+      ...(to.screenId !== from.screenId ? { new_screen_id: to.screenId } : {}),
+      button_id: from.buttonId,
+      version: v,
+    }),
+  addRecipe: (v: number, screenId: number, position: number, recipeId: number) =>
+    api<Saved>('POST', '/api/buttons', {
+      position,
+      screen_id: screenId,
+      buttonable_id: recipeId,
+      buttonable_type: 'Recipe',
+      version: v,
+    }),
+  updateButton: (
+    v: number,
+    buttonId: number,
+    patch: { icon?: string; color?: ButtonColor; favorite?: boolean; recipe?: MenuRecipe },
+  ) =>
+    api<StateReply>('PUT', `/api/buttons/${buttonId}`, {
+      ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
+      ...(patch.color !== undefined ? { background_color: patch.color } : {}),
+      ...(patch.favorite !== undefined ? { is_favorite: patch.favorite } : {}),
+      ...(patch.recipe !== undefined ? { buttonable_id: patch.recipe.id } : {}),
+      version: v,
+    }),
+  removeButton: (v: number, buttonId: number) =>
+    api<StateReply>('DELETE', `/api/buttons/${buttonId}?version=${v}`),
+  createCategory: (v: number, ovenId: number, screenId: number, position: number, name: string) =>
+    api<Saved>('POST', '/api/categories', {
+      name,
+      oven_id: ovenId,
+      screen_id: screenId,
+      position,
+      version: v,
+    }),
+  updateCategory: (v: number, categoryId: number, patch: { name?: string; icon?: string }) =>
+    api<StateReply>('PUT', `/api/categories/${categoryId}`, { ...patch, version: v }),
+  addScreen: (v: number, ovenId: number) =>
+    api<Saved>('POST', '/api/screens', { type: 'main', oven_id: ovenId, version: v }),
+  addPage: (v: number, ovenId: number, categoryId: number) =>
+    api<Saved>('POST', '/api/screens', {
+      type: 'page',
+      oven_id: ovenId,
+      category_id: categoryId,
+      version: v,
+    }),
+  deleteScreen: (v: number, screenId: number) =>
+    api<StateReply>('DELETE', `/api/screens/${screenId}?version=${v}`),
+  undo: (v: number, ovenId: number) =>
+    api<Saved & { undone: string }>('POST', `/api/ovens/${ovenId}/undo?version=${v}`),
+};
+
+/**
+ * Puts a recipe in a slot of an oven from outside the editor (after saving a recipe): the same request as the
+ * editor's, made on the oven version shown, so a menu changed meanwhile is refused and shown again.
+ */
 export function useAddRecipeToOven() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { screen_id: number; position: number; buttonable_id: number }) =>
-      api<{ data: OvenDetail }>('POST', '/api/buttons', { ...body, buttonable_type: 'Recipe' }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (p: { oven: OvenDetail; screenId: number; position: number; recipeId: number }) =>
+      menuWrites.addRecipe(p.oven.version, p.screenId, p.position, p.recipeId).then((r) => r.data),
     onSuccess: (oven) => {
       queryClient.setQueryData(ovenKeys.one(oven.id), oven);
       return queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
     },
+    onError: (_error, p) => queryClient.invalidateQueries({ queryKey: ovenKeys.one(p.oven.id) }),
   });
 }
 
-export const locationKeys = { all: ['locations'] as const };
-export const fleetKeys = { all: ['fleet'] as const };
+/** The oven the editor works on, owned by the page (which keeps it in its query cache). */
+export interface OvenHandle {
+  oven: OvenDetail;
+  /** Shows `next` at once (an optimistic change, or the server's answer). */
+  set(next: OvenDetail): void;
+  /** Reads the oven again from the server (after a refusal or a conflict). */
+  reload(): Promise<unknown>;
+}
 
-export const locationListQuery = () =>
-  queryOptions({
-    queryKey: locationKeys.all,
-    queryFn: () => api<{ data: Location[] }>('GET', '/api/locations').then((r) => r.data),
-  });
+type Change = (tree: MenuTree, type: OvenType) => MenuTree;
 
-/** GET /api/fleet with the page's filters (location, status, search) and page. */
-export const fleetQuery = (filters: Record<string, string>, page: number) =>
-  queryOptions({
-    queryKey: [...fleetKeys.all, filters, page] as const,
-    queryFn: () => {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-      if (page > 1) params.set('page', String(page));
-      return api<FleetPage>('GET', `/api/fleet?${params.toString()}`);
+/**
+ * The editor's changes (spec §7 screens, buttons, categories, moves, undo). Each is shown at once with the same
+ * domain operation the server runs, then sent; changes go one after another, each with the oven version the last
+ * answer gave, so a quick series of taps never trips over itself. A refused change puts the menu back as the
+ * server has it and says why (`onError`).
+ */
+export function useMenuActions(handle: OvenHandle, onError: (message: string) => void) {
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const pending = useRef(0);
+  const version = useRef(handle.oven.version);
+  const latest = useRef(handle.oven);
+  latest.current = handle.oven;
+  if (pending.current === 0) version.current = handle.oven.version;
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    <T extends Saved | { oven: OvenState }>(
+      optimistic: Change | null,
+      send: (version: number) => Promise<T>,
+    ): Promise<T | null> => {
+      const before = latest.current;
+      if (optimistic) {
+        try {
+          const tree = optimistic(menuFromWire(before.screens, before.type), before.type as OvenType);
+          handle.set({ ...before, screens: menuToWire(tree) });
+        } catch (error) {
+          onError(error instanceof Error ? error.message : String(error));
+          return Promise.resolve(null);
+        }
+      }
+      pending.current += 1;
+      setBusy(true);
+      const job = queue.current.then(async () => {
+        try {
+          const reply = await send(version.current);
+          if ('data' in reply) {
+            version.current = reply.data.version;
+            // A later change already shows on screen: its own answer will bring the final menu.
+            if (pending.current === 1) handle.set(reply.data);
+          } else {
+            // A small change answers the oven's state only: the menu on screen is already its result.
+            version.current = reply.oven.version;
+            handle.set({ ...latest.current, ...reply.oven });
+          }
+          return reply;
+        } catch (error) {
+          onError(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+          await handle.reload();
+          return null;
+        } finally {
+          pending.current -= 1;
+          if (pending.current === 0) setBusy(false);
+        }
+      });
+      queue.current = job;
+      return job;
     },
+    [handle, onError],
+  );
+
+  const model = () => ovenModel(latest.current.type as OvenType);
+  const ovenId = () => latest.current.id;
+
+  return {
+    busy,
+    move: (
+      from: { screenId: number; position: number; buttonId: number },
+      to: { screenId: number; position: number },
+    ) =>
+      run(
+        (tree) => moveButton(tree, model(), { screenId: from.screenId, position: from.position }, to),
+        (v) => menuWrites.move(v, ovenId(), from, to),
+      ),
+    addRecipe: (screenId: number, position: number, recipe: MenuRecipe) =>
+      run(
+        (tree) => placeRecipe(tree, model(), screenId, position, recipe),
+        (v) => menuWrites.addRecipe(v, screenId, position, recipe.id),
+      ),
+    updateButton: (
+      buttonId: number,
+      patch: { icon?: string; color?: ButtonColor; favorite?: boolean; recipe?: MenuRecipe },
+    ) =>
+      run(
+        (tree) => updateButton(tree, model(), buttonId, patch),
+        (v) => menuWrites.updateButton(v, buttonId, patch),
+      ),
+    removeButton: (buttonId: number) =>
+      run(
+        (tree) => removeButton(tree, model(), buttonId),
+        (v) => menuWrites.removeButton(v, buttonId),
+      ),
+    createCategory: (screenId: number, position: number, name: string) =>
+      run(
+        (tree) => createCategory(tree, model(), screenId, position, name),
+        (v) => menuWrites.createCategory(v, ovenId(), screenId, position, name),
+      ),
+    updateCategory: (categoryId: number, patch: { name?: string; icon?: string }) =>
+      run(
+        (tree) => updateCategory(tree, categoryId, patch),
+        (v) => menuWrites.updateCategory(v, categoryId, patch),
+      ),
+    addScreen: () =>
+      run(
+        (tree) => addScreen(tree, model()),
+        (v) => menuWrites.addScreen(v, ovenId()),
+      ),
+    addPage: (categoryId: number) =>
+      run(
+        (tree) => addPage(tree, model(), categoryId),
+        (v) => menuWrites.addPage(v, ovenId(), categoryId),
+      ),
+    deleteScreen: (screenId: number) =>
+      run(
+        (tree) => deleteScreen(tree, screenId),
+        (v) => menuWrites.deleteScreen(v, screenId),
+      ),
+    undo: () => run(null, (v) => menuWrites.undo(v, ovenId())),
+  };
+}
+
+export type MenuActions = ReturnType<typeof useMenuActions>;
+
+/* ---------- Versions ---------- */
+
+export const versionListQuery = (ovenId: number) =>
+  queryOptions({
+    queryKey: ovenKeys.versions(ovenId),
+    queryFn: () => api<{ data: MenuVersion[] }>('GET', `/api/ovens/${ovenId}/versions`).then((r) => r.data),
   });
 
-/** After a location changes: its list, the ovens (their location), the fleet page. */
-function useSettleLocations() {
+/** What changed from a version to the current menu (keyed by the oven's version: a change asks again). */
+export const versionDiffQuery = (ovenId: number, versionId: number, ovenVersion: number) =>
+  queryOptions({
+    queryKey: ovenKeys.diff(ovenId, versionId, ovenVersion),
+    queryFn: () => api<MenuDiffResponse>('GET', `/api/ovens/${ovenId}/versions/${versionId}/diff`),
+  });
+
+export function useSaveVersion(ovenId: number) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: locationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ovenKeys.all }),
-      queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
-    ]);
-}
-
-export function useAddLocation() {
-  const settle = useSettleLocations();
   return useMutation({
-    mutationFn: (body: LocationRequest) =>
-      api<{ data: Location }>('POST', '/api/locations', body).then((r) => r.data),
-    onSuccess: settle,
+    mutationFn: (body: SaveVersionRequest) =>
+      api<{ data: MenuVersion }>('POST', `/api/ovens/${ovenId}/versions`, body).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ovenKeys.versions(ovenId) }),
   });
 }
 
-export function useUpdateLocation() {
-  const settle = useSettleLocations();
+/** Restores a version; the editor then shows the oven as the server has it. */
+export function useRestoreVersion(handle: OvenHandle) {
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: LocationRequest }) =>
-      api<{ data: Location }>('PUT', `/api/locations/${id}`, body).then((r) => r.data),
-    onSuccess: settle,
-  });
-}
-
-export function useDeleteLocation() {
-  const settle = useSettleLocations();
-  return useMutation({
-    mutationFn: (id: number) =>
-      api<{ data: { id: number; name: string; ovens: number } }>('DELETE', `/api/locations/${id}`).then(
-        (r) => r.data,
+    mutationFn: (versionId: number) =>
+      api<{ data: OvenDetail; restored: string }>(
+        'POST',
+        `/api/ovens/${handle.oven.id}/versions/${versionId}/restore?version=${handle.oven.version}`,
       ),
-    onSuccess: settle,
-  });
-}
-
-/** POST /api/locations/{id}/ovens: several ovens into one location, all or none. */
-export function useMoveOvens() {
-  const settle = useSettleLocations();
-  return useMutation({
-    mutationFn: ({ id, ovenIds }: { id: number; ovenIds: number[] }) =>
-      api<{ data: Location }>('POST', `/api/locations/${id}/ovens`, { oven_ids: ovenIds }).then(
-        (r) => r.data,
-      ),
-    onSuccess: settle,
+    onSuccess: (reply) => handle.set(reply.data),
   });
 }

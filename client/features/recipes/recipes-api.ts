@@ -158,3 +158,22 @@ export function useConvertRecipes() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recipeKeys.lists }),
   });
 }
+
+/** Recipes that can go on an oven: the user's own (or the library's) of the oven's type, a page at a time. */
+export const recipeChoicesQuery = (p: {
+  owner: 'community' | 'provider';
+  ovenType: string;
+  category: string;
+  search: string;
+  page: number;
+}) =>
+  queryOptions({
+    queryKey: [...recipeKeys.lists, 'choices', p] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({ owner: p.owner, ovens: p.ovenType, categories: p.category || 'All' });
+      if (p.search.trim()) q.set('search', p.search.trim());
+      if (p.page > 1) q.set('page', String(p.page));
+      return api<Paginated<RecipeCard>>('GET', `/api/recipes?${q}`);
+    },
+    placeholderData: keepPreviousData,
+  });

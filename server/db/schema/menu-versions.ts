@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MenuTree } from '../../../shared/domain/menu';
-import type { RecipeSnapshot } from '../../../shared/domain/menu-diff';
+import type { MenuTree, RecipeSnapshot } from '../../../shared/domain/menu';
 import { ovens } from './ovens';
 import { users } from './users';
 

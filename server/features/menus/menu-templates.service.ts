@@ -8,16 +8,21 @@ import type {
 } from '../../../shared/contracts/menus';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
-import { buttonCount, containers, type MenuTree, mapMenu, menuRecipeIds } from '../../../shared/domain/menu';
-import { diffMenus } from '../../../shared/domain/menu-diff';
+import {
+  buttonCount,
+  containers,
+  diffMenus,
+  type MenuTree,
+  mapMenu,
+  menuRecipeIds,
+} from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type Db, rowsOf } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
-import { recipeSnapshot } from '../../db/menu-snapshot';
-import { loadMenu, type OvenRow, ownOven, replaceMenus, withoutIds } from '../../db/menu-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { loadMenu, type OvenRow, ownOven, recipeSnapshot, replaceMenus, withoutIds } from '../ovens';
 
 type TemplateRow = typeof menuTemplates.$inferSelect;
 

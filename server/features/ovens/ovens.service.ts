@@ -8,10 +8,10 @@ import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
 import { ownLocationRef } from '../../db/location-store';
-import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from '../../db/menu-store';
 import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/index';
-import { ovenDetail } from '../../http/oven-detail';
 import { ValidationError } from '../../lib/errors';
+import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from './menu-store';
+import { ovenDetail } from './oven-detail';
 
 export function createOvensService(deps: { db: Db; activity: ActivityRecorder }) {
   const { db } = deps;

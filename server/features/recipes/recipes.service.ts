@@ -15,7 +15,6 @@ import { copyRecipeName, normalizeRecipeName, type RecipeFields } from '../../..
 import { convertRecipe } from '../../../shared/domain/recipe-convert';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
-import { menusUsing } from '../../db/menu-store';
 import {
   insertChildren,
   insertRecipe,
@@ -27,6 +26,7 @@ import {
 import { libraryState, recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
+import { menusUsing } from '../ovens';
 
 /** Library list pages kept per instance (each a dozen cards). */
 const LIBRARY_CACHE_SIZE = 500;

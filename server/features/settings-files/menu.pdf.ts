@@ -8,7 +8,6 @@ import {
   type TemperatureUnit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
-import type { OvenRow } from '../../db/menu-store';
 import { nextTurn } from '../../lib/in-turns';
 import {
   type Doc,
@@ -24,6 +23,7 @@ import {
   time,
 } from '../../lib/pdf';
 import { iconPainter } from '../../lib/pdf-icons';
+import type { OvenRow } from '../ovens';
 
 const GAP = 8;
 const TILE_HEIGHT = 78;

@@ -5,16 +5,15 @@ import {
   SETTINGS_FILE_MAX_BYTES,
   settingsFileSizeMessage,
 } from '../../../shared/contracts/settings-files';
-import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu-diff';
+import { diffMenus, keyRecipesByName } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import { settingsToSnapshot } from '../../../shared/domain/settings-file/menu';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
-import { currentMenuSnapshot } from '../../db/menu-snapshot';
-import { ownOven } from '../../db/menu-store';
 import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { currentMenuSnapshot, ownOven } from '../ovens';
 import { type FileDeps, refusedFile, type SettingsBuilder } from './settings-file-build';
 
 /** What an oven is running: a file copied off it, checked; or the last download, reported loaded. */

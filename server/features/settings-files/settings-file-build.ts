@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import type { FileProblem } from '../../../shared/contracts/settings-files';
-import { diffMenus } from '../../../shared/domain/menu-diff';
+import { diffMenus } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import { menuToSettings } from '../../../shared/domain/settings-file/menu';
@@ -9,12 +9,11 @@ import { settingsFileName } from '../../../shared/domain/settings-file/serialize
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { Db } from '../../db/client';
-import { recipeSnapshot } from '../../db/menu-snapshot';
-import { loadMenu, ownOven } from '../../db/menu-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { menuVersions } from '../../db/schema/index';
 import { codec } from '../../lib/codec-pool';
 import { ValidationError } from '../../lib/errors';
+import { loadMenu, ownOven, recipeSnapshot } from '../ovens';
 
 /** What every job of this feature is given: the database and the clock. */
 export interface FileDeps {

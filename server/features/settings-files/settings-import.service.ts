@@ -12,11 +12,11 @@ import { settingsToMenu } from '../../../shared/domain/settings-file/menu';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import type { SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { ActivityRecorder } from '../../db/activity-store';
-import { createOvenWithMenu } from '../../db/menu-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed } from '../../db/recipe-store';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError } from '../../lib/errors';
 import { mapInTurns } from '../../lib/in-turns';
+import { createOvenWithMenu } from '../ovens';
 import { type FileDeps, refusedFile } from './settings-file-build';
 
 function recipeData(type: OvenType, r: SettingsRecipe): RecipeData {

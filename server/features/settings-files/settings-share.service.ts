@@ -1,10 +1,10 @@
 import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
-import { ownOven } from '../../db/menu-store';
 import { PayloadTooLargeError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
+import { ownOven } from '../ovens';
 import { menuPdf } from './menu.pdf';
 import type { FileDeps, SettingsBuilder } from './settings-file-build';
 

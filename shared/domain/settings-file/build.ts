@@ -4,7 +4,8 @@ import type { OvenModel } from '../oven-models';
 import type { Stage } from '../stage';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import { tokenizeLine } from './text';
-import type { OvenSettings, SettingsButton, SettingsFileError, SettingsRecipe } from './types';
+import type { Origins, OvenSettings, SettingsButton, SettingsFileError, SettingsRecipe } from './types';
+
 import { validateRecipe } from './validate';
 
 /** A line read by the general reader: its keyword, and parallel lists of keys, values and columns. */
@@ -83,22 +84,6 @@ export const knownKeys = (keyword: string) => CANONICAL_KEYS[keyword];
 /** Sections in the order a file must give them (docs/settings-file-format.md). */
 export const SECTION = { OVEN: 0, WARMUP: 1, RECIPE: 2, SCREEN: 3, CATEGORY: 4 } as const;
 const SECTION_OF: Record<string, number | undefined> = SECTION;
-
-/**
- * Where each value came from, as line numbers, so a rule broken later can point at its line and column.
- * Stages and events are kept flat: a recipe's own are contiguous, from `firstStage[r]` / `firstEvent[r]`.
- */
-export interface Origins {
-  oven: number;
-  warmUps: number[];
-  recipes: number[];
-  stages: number[];
-  firstStage: number[];
-  events: number[];
-  firstEvent: number[];
-  screens: { line: number; buttons: number[] }[];
-  categories: { line: number; pages: { line: number; buttons: number[] }[] }[];
-}
 
 /** The text of a line by its number, for re-reading a line whose column is needed for a late problem. */
 export type LineText = (line: number) => string;

@@ -5,8 +5,7 @@
  */
 
 import { ICON_CATEGORY_DEFAULT } from '../icons';
-import type { MenuButton, MenuRecipe, MenuTree, RecipeButton } from '../menu';
-import type { MenuSnapshot, RecipeSnapshot } from '../menu-diff';
+import type { MenuButton, MenuRecipe, MenuSnapshot, MenuTree, RecipeButton, RecipeSnapshot } from '../menu';
 import type { OvenSettings, SettingsButton, SettingsCategory } from './types';
 
 /**

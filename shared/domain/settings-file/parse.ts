@@ -1,6 +1,6 @@
 import { type OvenType, ovenModel, ovenModelByCode } from '../oven-models';
 import { Builder, finish, knownKeys, Problems } from './build';
-import { canonicalSource, readCanonicalLine, releaseCanonicalSource } from './canonical-lines';
+import { CanonicalReader } from './canonical-lines';
 import { crc32Scan } from './crc32';
 import { BINARY_MESSAGE, looksBinary } from './sniff';
 import { tokenizeLine } from './text';
@@ -44,7 +44,6 @@ export function parseSettingsFile(input: Uint8Array, options: ParseOptions = {})
   try {
     return parse(input, options);
   } catch (error) {
-    releaseCanonicalSource();
     return {
       ok: false,
       errors: [
@@ -166,18 +165,17 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   };
   const builder = new Builder(model, problems, newerMinor, lineText);
   const canonical = ascii && !options.generalReaderOnly;
-  if (canonical) canonicalSource(bytes, text);
+  const reader = canonical ? new CanonicalReader(bytes, text) : null;
   let line = 2;
   let start = end.start === 0 ? 0 : firstLf + 1;
   while (start < end.start) {
     const stop = text.indexOf('\n', start);
-    if (!problems.full && !(canonical && readCanonicalLine(builder, start, stop, line))) {
+    if (!problems.full && !(reader?.read(builder, start, stop, line) ?? false)) {
       readGeneralLine(builder, text.slice(start, stop), line);
     }
     start = stop + 1;
     line++;
   }
-  if (canonical) releaseCanonicalSource();
   builder.checkRecipes();
   const linesBeforeEnd = end.start === 0 ? 0 : line - 1;
 

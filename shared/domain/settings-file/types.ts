@@ -1,6 +1,6 @@
 import type { ButtonColor } from '../catalog';
 import type { CookEvent } from '../event';
-import type { OvenType } from '../oven-models';
+import type { OvenModel, OvenType } from '../oven-models';
 import type { Stage } from '../stage';
 import type { WarmUp } from '../warm-up';
 
@@ -65,3 +65,31 @@ export interface SettingsFileError {
 export type ParseResult = { ok: true; settings: OvenSettings } | { ok: false; errors: SettingsFileError[] };
 
 export const FORMAT_VERSION = { major: 1, minor: 0 } as const;
+
+/**
+ * Where each value came from, as line numbers, so a rule broken later can point at its line and column.
+ * Stages and events are kept flat: a recipe's own are contiguous, from `firstStage[r]` / `firstEvent[r]`.
+ */
+export interface Origins {
+  oven: number;
+  warmUps: number[];
+  recipes: number[];
+  stages: number[];
+  firstStage: number[];
+  events: number[];
+  firstEvent: number[];
+  screens: { line: number; buttons: number[] }[];
+  categories: { line: number; pages: { line: number; buttons: number[] }[] }[];
+}
+
+/**
+ * What the checks (`validate.ts`) read of a file being built: the settings so far, the line each record came
+ * from, and where to report. The builder is one; naming only this keeps the checks from importing it.
+ */
+export interface BuildView {
+  readonly s: OvenSettings;
+  readonly o: Origins;
+  readonly model: OvenModel;
+  readonly problems: { add(line: number, column: number, field: string, message: string): void };
+  col(line: number, key: string): number;
+}

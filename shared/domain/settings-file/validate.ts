@@ -3,9 +3,8 @@ import { menuIssues } from '../menu';
 import { ovenNameIssue } from '../oven';
 import { recipeIssuesFor } from '../recipe';
 import { warmUpsIssues } from '../warm-up';
-import type { Builder } from './build';
 import { settingsToMenu } from './menu';
-import type { SettingsButton } from './types';
+import type { BuildView, SettingsButton } from './types';
 
 const RECIPE_KEY: Record<string, string> = {
   name: 'name',
@@ -34,7 +33,7 @@ const STAGE_KEY: Record<string, [string, string]> = {
  * calls this as soon as a recipe is complete, while its objects are still in the processor's cache: checking
  * 30,000 recipes afterwards costs twice as much, most of it waiting for memory.
  */
-export function validateRecipe(b: Builder, r: number): void {
+export function validateRecipe(b: BuildView, r: number): void {
   const recipe = b.s.recipes[r]!;
   const issues = recipeIssuesFor(recipe, b.model);
   for (let i = 0; i < issues.length; i++)
@@ -45,7 +44,7 @@ export function validateRecipe(b: Builder, r: number): void {
  * Checks the oven's own values and warm-ups and, when `checkLinks`, the links between records: buttons to
  * recipes and categories, positions. (Recipes were checked as they were read: `validateRecipe`.)
  */
-export function validateSettings(b: Builder, checkLinks: boolean): void {
+export function validateSettings(b: BuildView, checkLinks: boolean): void {
   const { s, o, model, problems } = b;
   const nameIssue = ovenNameIssue(s.name);
   if (nameIssue) problems.add(o.oven, b.col(o.oven, 'name'), 'oven name', nameIssue);
@@ -121,7 +120,7 @@ const BUTTON_KEY: Record<string, [string, string]> = {
 };
 
 /** Puts a menu rule's issue on the line of the screen, button or category it concerns. */
-function placeMenuIssue(b: Builder, issue: Issue): void {
+function placeMenuIssue(b: BuildView, issue: Issue): void {
   const { o, s, model, problems } = b;
   const path = issue.path;
   if (path[0] === 'screens' && path.length === 1) {
@@ -159,7 +158,7 @@ function placeMenuIssue(b: Builder, issue: Issue): void {
 }
 
 /** Puts a recipe rule's issue on the line and column of the value it concerns. */
-function placeRecipeIssue(b: Builder, issue: Issue, r: number, label: string): void {
+function placeRecipeIssue(b: BuildView, issue: Issue, r: number, label: string): void {
   const { o, s, problems } = b;
   const recipe = s.recipes[r]!;
   const [head, index, field] = issue.path;

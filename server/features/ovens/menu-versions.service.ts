@@ -1,13 +1,12 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
-import { buttonCount, menuRecipeIds } from '../../../shared/domain/menu';
-import { diffMenus, type MenuSnapshot } from '../../../shared/domain/menu-diff';
+import { buttonCount, diffMenus, type MenuSnapshot, menuRecipeIds } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
-import { currentMenuSnapshot } from '../../db/menu-snapshot';
-import { changeMenu, ownOven, withoutIds } from '../../db/menu-store';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+import { currentMenuSnapshot } from './menu-snapshot';
+import { changeMenu, ownOven, withoutIds } from './menu-store';
 
 type VersionRow = typeof menuVersions.$inferSelect;
 

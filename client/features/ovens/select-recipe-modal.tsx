@@ -6,7 +6,7 @@ import { iconUrl } from '../../../shared/domain/icons';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
-import { recipeChoicesQuery } from './menus-api';
+import { recipeChoicesQuery } from '../recipes';
 
 /**
  * Spec §2.7 'Select Recipe', titled 'My {oven type} Recipes': a category dropdown (All Categories and each

@@ -4,6 +4,8 @@ import { ICONS, type IconName } from '../../../shared/domain/icons';
 import {
   addPage,
   addScreen,
+  buttonLabel,
+  buttonsOf,
   type Container,
   capacityOf,
   createCategory,
@@ -11,47 +13,35 @@ import {
   findButton,
   findCategory,
   findContainer,
-  type MenuButton,
+  freeSlots,
   MenuError,
+  type MenuSubject,
   type MenuTree,
   moveButton,
+  placeInSentence,
   placeRecipe,
   removeButton,
+  slotInSentence,
+  slotLabel,
   updateButton,
   updateCategory,
 } from '../../../shared/domain/menu';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
-import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE, undoLastChange } from '../../db/menu-store';
 import { menuRevisions, users } from '../../db/schema/index';
 import { ConflictError } from '../../lib/errors';
+import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE, undoLastChange } from './menu-store';
 
-const label = (b: MenuButton) => (b.kind === 'recipe' ? b.recipe.name : `category ${b.category.name}`);
 const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
 const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');
 
-/** Where a container is, in a manager's words: "screen 2", "category Sides, page 3" (a list category has no pages). */
-function place(c: Container, model: OvenModel): string {
-  if (c.kind === 'main') return `screen ${c.screenIndex + 1}`;
-  return model.menuLayout === 'list'
-    ? `category ${c.category.name}`
-    : `category ${c.category.name}, page ${c.pageIndex + 1}`;
-}
+const place = (c: Container, model: OvenModel) => placeInSentence(c, model.menuLayout);
 
-function containerOf(tree: MenuTree, screenId: number, field = 'screen_id'): Container {
+function containerOf(tree: MenuTree, screenId: number, subject: MenuSubject = 'screen'): Container {
   const c = findContainer(tree, screenId);
-  if (!c) throw new MenuError(field, 'This screen is not part of the oven.', true);
+  if (!c) throw new MenuError(subject, 'This screen is not part of the oven.', true);
   return c;
-}
-
-/** The first free slot of a grid screen, or the end of a list. */
-function freeSlot(c: Container, model: OvenModel): number {
-  const buttons = c.kind === 'main' ? c.screen.buttons : c.page.buttons;
-  if (model.menuLayout === 'list') return buttons.length + 1;
-  const taken = new Set(buttons.map((b) => b.position));
-  for (let p = 1; p <= capacityOf(c, model); p++) if (!taken.has(p)) return p;
-  throw new MenuError('position', `This screen is full: it holds ${capacityOf(c, model)} buttons.`);
 }
 
 /** The id of the screen or page just added (the last of its list). */
@@ -88,7 +78,7 @@ export function createMenusService(deps: { db: Db }) {
       const categoryId = input.category_id!;
       const result = await change(actor, input.oven_id, input.version, 'page-added', (tree, model) => {
         const owner = findCategory(tree, categoryId);
-        if (!owner) throw new MenuError('category_id', 'This category is not part of the oven.', true);
+        if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
         const next = addPage(tree, model, categoryId);
         return {
           tree: next,
@@ -102,8 +92,8 @@ export function createMenusService(deps: { db: Db }) {
     async deleteScreen(actor: Actor, screenId: number, version?: number) {
       const ovenId = await ovenOf(db, actor.id, 'screen', screenId);
       return change(actor, ovenId, version, 'screen-deleted', (tree, model) => {
-        const c = containerOf(tree, screenId, 'id');
-        const count = (c.kind === 'main' ? c.screen.buttons : c.page.buttons).length;
+        const c = containerOf(tree, screenId);
+        const count = buttonsOf(c).length;
         const what = `${count} button${count === 1 ? '' : 's'}`;
         return {
           tree: deleteScreen(tree, screenId),
@@ -146,8 +136,8 @@ export function createMenusService(deps: { db: Db }) {
         input.buttonable_id !== undefined ? await menuRecipe(db, actor.id, input.buttonable_id) : undefined;
       return change(actor, ovenId, input.version, 'button-changed', (tree, model) => {
         const found = findButton(tree, buttonId);
-        if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
-        const name = label(found.button);
+        if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
+        const name = buttonLabel(found.button);
         const next = updateButton(tree, model, buttonId, {
           recipe,
           icon: input.icon,
@@ -173,7 +163,7 @@ export function createMenusService(deps: { db: Db }) {
       const ovenId = await ovenOf(db, actor.id, 'button', buttonId);
       return change(actor, ovenId, version, 'button-removed', (tree, model) => {
         const found = findButton(tree, buttonId);
-        if (!found) throw new MenuError('id', 'This button is not part of the oven.', true);
+        if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
         const { button, container } = found;
         const recipes =
           button.kind === 'category' ? button.category.pages.reduce((n, p) => n + p.buttons.length, 0) : 0;
@@ -193,7 +183,8 @@ export function createMenusService(deps: { db: Db }) {
       let placed = 0;
       const result = await change(actor, input.oven_id, input.version, 'category-created', (tree, model) => {
         const c = containerOf(tree, input.screen_id);
-        placed = input.position ?? freeSlot(c, model);
+        // On a full screen the domain says why (the category limit first, else the slot out of range).
+        placed = input.position ?? freeSlots(c, model)[0] ?? capacityOf(c, model) + 1;
         return {
           tree: createCategory(tree, model, input.screen_id, placed, input.name),
           summary: `Created category ${input.name} on ${place(c, model)}`,
@@ -217,7 +208,7 @@ export function createMenusService(deps: { db: Db }) {
       const ovenId = await ovenOf(db, actor.id, 'category', categoryId);
       return change(actor, ovenId, input.version, 'category-changed', (tree) => {
         const owner = findCategory(tree, categoryId);
-        if (!owner) throw new MenuError('id', 'This category is not part of the oven.', true);
+        if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
         const before = owner.category.name;
         const next = updateCategory(tree, categoryId, { name: input.name, icon: input.icon });
         const parts: string[] = [];
@@ -248,26 +239,24 @@ export function createMenusService(deps: { db: Db }) {
       const to = { screenId: input.new_screen_id ?? input.screen_id, position: input.new_position };
       const result = await change(actor, ovenId, input.version, 'button-moved', (tree, model) => {
         const from = containerOf(tree, input.screen_id);
-        const buttons = from.kind === 'main' ? from.screen.buttons : from.page.buttons;
-        const button = buttons.find((b) => b.position === input.current_position);
+        const button = buttonsOf(from).find((b) => b.position === input.current_position);
         if (input.button_id !== undefined && button?.id !== input.button_id)
           throw new ConflictError(STALE_MESSAGE);
         if (!button)
-          throw new MenuError('current_position', `There is no button in slot ${input.current_position}.`);
-        const target = containerOf(tree, to.screenId, 'new_screen_id');
+          throw new MenuError('source-slot', `There is no button in slot ${input.current_position}.`);
+        const target = containerOf(tree, to.screenId, 'target-screen');
         const next = moveButton(
           tree,
           model,
           { screenId: input.screen_id, position: input.current_position },
           to,
         );
-        const at = (c: Container, position: number) =>
-          model.menuLayout === 'list'
-            ? `${place(c, model)}, place ${position}`
-            : `${place(c, model)}, slot ${position}`;
-        const sameScreen = to.screenId === input.screen_id;
-        const slot = model.menuLayout === 'list' ? `place ${to.position}` : `slot ${to.position}`;
-        const summary = `Moved ${label(button)} from ${at(from, input.current_position)} to ${sameScreen ? slot : at(target, to.position)}`;
+        const layout = model.menuLayout;
+        const where =
+          to.screenId === input.screen_id
+            ? slotLabel(to.position, layout)
+            : slotInSentence(target, to.position, layout);
+        const summary = `Moved ${buttonLabel(button)} from ${slotInSentence(from, input.current_position, layout)} to ${where}`;
         return { tree: next, summary };
       });
       return { ...result, screenId: to.screenId };

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { menuToWire } from '../../shared/contracts/menus';
-import type { OvenDetail, OvenState } from '../../shared/contracts/ovens';
-import type { MenuTree } from '../../shared/domain/menu';
-import { type Db, readTogether } from '../db/client';
-import { loadMenu, menuHistoryState, type OvenRow } from '../db/menu-store';
-import { locations } from '../db/schema/index';
+import { menuToWire } from '../../../shared/contracts/menus';
+import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
+import type { MenuTree } from '../../../shared/domain/menu';
+import { type Db, readTogether } from '../../db/client';
+import { locations } from '../../db/schema/index';
+import { loadMenu, menuHistoryState, type OvenRow } from './menu-store';
 
 async function locationOf(db: Db, id: number | null): Promise<{ id: number; name: string } | null> {
   if (id === null) return null;

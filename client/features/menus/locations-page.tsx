@@ -8,14 +8,8 @@ import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useZodForm } from '../../lib/use-zod-form';
-import {
-  locationListQuery,
-  ovenListQuery,
-  useAddLocation,
-  useDeleteLocation,
-  useMoveOvens,
-  useUpdateLocation,
-} from './ovens-api';
+import { locationListQuery, ovenListQuery } from '../ovens';
+import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Location } | null;
 

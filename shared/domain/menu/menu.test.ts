@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ovenModel } from '../oven-models';
 import {
   addPage,
   addScreen,
@@ -20,8 +21,7 @@ import {
   removeButton,
   updateButton,
   updateCategory,
-} from './menu';
-import { ovenModel } from './oven-models';
+} from './index';
 
 const matchbox = ovenModel('Matchbox 1718/1313');
 const milo = ovenModel('MiLO/Double MiLO');
@@ -59,7 +59,7 @@ const message = (fn: () => unknown) => {
   try {
     fn();
   } catch (e) {
-    if (e instanceof MenuError) return `${e.field}: ${e.message}`;
+    if (e instanceof MenuError) return `${e.subject}: ${e.message}`;
     throw e;
   }
   return 'no error';
@@ -75,10 +75,10 @@ describe('screens and pages (spec §2.7, §9)', () => {
     for (let i = 1; i < 8; i++) tree = saved(addScreen(tree, matchbox));
     expect(tree.screens).toHaveLength(8);
     expect(message(() => addScreen(tree, matchbox))).toBe(
-      'type: A Matchbox 1718/1313 has at most 8 screens.',
+      'screens: A Matchbox 1718/1313 has at most 8 screens.',
     );
     expect(message(() => addScreen(saved(emptyMenu()), milo))).toBe(
-      'type: A MiLO/Double MiLO has one main screen.',
+      'screens: A MiLO/Double MiLO has one main screen.',
     );
   });
 
@@ -88,20 +88,22 @@ describe('screens and pages (spec §2.7, §9)', () => {
     for (let i = 1; i < 22; i++) tree = saved(addPage(tree, matchbox, categoryId));
     expect(categoryOf(tree).category.pages).toHaveLength(22);
     expect(message(() => addPage(tree, matchbox, categoryId))).toBe(
-      'category_id: A category has at most 22 pages.',
+      'category: A category has at most 22 pages.',
     );
     const list = saved(createCategory(saved({ screens: [{ id: 1, buttons: [] }] }), milo, 1, 1, 'Pizza'));
     expect(message(() => addPage(list, milo, categoryOf(list).category.id!))).toBe(
-      'category_id: A MiLO/Double MiLO category is one list: it has no pages to add.',
+      'category: A MiLO/Double MiLO category is one list: it has no pages to add.',
     );
   });
 
   it('keeps at least one screen, and one page per category', () => {
     const tree = saved({ screens: [{ id: 1, buttons: [] }] });
-    expect(message(() => deleteScreen(tree, 1))).toBe('id: An oven keeps at least one screen.');
+    expect(message(() => deleteScreen(tree, 1))).toBe('screen: An oven keeps at least one screen.');
     const withCategory = saved(createCategory(tree, matchbox, 1, 3, 'Sides'));
     const pageId = categoryOf(withCategory).category.pages[0]!.id!;
-    expect(message(() => deleteScreen(withCategory, pageId))).toBe('id: A category keeps at least one page.');
+    expect(message(() => deleteScreen(withCategory, pageId))).toBe(
+      'screen: A category keeps at least one page.',
+    );
   });
 
   it('deleting a screen takes its buttons and their categories with it', () => {
@@ -121,9 +123,9 @@ describe('placing recipes', () => {
   it('a grid oven fills an empty slot and refuses a taken one', () => {
     const tree = saved(placeRecipe(base(), matchbox, 1, 5, recipe(1)));
     expect(positions(tree)).toEqual([5]);
-    expect(message(() => placeRecipe(tree, matchbox, 1, 5, recipe(2)))).toBe('position: Slot 5 is taken.');
+    expect(message(() => placeRecipe(tree, matchbox, 1, 5, recipe(2)))).toBe('slot: Slot 5 is taken.');
     expect(message(() => placeRecipe(tree, matchbox, 1, 9, recipe(2)))).toBe(
-      'position: A main screen of a Matchbox 1718/1313 has slots 1 to 8.',
+      'slot: A main screen of a Matchbox 1718/1313 has slots 1 to 8.',
     );
   });
 
@@ -138,7 +140,7 @@ describe('placing recipes', () => {
 
   it('refuses a recipe of another oven type', () => {
     expect(message(() => placeRecipe(base(), matchbox, 1, 1, recipe(1, 'MiSA')))).toBe(
-      'buttonable_id: "Recipe 1" is a MiSA recipe; this oven is a Matchbox 1718/1313.',
+      'recipe: "Recipe 1" is a MiSA recipe; this oven is a Matchbox 1718/1313.',
     );
   });
 
@@ -146,13 +148,13 @@ describe('placing recipes', () => {
     let tree = base();
     for (let p = 1; p <= 8; p++) tree = saved(placeRecipe(tree, matchbox, 1, p, recipe(p)));
     expect(message(() => placeRecipe(tree, matchbox, 1, 1, recipe(9)))).toBe(
-      'position: This screen is full: it holds 8 buttons.',
+      'slot: This screen is full: it holds 8 buttons.',
     );
   });
 
   it('an unknown screen is named as such', () => {
     expect(message(() => placeRecipe(base(), matchbox, 999, 1, recipe(1)))).toBe(
-      'screen_id: This screen is not part of the oven.',
+      'screen: This screen is not part of the oven.',
     );
   });
 });
@@ -168,7 +170,7 @@ describe('categories', () => {
     );
     const pageId = categoryOf(tree).category.pages[0]!.id!;
     expect(message(() => createCategory(tree, matchbox, pageId, 1, 'Inner'))).toBe(
-      'screen_id: Categories go on a main screen.',
+      'screen: Categories go on a main screen.',
     );
   });
 
@@ -210,10 +212,10 @@ describe('button changes', () => {
       updateButton(tree, matchbox, recipeButton, { favorite: true }).screens[0]!.buttons[0]!.favorite,
     ).toBe(true);
     expect(message(() => updateButton(tree, matchbox, categoryButton, { favorite: true }))).toBe(
-      'is_favorite: Only recipes can be favourites.',
+      'favorite: Only recipes can be favourites.',
     );
     expect(message(() => updateButton(tree, matchbox, recipeButton, { recipe: recipe(9, 'MiSA') }))).toMatch(
-      /^buttonable_id: "Recipe 9" is a MiSA recipe/,
+      /^recipe: "Recipe 9" is a MiSA recipe/,
     );
     expect(tree.screens[0]!.buttons[0]!.color).toBe('ORANGE_900');
   });
@@ -265,7 +267,7 @@ describe('moving buttons', () => {
       message(() =>
         moveButton(tree, matchbox, { screenId: 1, position: 3 }, { screenId: page, position: 2 }),
       ),
-    ).toBe('new_screen_id: A category cannot go inside another category.');
+    ).toBe('target-screen: A category cannot go inside another category.');
   });
 
   it('a category moves with its pages', () => {
@@ -289,13 +291,13 @@ describe('moving buttons', () => {
     expect(positions(after)).toEqual([1, 2, 3, 4]);
     expect(
       message(() => moveButton(tree, milo, { screenId: 1, position: 1 }, { screenId: 1, position: 5 })),
-    ).toBe('new_position: The new position must be from 1 to 4.');
+    ).toBe('target-slot: The new position must be from 1 to 4.');
   });
 
   it('nothing in the slot is said plainly', () => {
     expect(
       message(() => moveButton(grid(), matchbox, { screenId: 1, position: 7 }, { screenId: 1, position: 8 })),
-    ).toBe('current_position: There is no button in slot 7.');
+    ).toBe('source-slot: There is no button in slot 7.');
   });
 });
 

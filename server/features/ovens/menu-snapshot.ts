@@ -1,9 +1,9 @@
-import type { RecipeDetail } from '../../shared/contracts/recipes';
-import { menuRecipeIds } from '../../shared/domain/menu';
-import type { MenuSnapshot, RecipeSnapshot } from '../../shared/domain/menu-diff';
-import type { DbOrTx } from './client';
+import type { RecipeDetail } from '../../../shared/contracts/recipes';
+import type { MenuSnapshot, RecipeSnapshot } from '../../../shared/domain/menu';
+import { menuRecipeIds } from '../../../shared/domain/menu';
+import type { DbOrTx } from '../../db/client';
+import { recipesByIds } from '../../db/recipe-store';
 import { loadMenu } from './menu-store';
-import { recipesByIds } from './recipe-store';
 
 /** A recipe as a menu version keeps it: what a later change to it is described by. */
 export const recipeSnapshot = (r: RecipeDetail): RecipeSnapshot => ({

@@ -39,7 +39,7 @@ import { CategoryNameForm } from './category-name-form';
 import { ChangedButtons, ContainerView, RemovedSlots, removedKey, type TileActions } from './container-view';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
-import { type OvenHandle, useMenuActions } from './menus-api';
+import { type OvenHandle, useMenuActions } from './ovens-api';
 import { SelectRecipeModal } from './select-recipe-modal';
 
 /** Spec §4 editor view: a main screen, or a page inside a category. */

@@ -7,18 +7,15 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type CategoryButton,
   type MenuButton,
-  MenuError,
   type MenuRecipe,
   type MenuTree,
   mapMenu,
   menuIssues,
   type RecipeButton,
-} from '../../shared/domain/menu';
-import { findOvenModel, type OvenModel } from '../../shared/domain/oven-models';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { jsonArrayInTurns, nextTurn } from '../lib/in-turns';
-import { type Db, type DbOrTx, readTogether, rowsOf } from './client';
-import { drawIds } from './draw-ids';
+} from '../../../shared/domain/menu';
+import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
+import { type Db, type DbOrTx, readTogether, rowsOf } from '../../db/client';
+import { drawIds } from '../../db/draw-ids';
 import {
   menuButtons,
   menuCategories,
@@ -27,7 +24,9 @@ import {
   ovens,
   recipes,
   users,
-} from './schema/index';
+} from '../../db/schema/index';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 
 export type OvenRow = typeof ovens.$inferSelect;
 
@@ -493,14 +492,8 @@ export async function changeMenu(
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const model = modelOf(oven);
     const before = await loadMenu(tx, oven.id, oven.type);
-    let result: { tree: MenuTree; summary: string };
-    try {
-      // The domain's operations never change the tree they are given.
-      result = await input.mutate(before, model, oven);
-    } catch (error) {
-      if (error instanceof MenuError) throw toRequestError(error);
-      throw error;
-    }
+    // The domain's operations never change the tree they are given; a rule they refuse (MenuError) rolls back.
+    const result = await input.mutate(before, model, oven);
     checkMenu(result.tree, model);
     const touched = await writeDifference(tx, oven.id, before, result.tree);
     const [updated] = await tx
@@ -520,12 +513,6 @@ export async function changeMenu(
     const after = input.afterWrite ? await input.afterWrite(tx, updated!) : updated!;
     return { oven: after, tree: result.tree };
   });
-}
-
-/** A domain rule broken by a request: 404 for a thing that is not on this menu, 422 naming the field otherwise. */
-export function toRequestError(error: MenuError): Error {
-  if (error.missing) return new NotFoundError('Item', undefined, error.message);
-  return ValidationError.field(error.field, error.message);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuTree, RecipeButton } from './menu';
-import { diffMenus, type MenuSnapshot, type RecipeSnapshot } from './menu-diff';
-import { STAGE_DEFAULTS } from './stage';
+import { STAGE_DEFAULTS } from '../stage';
+import { diffMenus, type MenuSnapshot, type RecipeSnapshot } from './diff';
+import type { MenuTree, RecipeButton } from './tree';
 
 let nextId = 100;
 const button = (recipeId: number, name: string, position: number, id = nextId++): RecipeButton => ({

@@ -10,7 +10,7 @@ import {
   useSaveVersion,
   versionDiffQuery,
   versionListQuery,
-} from './menus-api';
+} from './ovens-api';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -11,7 +11,8 @@ import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { formatDay } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
-import { fleetQuery, locationListQuery } from './ovens-api';
+import { locationListQuery } from '../ovens';
+import { fleetQuery } from './menus-api';
 
 const DEFAULTS = { location: '', status: '', search: '' };
 

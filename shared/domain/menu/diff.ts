@@ -7,8 +7,9 @@
  * its recipe (the second button of the same recipe by the second, and so on), a category button by its category's
  * id, else by its name.
  */
-import type { MenuButton, MenuTree } from './menu';
-import { formatStageTime, type Stage } from './stage';
+
+import { formatStageTime, type Stage } from '../stage';
+import type { MenuButton, MenuTree } from './tree';
 
 /** A recipe on a menu as it was: what a change to it is described by. */
 export interface RecipeSnapshot {

@@ -24,12 +24,12 @@ import {
 } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { Db } from '../../db/client';
-import type { OvenRow } from '../../db/menu-store';
 import { fastJson } from '../../http/fast-json';
-import { ovenDetail, ovenState } from '../../http/oven-detail';
 import { currentUser } from '../../http/request-user';
+import type { MenusService } from './menu.service';
+import type { OvenRow } from './menu-store';
 import type { MenuVersionsService } from './menu-versions.service';
-import type { MenusService } from './menus.service';
+import { ovenDetail, ovenState } from './oven-detail';
 
 const tags = ['Ovens: screens, buttons, categories'];
 const errors = { 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -70,6 +70,7 @@ export async function menusRoutes(
     {
       ...guard,
       ...fastJson,
+      config: { menuFields: { screen: 'id' } },
       schema: {
         tags,
         summary: 'Delete a main screen (with its buttons and categories) or a page (with its buttons)',
@@ -164,6 +165,7 @@ export async function menusRoutes(
     {
       ...guard,
       ...fastJson,
+      config: { menuFields: { category: 'id' } },
       schema: {
         tags,
         summary: 'Rename a category or change its picture',

@@ -1,0 +1,14 @@
+/**
+ * The ovens feature's public API: what other features (chains of menus, settings files, recipes) may use of an
+ * oven and its menu. Everything else in this folder is internal; the lint fences refuse a deeper import.
+ */
+export { currentMenuSnapshot, recipeSnapshot } from './menu-snapshot';
+export {
+  createOvenWithMenu,
+  loadMenu,
+  menusUsing,
+  type OvenRow,
+  ownOven,
+  replaceMenus,
+  withoutIds,
+} from './menu-store';

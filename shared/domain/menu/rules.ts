@@ -1,0 +1,131 @@
+/** Every menu rule at once (spec §5, §9), as issues: what a saved menu, an imported file and the editor all check. */
+import { BUTTON_COLOR_NAMES } from '../catalog';
+import { categoryNameIssue } from '../category';
+import { isIconName } from '../icons';
+import type { Issue } from '../issues';
+import type { OvenModel } from '../oven-models';
+import { findContainer } from './queries';
+import { mainCapacity, pageCapacity } from './slots';
+import type { MenuButton, MenuTree } from './tree';
+
+const COLOR_SET = new Set<string>(BUTTON_COLOR_NAMES);
+
+function buttonIssues(
+  issues: Issue[],
+  buttons: MenuButton[],
+  path: (string | number)[],
+  capacity: number,
+  model: OvenModel,
+  where: string,
+): void {
+  // Runs for every button of a 32,768-button file: paths are built only for a problem.
+  const list = model.menuLayout === 'list';
+  let previous = 0;
+  for (let j = 0; j < buttons.length; j++) {
+    const b = buttons[j]!;
+    const p = b.position;
+    if (!Number.isInteger(p) || p < 1 || p > capacity)
+      issues.push({
+        path: [...path, 'buttons', j, 'position'],
+        message: `A button on ${where} must be in position 1 to ${capacity}.`,
+      });
+    else if (j > 0 && p <= previous)
+      issues.push({
+        path: [...path, 'buttons', j, 'position'],
+        message: `Buttons on ${where} must be listed by increasing position, each once.`,
+      });
+    else if (list && p !== j + 1)
+      issues.push({
+        path: [...path, 'buttons', j, 'position'],
+        message: `The buttons on ${where} must follow each other with no gap.`,
+      });
+    previous = p;
+    if (!isIconName(b.icon))
+      issues.push({ path: [...path, 'buttons', j, 'icon'], message: `Unknown icon "${b.icon}".` });
+    if (!COLOR_SET.has(b.color))
+      issues.push({
+        path: [...path, 'buttons', j, 'color'],
+        message: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+      });
+    if (b.kind === 'recipe' && b.recipe.ovenType !== model.type)
+      issues.push({
+        path: [...path, 'buttons', j, 'recipe'],
+        message: `"${b.recipe.name}" is a ${b.recipe.ovenType} recipe; this oven is a ${model.type}.`,
+      });
+  }
+}
+
+/**
+ * Every menu rule of the model, each problem with its path (`screens.0.buttons.3.position`,
+ * `screens.0.buttons.2.category.pages.1.buttons.0.recipe`) and message. Empty means valid.
+ */
+export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
+  const issues: Issue[] = [];
+  if (tree.screens.length < 1)
+    issues.push({ path: ['screens'], message: 'An oven needs at least one screen.' });
+  if (tree.screens.length > model.maxScreens) {
+    issues.push({
+      path: ['screens'],
+      message: `${model.type} ovens have at most ${model.maxScreens} screen${model.maxScreens === 1 ? '' : 's'}.`,
+    });
+  }
+  let categories = 0;
+  tree.screens.forEach((screen, i) => {
+    buttonIssues(issues, screen.buttons, ['screens', i], mainCapacity(model), model, `screen ${i + 1}`);
+    screen.buttons.forEach((b, j) => {
+      if (b.kind !== 'category') return;
+      categories += 1;
+      const c = b.category;
+      const at = ['screens', i, 'buttons', j, 'category'];
+      const label = `category "${c.name}"`;
+      const nameIssue = categoryNameIssue(c.name);
+      if (nameIssue) issues.push({ path: [...at, 'name'], message: nameIssue });
+      if (!isIconName(c.icon)) issues.push({ path: [...at, 'icon'], message: `Unknown icon "${c.icon}".` });
+      if (c.pages.length < 1)
+        issues.push({ path: [...at, 'pages'], message: 'A category needs at least one page.' });
+      if (c.pages.length > model.maxPagesPerCategory) {
+        issues.push({
+          path: [...at, 'pages'],
+          message: `A category has at most ${model.maxPagesPerCategory} page${model.maxPagesPerCategory === 1 ? '' : 's'} on ${model.type}.`,
+        });
+      }
+      c.pages.forEach((page, p) => {
+        const where = model.menuLayout === 'list' ? label : `${label}, page ${p + 1}`;
+        buttonIssues(issues, page.buttons, [...at, 'pages', p], pageCapacity(model), model, where);
+        for (let k = 0; k < page.buttons.length; k++) {
+          if ((page.buttons[k] as MenuButton).kind !== 'recipe')
+            issues.push({
+              path: [...at, 'pages', p, 'buttons', k],
+              message: 'A category page holds recipes only.',
+            });
+        }
+      });
+    });
+  });
+  if (categories > model.maxCategories) {
+    issues.push({
+      path: ['categories'],
+      message: `${model.type} ovens have at most ${model.maxCategories} categories.`,
+    });
+  }
+  return issues;
+}
+
+/** The model's screen-editor controls (spec §2.7): none of them on MiLO/MiSA. */
+export function editorControls(
+  tree: MenuTree,
+  model: OvenModel,
+  view: { screenId: number },
+): { addPage: boolean; deletePage: boolean; deleteScreen: boolean; addScreen: boolean } {
+  if (model.menuLayout === 'list')
+    return { addPage: false, deletePage: false, deleteScreen: false, addScreen: false };
+  const c = findContainer(tree, view.screenId);
+  const onPage = c?.kind === 'page';
+  const pages = onPage ? c.category.pages.length : 0;
+  return {
+    addPage: onPage && pages < model.maxPagesPerCategory,
+    deletePage: onPage && pages > 1,
+    deleteScreen: !onPage && tree.screens.length > 1,
+    addScreen: !onPage && tree.screens.length < model.maxScreens,
+  };
+}
