@@ -7,6 +7,7 @@ import { loadConfig } from '../server/config';
 import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
 import { recipesByIds } from '../server/db/recipe-store';
+import { scopeOf } from '../server/db/scope';
 import { loadMenu, ownOven } from '../server/features/ovens';
 import { menuPdf } from '../server/features/settings-files/menu.pdf';
 import { createSettingsFilesService } from '../server/features/settings-files/settings-files.service';
@@ -35,7 +36,7 @@ if (mode === 'download') {
   const [token, name] = prepared.file.split('/');
   bytes = (await files.openDownload(token!, name!, 'bench-session')).bytes.length;
 } else {
-  const oven = await ownOven(db, actor.id, ovenId);
+  const oven = await ownOven(db, scopeOf(actor), ovenId);
   const tree = await loadMenu(db, oven.id, oven.type);
   const ids = tree.screens.flatMap((s) =>
     s.buttons.flatMap((b) =>

@@ -11,6 +11,7 @@ import { jsonArrayInTurns, mapInTurns } from '../lib/in-turns';
 import { type DbOrTx, readTogether, rowsOf } from './client';
 import { drawIds } from './draw-ids';
 import { recipeEvents, recipeStages, recipes, users } from './schema/index';
+import { inScopeSql, type Scope } from './scope';
 
 export type RecipeRow = typeof recipes.$inferSelect;
 type StageRow = typeof recipeStages.$inferSelect;
@@ -204,7 +205,7 @@ export async function recipesByIds(db: DbOrTx, ids: readonly number[]): Promise<
 /** A user's own recipes of one type whose names (any case) are among `names`, with their stages: what an import is deduplicated against. */
 export async function ownRecipesNamed(
   db: DbOrTx,
-  ownerId: number,
+  scope: Scope,
   ovenType: string,
   names: readonly string[],
 ): Promise<{ id: number; name: string; oven_type: string; stages: Stage[] }[]> {
@@ -221,7 +222,7 @@ export async function ownRecipesNamed(
           'irLvlTop', s.ir_lvl_top, 'irLvlBottom', s.ir_lvl_bottom, 'forceVentOpen', s.force_vent_open
         ) order by s."order") from recipe_stages s where s.recipe_id = r.id), '[]'::json)::text as stages
     from recipes r
-    where r.owner_id = ${ownerId} and r.oven_type = ${ovenType}
+    where ${inScopeSql.ownRecipes(scope, 'r')} and r.oven_type = ${ovenType}
       and lower(btrim(r.name)) in (select value from json_array_elements_text(${list}::json))
     order by r.id`,
   );

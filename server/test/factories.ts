@@ -135,7 +135,7 @@ export async function createOven(
   const type = overrides.type ?? 'Matchbox 1718/1313';
   const { oven, tree } = await db.transaction((tx) =>
     createOvenWithMenu(tx, {
-      ownerId,
+      scope: { ownerId },
       userId: ownerId,
       name: overrides.name ?? `Oven ${seq}`,
       type,

@@ -17,6 +17,7 @@ import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../sh
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
 import {
   buttonLabel,
+  buttonsOf,
   type CategoryButton,
   type Container,
   capacityOf,
@@ -25,6 +26,7 @@ import {
   findButton,
   findCategory,
   findContainer,
+  freeSlots,
   type MenuButton,
   type MenuTree,
   shownPerScreen,
@@ -107,15 +109,6 @@ function PageDot({
   );
 }
 
-function firstFree(c: Container, layout: 'grid' | 'list', capacity: number): number | null {
-  const buttons = c.kind === 'main' ? c.screen.buttons : c.page.buttons;
-  if (buttons.length >= capacity) return null;
-  if (layout === 'list') return buttons.length + 1;
-  const taken = new Set(buttons.map((b) => b.position));
-  for (let p = 1; p <= capacity; p++) if (!taken.has(p)) return p;
-  return null;
-}
-
 /**
  * The screen editor of spec §2.7: the screen sidebar, the title with its breadcrumb, the editor actions, the screen
  * drawn as the oven draws it, drag and drop by mouse, finger and keyboard, the button's colour, icon, favourite and
@@ -194,10 +187,10 @@ export function MenuEditor({
       : null;
   if (!container) return null;
   const screenId = (container.kind === 'main' ? container.screen.id : container.page.id)!;
-  const buttons = container.kind === 'main' ? container.screen.buttons : container.page.buttons;
+  const buttons = buttonsOf(container);
   const capacity = capacityOf(container, model);
   const controls = editorControls(tree, model, { screenId });
-  const free = firstFree(container, model.menuLayout, capacity);
+  const free = freeSlots(container, model)[0] ?? null;
   const selectedButton = selected !== null ? findButton(tree, selected)?.button : undefined;
   const where = containerLabel(container, model.menuLayout);
 
@@ -245,7 +238,7 @@ export function MenuEditor({
     if (position === null) {
       // Dropped on a screen or a page: its first free slot.
       const target = findContainer(tree, to.screenId);
-      position = target ? firstFree(target, model.menuLayout, capacityOf(target, model)) : null;
+      position = target ? (freeSlots(target, model)[0] ?? null) : null;
       if (position === null) {
         fail('That screen is full.');
         return;

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import {
-  type MenuDiffResponse,
-  type MenuVersion,
-  menuFromWire,
-  menuToWire,
-  type SaveVersionRequest,
-} from '../../../shared/contracts/menus';
+import type { MenuDiffResponse, MenuVersion, SaveVersionRequest } from '../../../shared/contracts/menus';
 import type {
   CreateOvenRequest,
   Location,
@@ -22,7 +16,6 @@ import {
   createCategory,
   deleteScreen,
   type MenuRecipe,
-  type MenuTree,
   moveButton,
   placeRecipe,
   removeButton,
@@ -30,7 +23,8 @@ import {
   updateCategory,
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { type Change, ChangeQueue, type ChangeReply } from './change-queue';
 
 /**
  * The ovens feature's one data layer: an oven and its whole menu (screens, categories, pages, buttons, undo,
@@ -224,70 +218,33 @@ export interface OvenHandle {
   reload(): Promise<unknown>;
 }
 
-type Change = (tree: MenuTree, type: OvenType) => MenuTree;
-
 /**
- * The editor's changes (spec §7 screens, buttons, categories, moves, undo). Each is shown at once with the same
- * domain operation the server runs, then sent; changes go one after another, each with the oven version the last
- * answer gave, so a quick series of taps never trips over itself. A refused change puts the menu back as the
- * server has it and says why (`onError`).
+ * The editor's changes (spec §7 screens, buttons, categories, moves, undo), through one ChangeQueue: each is shown
+ * at once with the same domain operation the server runs, then sent after the ones before it with the version the
+ * last answer gave. A refused change puts the menu back as the server has it and says why (`onError`).
  */
 export function useMenuActions(handle: OvenHandle, onError: (message: string) => void) {
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const pending = useRef(0);
-  const version = useRef(handle.oven.version);
-  const latest = useRef(handle.oven);
-  latest.current = handle.oven;
-  if (pending.current === 0) version.current = handle.oven.version;
   const [busy, setBusy] = useState(false);
-
+  const page = useRef({ handle, onError });
+  page.current = { handle, onError };
+  const queue = useRef<ChangeQueue | null>(null);
+  if (queue.current === null)
+    queue.current = new ChangeQueue(handle.oven, {
+      show: (next) => page.current.handle.set(next),
+      reload: () => page.current.handle.reload(),
+      fail: (message) => page.current.onError(message),
+      busy: setBusy,
+    });
+  // What the page shows now (a reload, a restore, or the queue's own change) is the base of the next change.
+  if (queue.current.current !== handle.oven) queue.current.sync(handle.oven);
   const run = useCallback(
-    <T extends Saved | { oven: OvenState }>(
-      optimistic: Change | null,
-      send: (version: number) => Promise<T>,
-    ): Promise<T | null> => {
-      const before = latest.current;
-      if (optimistic) {
-        try {
-          const tree = optimistic(menuFromWire(before.screens, before.type), before.type as OvenType);
-          handle.set({ ...before, screens: menuToWire(tree) });
-        } catch (error) {
-          onError(error instanceof Error ? error.message : String(error));
-          return Promise.resolve(null);
-        }
-      }
-      pending.current += 1;
-      setBusy(true);
-      const job = queue.current.then(async () => {
-        try {
-          const reply = await send(version.current);
-          if ('data' in reply) {
-            version.current = reply.data.version;
-            // A later change already shows on screen: its own answer will bring the final menu.
-            if (pending.current === 1) handle.set(reply.data);
-          } else {
-            // A small change answers the oven's state only: the menu on screen is already its result.
-            version.current = reply.oven.version;
-            handle.set({ ...latest.current, ...reply.oven });
-          }
-          return reply;
-        } catch (error) {
-          onError(error instanceof ApiError || error instanceof Error ? error.message : String(error));
-          await handle.reload();
-          return null;
-        } finally {
-          pending.current -= 1;
-          if (pending.current === 0) setBusy(false);
-        }
-      });
-      queue.current = job;
-      return job;
-    },
-    [handle, onError],
+    <T extends ChangeReply>(optimistic: Change | null, send: (version: number) => Promise<T>) =>
+      queue.current!.run(optimistic, send),
+    [],
   );
 
-  const model = () => ovenModel(latest.current.type as OvenType);
-  const ovenId = () => latest.current.id;
+  const model = () => ovenModel(queue.current!.current.type as OvenType);
+  const ovenId = () => queue.current!.current.id;
 
   return {
     busy,

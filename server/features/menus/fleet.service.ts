@@ -4,6 +4,7 @@ import type { Paginated } from '../../../shared/contracts/pagination';
 import { editedSince, FLEET_STATUSES, type FleetStatus, fleetStatus } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type Db, rowsOf } from '../../db/client';
+import { inScopeSql, type Scope, scopeOf } from '../../db/scope';
 import { paginate } from '../../http/pagination';
 
 interface FleetRow {
@@ -41,8 +42,8 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export function createFleetService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function rows(ownerId: number, filter: SQL[]): Promise<FleetRow[]> {
-    const where = sql.join([sql`o.owner_id = ${ownerId}`, ...filter], sql` and `);
+  async function rows(scope: Scope, filter: SQL[]): Promise<FleetRow[]> {
+    const where = sql.join([inScopeSql.ovens(scope, 'o'), ...filter], sql` and `);
     return rowsOf<FleetRow>(
       db,
       sql`
@@ -121,7 +122,7 @@ export function createFleetService(deps: { db: Db }) {
       if (query.model) filter.push(sql`o.type = ${query.model}`);
       if (query.search)
         filter.push(sql`(o.name ilike ${like(query.search)} or l.name ilike ${like(query.search)})`);
-      const all = (await rows(actor.id, filter)).map(toWire);
+      const all = (await rows(scopeOf(actor), filter)).map(toWire);
       const counts = Object.fromEntries(FLEET_STATUSES.map((s) => [s, 0])) as Record<FleetStatus, number>;
       for (const o of all) counts[o.status]++;
       const chosen = query.status ? all.filter((o) => o.status === query.status) : all;

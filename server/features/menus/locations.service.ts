@@ -5,6 +5,7 @@ import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { ownOvensRef } from '../../db/location-store';
 import { locations, ovens } from '../../db/schema/index';
+import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 
 type LocationInput = { name: string; address: string };
@@ -13,12 +14,8 @@ type LocationInput = { name: string; address: string };
 export function createLocationsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function own(ownerId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(locations)
-      .where(and(eq(locations.id, id), eq(locations.ownerId, ownerId)))
-      .limit(1);
+  async function own(scope: Scope, id: number) {
+    const [row] = await db.select().from(locations).where(ownedId.location(scope, id)).limit(1);
     if (!row) throw new NotFoundError('Location');
     return row;
   }
@@ -42,7 +39,7 @@ export function createLocationsService(deps: { db: Db }) {
         })
         .from(locations)
         .leftJoin(ovens, eq(ovens.locationId, locations.id))
-        .where(eq(locations.ownerId, actor.id))
+        .where(inScope.locations(scopeOf(actor)))
         .groupBy(locations.id)
         .orderBy(asc(locations.name), asc(locations.id));
       return rows.map((r) => ({ ...r, ovens: Number(r.ovens) }));
@@ -54,12 +51,12 @@ export function createLocationsService(deps: { db: Db }) {
           const [kept] = await tx
             .select({ n: count() })
             .from(locations)
-            .where(eq(locations.ownerId, actor.id));
+            .where(inScope.locations(scopeOf(actor)));
           if (Number(kept?.n) >= LOCATION_LIMIT)
             throw ValidationError.field('name', `An account keeps at most ${LOCATION_LIMIT} locations.`);
           const [made] = await tx
             .insert(locations)
-            .values({ ownerId: actor.id, name: input.name, address: input.address })
+            .values({ ...ownerColumns(scopeOf(actor)), name: input.name, address: input.address })
             .returning();
           return made!;
         });
@@ -71,7 +68,7 @@ export function createLocationsService(deps: { db: Db }) {
     },
 
     async update(actor: Actor, id: number, input: LocationInput): Promise<Location> {
-      await own(actor.id, id);
+      await own(scopeOf(actor), id);
       try {
         const [row] = await db
           .update(locations)
@@ -87,7 +84,7 @@ export function createLocationsService(deps: { db: Db }) {
 
     /** The location goes; its ovens stay, in no location. */
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string; ovens: number }> {
-      const row = await own(actor.id, id);
+      const row = await own(scopeOf(actor), id);
       const { ovens: n } = await withCount(row);
       await db.delete(locations).where(eq(locations.id, id));
       return { id, name: row.name, ovens: n };
@@ -95,9 +92,9 @@ export function createLocationsService(deps: { db: Db }) {
 
     /** Several ovens into this location at once: all of them, or none when one is not the user's. */
     async assign(actor: Actor, id: number, ovenIds: number[]): Promise<Location> {
-      const row = await own(actor.id, id);
+      const row = await own(scopeOf(actor), id);
       await db.transaction(async (tx) => {
-        const mine = await ownOvensRef(tx, actor.id, ovenIds);
+        const mine = await ownOvensRef(tx, scopeOf(actor), ovenIds);
         await tx
           .update(ovens)
           .set({ locationId: id })

@@ -21,6 +21,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
+import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import { loadMenu, type OvenRow, ownOven, recipeSnapshot, replaceMenus, withoutIds } from '../ovens';
 
@@ -83,12 +84,8 @@ export function createMenuTemplatesService(deps: {
 }) {
   const { db } = deps;
 
-  async function own(ownerId: number, id: number): Promise<TemplateRow> {
-    const [row] = await db
-      .select()
-      .from(menuTemplates)
-      .where(and(eq(menuTemplates.id, id), eq(menuTemplates.ownerId, ownerId)))
-      .limit(1);
+  async function own(scope: Scope, id: number): Promise<TemplateRow> {
+    const [row] = await db.select().from(menuTemplates).where(ownedId.template(scope, id)).limit(1);
     if (!row) throw new NotFoundError('Template');
     return row;
   }
@@ -115,16 +112,14 @@ export function createMenuTemplatesService(deps: {
     ValidationError.field('name', `You already have a template named "${name}".`);
 
   /** A template's recipes must still be yours or the library's: a recipe deleted since cannot be put back. */
-  async function checkRecipes(row: TemplateRow, ownerId: number) {
+  async function checkRecipes(row: TemplateRow, scope: Scope) {
     const ids = menuRecipeIds(row.tree);
     if (ids.length === 0) return;
     const present = await db
-      .select({ id: recipes.id, ownerId: recipes.ownerId, name: recipes.name })
+      .select({ id: recipes.id })
       .from(recipes)
-      .where(inArray(recipes.id, ids));
-    const usable = new Set(
-      present.filter((r) => r.ownerId === null || r.ownerId === ownerId).map((r) => r.id),
-    );
+      .where(and(inArray(recipes.id, ids), inScope.menuRecipes(scope)));
+    const usable = new Set(present.map((r) => r.id));
     const gone = ids.filter((id) => !usable.has(id));
     if (gone.length > 0)
       throw ValidationError.field(
@@ -149,7 +144,7 @@ export function createMenuTemplatesService(deps: {
       const locked = await tx
         .select()
         .from(ovens)
-        .where(and(eq(ovens.ownerId, actor.id), inArray(ovens.id, ovenIds)))
+        .where(and(inScope.ovens(scopeOf(actor)), inArray(ovens.id, ovenIds)))
         .orderBy(asc(ovens.id))
         .for('update');
       const results = new Map<number, ApplyResult>();
@@ -245,26 +240,26 @@ export function createMenuTemplatesService(deps: {
         .select({ template: menuTemplates, applied: count(ovenTemplates.ovenId) })
         .from(menuTemplates)
         .leftJoin(ovenTemplates, eq(ovenTemplates.templateId, menuTemplates.id))
-        .where(eq(menuTemplates.ownerId, actor.id))
+        .where(inScope.templates(scopeOf(actor)))
         .groupBy(menuTemplates.id)
         .orderBy(asc(menuTemplates.name), asc(menuTemplates.id));
       return rows.map((r) => toWire(r.template, Number(r.applied)));
     },
 
     async create(actor: Actor, input: { name: string; oven_id: number }): Promise<MenuTemplate> {
-      const oven = await ownOven(db, actor.id, input.oven_id);
+      const oven = await ownOven(db, scopeOf(actor), input.oven_id);
       const tree = notEmpty(oven.name, withoutIds(await loadMenu(db, oven.id, oven.type)));
       try {
         const row = await db.transaction(async (tx) => {
           const [kept] = await tx
             .select({ n: count() })
             .from(menuTemplates)
-            .where(eq(menuTemplates.ownerId, actor.id));
+            .where(inScope.templates(scopeOf(actor)));
           if (Number(kept?.n) >= TEMPLATE_LIMIT)
             throw ValidationError.field('name', `An account keeps at most ${TEMPLATE_LIMIT} templates.`);
           const [made] = await tx
             .insert(menuTemplates)
-            .values({ ownerId: actor.id, name: input.name, ovenType: oven.type, tree })
+            .values({ ...ownerColumns(scopeOf(actor)), name: input.name, ovenType: oven.type, tree })
             .returning();
           return made!;
         });
@@ -280,7 +275,7 @@ export function createMenuTemplatesService(deps: {
      * with the lines of how it differs: an oven whose version has not moved since it was applied is not compared.
      */
     async get(actor: Actor, id: number): Promise<MenuTemplateDetail> {
-      const row = await own(actor.id, id);
+      const row = await own(scopeOf(actor), id);
       const linked = await db
         .select({ oven: ovens, link: ovenTemplates, location: { id: locations.id, name: locations.name } })
         .from(ovenTemplates)
@@ -313,10 +308,10 @@ export function createMenuTemplatesService(deps: {
       id: number,
       input: { name?: string; oven_id?: number },
     ): Promise<MenuTemplate> {
-      const row = await own(actor.id, id);
+      const row = await own(scopeOf(actor), id);
       let tree: MenuTree | undefined;
       if (input.oven_id !== undefined) {
-        const oven = await ownOven(db, actor.id, input.oven_id);
+        const oven = await ownOven(db, scopeOf(actor), input.oven_id);
         if (oven.type !== row.ovenType)
           throw ValidationError.field(
             'oven_id',
@@ -343,7 +338,7 @@ export function createMenuTemplatesService(deps: {
 
     /** The template goes; the ovens keep their menus as they are. */
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string }> {
-      const row = await own(actor.id, id);
+      const row = await own(scopeOf(actor), id);
       await db.delete(menuTemplates).where(eq(menuTemplates.id, row.id));
       return { id: row.id, name: row.name };
     },
@@ -357,14 +352,14 @@ export function createMenuTemplatesService(deps: {
       id: number,
       input: { oven_ids?: number[]; location_id?: number },
     ): Promise<{ templateId: number; ovenIds: number[] }> {
-      const template = await own(actor.id, id);
+      const template = await own(scopeOf(actor), id);
       let ids: number[];
       if (input.location_id !== undefined) {
-        const place = await ownLocationRef(db, actor.id, input.location_id);
+        const place = await ownLocationRef(db, scopeOf(actor), input.location_id);
         const rows = await db
           .select({ id: ovens.id })
           .from(ovens)
-          .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
+          .where(and(inScope.ovens(scopeOf(actor)), eq(ovens.locationId, place.id)))
           .orderBy(asc(ovens.name), asc(ovens.id))
           .limit(TEMPLATE_APPLY_MAX + 1);
         if (rows.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
@@ -375,9 +370,9 @@ export function createMenuTemplatesService(deps: {
           );
         ids = rows.map((r) => r.id);
       } else {
-        ids = (await ownOvensRef(db, actor.id, input.oven_ids ?? [])).map((o) => o.id);
+        ids = (await ownOvensRef(db, scopeOf(actor), input.oven_ids ?? [])).map((o) => o.id);
       }
-      await checkRecipes(template, actor.id);
+      await checkRecipes(template, scopeOf(actor));
       return { templateId: template.id, ovenIds: ids };
     },
 
@@ -391,12 +386,12 @@ export function createMenuTemplatesService(deps: {
       input: { ovenIds: number[]; save_version: boolean },
       step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<ApplyTemplateResponse> {
-      const template = await own(actor.id, id);
+      const template = await own(scopeOf(actor), id);
       const rows = input.ovenIds.length
         ? await db
             .select()
             .from(ovens)
-            .where(and(eq(ovens.ownerId, actor.id), inArray(ovens.id, input.ovenIds)))
+            .where(and(inScope.ovens(scopeOf(actor)), inArray(ovens.id, input.ovenIds)))
         : [];
       const byId = new Map(rows.map((o) => [o.id, o]));
       const outcome = new Map<number, ApplyResult>();

@@ -14,6 +14,7 @@ import {
   type RecipeButton,
 } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
+import { NOT_A_MENU_RECIPE } from '../../../shared/domain/permissions';
 import { type Db, type DbOrTx, readTogether, rowsOf } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import {
@@ -25,6 +26,7 @@ import {
   recipes,
   users,
 } from '../../db/schema/index';
+import { inScope, ownedId, ownerColumns, type Scope } from '../../db/scope';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 
@@ -146,12 +148,8 @@ export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Pr
 }
 
 /** The oven of a user, or NotFoundError (another user's oven is not found, never forbidden). */
-export async function ownOven(db: DbOrTx, ownerId: number, ovenId: number, lock = false): Promise<OvenRow> {
-  const query = db
-    .select()
-    .from(ovens)
-    .where(and(eq(ovens.id, ovenId), eq(ovens.ownerId, ownerId)))
-    .limit(1);
+export async function ownOven(db: DbOrTx, scope: Scope, ovenId: number, lock = false): Promise<OvenRow> {
+  const query = db.select().from(ovens).where(ownedId.oven(scope, ovenId)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new NotFoundError('Oven');
   return row;
@@ -166,7 +164,7 @@ export function modelOf(oven: OvenRow): OvenModel {
 /** The oven a screen, button or category belongs to, if it is the user's. */
 export async function ovenOf(
   db: DbOrTx,
-  ownerId: number,
+  scope: Scope,
   what: 'screen' | 'button' | 'category',
   id: number,
 ): Promise<number> {
@@ -175,21 +173,20 @@ export async function ovenOf(
     .select({ ovenId: ovens.id })
     .from(table)
     .innerJoin(ovens, eq(ovens.id, table.ovenId))
-    .where(and(eq(table.id, id), eq(ovens.ownerId, ownerId)))
+    .where(and(eq(table.id, id), inScope.ovens(scope)))
     .limit(1);
   if (!row) throw new NotFoundError(what === 'screen' ? 'Screen' : what === 'button' ? 'Button' : 'Category');
   return row.ovenId;
 }
 
-/** A recipe the owner may put on an oven: theirs or the library's (the type check is the domain's). */
-export async function menuRecipe(db: DbOrTx, ownerId: number, recipeId: number): Promise<MenuRecipe> {
+/** A recipe the kitchen may put on an oven: its own or the library's (the type check is the domain's). */
+export async function menuRecipe(db: DbOrTx, scope: Scope, recipeId: number): Promise<MenuRecipe> {
   const [row] = await db
-    .select({ id: recipes.id, name: recipes.name, ovenType: recipes.ovenType, ownerId: recipes.ownerId })
+    .select({ id: recipes.id, name: recipes.name, ovenType: recipes.ovenType })
     .from(recipes)
-    .where(eq(recipes.id, recipeId))
+    .where(and(eq(recipes.id, recipeId), inScope.menuRecipes(scope)))
     .limit(1);
-  if (!row || (row.ownerId !== null && row.ownerId !== ownerId))
-    throw ValidationError.field('buttonable_id', 'There is no such recipe among yours or the library.');
+  if (!row) throw ValidationError.field('buttonable_id', NOT_A_MENU_RECIPE);
   return { id: row.id, name: row.name, ovenType: row.ovenType };
 }
 
@@ -484,10 +481,10 @@ export const STALE_MESSAGE = 'This oven was changed in another window. It has be
  */
 export async function changeMenu(
   db: DbOrTx,
-  input: { ownerId: number; userId: number; ovenId: number } & MenuChange,
+  input: { scope: Scope; userId: number; ovenId: number } & MenuChange,
 ): Promise<{ oven: OvenRow; tree: MenuTree }> {
   return db.transaction(async (tx) => {
-    const oven = await ownOven(tx, input.ownerId, input.ovenId, true);
+    const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const model = modelOf(oven);
@@ -522,7 +519,7 @@ export async function changeMenu(
 export async function createOvenWithMenu(
   tx: DbOrTx,
   input: {
-    ownerId: number;
+    scope: Scope;
     userId: number;
     name: string;
     type: string;
@@ -539,7 +536,7 @@ export async function createOvenWithMenu(
   const [oven] = await tx
     .insert(ovens)
     .values({
-      ownerId: input.ownerId,
+      ...ownerColumns(input.scope),
       name: input.name,
       type: input.type,
       warmUps: input.warmUps,
@@ -786,10 +783,10 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r
  */
 export async function undoLastChange(
   db: Db,
-  input: { ownerId: number; userId: number; ovenId: number; expectVersion?: number },
+  input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
 ): Promise<{ oven: OvenRow; tree: MenuTree; undone: string }> {
   return db.transaction(async (tx) => {
-    const oven = await ownOven(tx, input.ownerId, input.ovenId, true);
+    const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const revision = await nextUndo(tx, oven.id);

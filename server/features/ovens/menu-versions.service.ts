@@ -4,6 +4,7 @@ import { buttonCount, diffMenus, type MenuSnapshot, menuRecipeIds } from '../../
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
+import { scopeOf } from '../../db/scope';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { currentMenuSnapshot } from './menu-snapshot';
 import { changeMenu, ownOven, withoutIds } from './menu-store';
@@ -39,7 +40,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
 
   return {
     async list(actor: Actor, ovenId: number): Promise<MenuVersion[]> {
-      await ownOven(db, actor.id, ovenId);
+      await ownOven(db, scopeOf(actor), ovenId);
       const rows = await db
         .select({ version: menuVersions, by: users.username })
         .from(menuVersions)
@@ -53,7 +54,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
       try {
         return await db.transaction(async (tx) => {
           // Locked, so two saves of one oven count its versions one after the other.
-          const oven = await ownOven(tx, actor.id, ovenId, true);
+          const oven = await ownOven(tx, scopeOf(actor), ovenId, true);
           const [kept] = await tx
             .select({ n: count() })
             .from(menuVersions)
@@ -96,7 +97,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
       versionId: number,
       against: 'current' | number,
     ): Promise<MenuDiffResponse> {
-      const oven = await ownOven(db, actor.id, ovenId);
+      const oven = await ownOven(db, scopeOf(actor), ovenId);
       const from = await versionOf(ovenId, versionId);
       let to: MenuSnapshot;
       let toRef: MenuDiffResponse['to'];
@@ -126,7 +127,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
      * buttons open today's recipes: a recipe deleted since cannot come back, and the restore says which.
      */
     async restore(actor: Actor, ovenId: number, versionId: number, expectVersion?: number) {
-      await ownOven(db, actor.id, ovenId);
+      await ownOven(db, scopeOf(actor), ovenId);
       const version = await versionOf(ovenId, versionId);
       const ids = menuRecipeIds(version.tree);
       const present = ids.length
@@ -148,7 +149,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
       }
       try {
         const result = await changeMenu(db, {
-          ownerId: actor.id,
+          scope: scopeOf(actor),
           userId: actor.id,
           ovenId,
           expectVersion,

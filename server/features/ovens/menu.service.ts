@@ -30,6 +30,7 @@ import type { OvenModel } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
+import { scopeOf } from '../../db/scope';
 import { ConflictError } from '../../lib/errors';
 import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE, undoLastChange } from './menu-store';
 
@@ -60,7 +61,14 @@ export function createMenusService(deps: { db: Db }) {
     action: string,
     mutate: Parameters<typeof changeMenu>[1]['mutate'],
   ) =>
-    changeMenu(db, { ownerId: actor.id, userId: actor.id, ovenId, expectVersion: version, action, mutate });
+    changeMenu(db, {
+      scope: scopeOf(actor),
+      userId: actor.id,
+      ovenId,
+      expectVersion: version,
+      action,
+      mutate,
+    });
 
   return {
     /** POST /api/screens: a main screen at the end, or a page at the end of a category. */
@@ -90,7 +98,7 @@ export function createMenusService(deps: { db: Db }) {
 
     /** DELETE /api/screens/{id}: a main screen with its buttons and categories, or a page with its buttons. */
     async deleteScreen(actor: Actor, screenId: number, version?: number) {
-      const ovenId = await ovenOf(db, actor.id, 'screen', screenId);
+      const ovenId = await ovenOf(db, scopeOf(actor), 'screen', screenId);
       return change(actor, ovenId, version, 'screen-deleted', (tree, model) => {
         const c = containerOf(tree, screenId);
         const count = buttonsOf(c).length;
@@ -110,8 +118,8 @@ export function createMenusService(deps: { db: Db }) {
       actor: Actor,
       input: { screen_id: number; position: number; buttonable_id: number; version?: number },
     ) {
-      const ovenId = await ovenOf(db, actor.id, 'screen', input.screen_id);
-      const recipe = await menuRecipe(db, actor.id, input.buttonable_id);
+      const ovenId = await ovenOf(db, scopeOf(actor), 'screen', input.screen_id);
+      const recipe = await menuRecipe(db, scopeOf(actor), input.buttonable_id);
       return change(actor, ovenId, input.version, 'button-added', (tree, model) => {
         const c = containerOf(tree, input.screen_id);
         const next = placeRecipe(tree, model, input.screen_id, input.position, recipe);
@@ -131,9 +139,11 @@ export function createMenusService(deps: { db: Db }) {
         version?: number;
       },
     ) {
-      const ovenId = await ovenOf(db, actor.id, 'button', buttonId);
+      const ovenId = await ovenOf(db, scopeOf(actor), 'button', buttonId);
       const recipe =
-        input.buttonable_id !== undefined ? await menuRecipe(db, actor.id, input.buttonable_id) : undefined;
+        input.buttonable_id !== undefined
+          ? await menuRecipe(db, scopeOf(actor), input.buttonable_id)
+          : undefined;
       return change(actor, ovenId, input.version, 'button-changed', (tree, model) => {
         const found = findButton(tree, buttonId);
         if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
@@ -160,7 +170,7 @@ export function createMenusService(deps: { db: Db }) {
 
     /** DELETE /api/buttons/{id}: the trash icon (spec §4). */
     async deleteButton(actor: Actor, buttonId: number, version?: number) {
-      const ovenId = await ovenOf(db, actor.id, 'button', buttonId);
+      const ovenId = await ovenOf(db, scopeOf(actor), 'button', buttonId);
       return change(actor, ovenId, version, 'button-removed', (tree, model) => {
         const found = findButton(tree, buttonId);
         if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
@@ -205,7 +215,7 @@ export function createMenusService(deps: { db: Db }) {
       categoryId: number,
       input: { name?: string; icon?: string; version?: number },
     ) {
-      const ovenId = await ovenOf(db, actor.id, 'category', categoryId);
+      const ovenId = await ovenOf(db, scopeOf(actor), 'category', categoryId);
       return change(actor, ovenId, input.version, 'category-changed', (tree) => {
         const owner = findCategory(tree, categoryId);
         if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
@@ -264,12 +274,12 @@ export function createMenusService(deps: { db: Db }) {
 
     /** POST /api/ovens/{id}/undo: the latest change not yet undone is reverted. */
     async undo(actor: Actor, ovenId: number, version?: number) {
-      return undoLastChange(db, { ownerId: actor.id, userId: actor.id, ovenId, expectVersion: version });
+      return undoLastChange(db, { scope: scopeOf(actor), userId: actor.id, ovenId, expectVersion: version });
     },
 
     /** The latest changes to an oven's menu, newest first. */
     async history(actor: Actor, ovenId: number) {
-      await ownOven(db, actor.id, ovenId);
+      await ownOven(db, scopeOf(actor), ovenId);
       const rows = await db
         .select({
           id: menuRevisions.id,

@@ -9,6 +9,7 @@ import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db } from '../../db/client';
 import { ownLocationRef } from '../../db/location-store';
 import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/index';
+import { inScope, scopeOf } from '../../db/scope';
 import { ValidationError } from '../../lib/errors';
 import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from './menu-store';
 import { ovenDetail } from './oven-detail';
@@ -20,7 +21,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
     /** The user's ovens (spec §7 GET /api/ovens?ovens=All), by name, with a few counts for the picker. */
     async list(actor: Actor, types: string[] | 'All', location?: number | 'none'): Promise<OvenSummary[]> {
       const where = and(
-        eq(ovens.ownerId, actor.id),
+        inScope.ovens(scopeOf(actor)),
         types === 'All' ? undefined : inArray(ovens.type, types),
         location === undefined
           ? undefined
@@ -68,7 +69,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
     },
 
     async get(actor: Actor, id: number): Promise<OvenDetail> {
-      return ovenDetail(db, await ownOven(db, actor.id, id));
+      return ovenDetail(db, await ownOven(db, scopeOf(actor), id));
     },
 
     /** A new oven with one empty main screen. */
@@ -77,11 +78,11 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       input: { name: string; type: string; warm_ups: WarmUp[]; location_id?: number | null },
     ): Promise<OvenDetail> {
       const { oven, tree } = await db.transaction(async (tx) => {
-        if (input.location_id) await ownLocationRef(tx, actor.id, input.location_id);
+        if (input.location_id) await ownLocationRef(tx, scopeOf(actor), input.location_id);
         await deps.activity.created(tx, 'oven_created', input.type);
         return createOvenWithMenu(tx, {
           locationId: input.location_id ?? null,
-          ownerId: actor.id,
+          scope: scopeOf(actor),
           userId: actor.id,
           name: input.name,
           type: input.type,
@@ -101,10 +102,10 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       input: { name: string; warm_ups: WarmUp[]; location_id?: number | null },
     ): Promise<OvenDetail> {
       const oven = await db.transaction(async (tx) => {
-        const current = await ownOven(tx, actor.id, id, true);
+        const current = await ownOven(tx, scopeOf(actor), id, true);
         const issues = warmUpsIssues(input.warm_ups, modelOf(current));
         if (issues.length > 0) throw ValidationError.fromIssues(issues, ['warm_ups']);
-        if (input.location_id) await ownLocationRef(tx, actor.id, input.location_id);
+        if (input.location_id) await ownLocationRef(tx, scopeOf(actor), input.location_id);
         // The location is where the oven stands, not what it runs: moving it leaves its version alone.
         const moved = input.location_id !== undefined && input.location_id !== current.locationId;
         const changed =
@@ -135,7 +136,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
 
     /** The oven and its whole menu go (its recipes stay in My Recipes). */
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string }> {
-      const oven = await ownOven(db, actor.id, id);
+      const oven = await ownOven(db, scopeOf(actor), id);
       await db.delete(ovens).where(eq(ovens.id, oven.id));
       return { id: oven.id, name: oven.name };
     },
@@ -143,12 +144,12 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
     /** A copy with the whole menu (the same recipes on the same buttons), "… Copy", in one transaction. */
     async duplicate(actor: Actor, id: number): Promise<OvenDetail> {
       const { oven, tree } = await db.transaction(async (tx) => {
-        const source = await ownOven(tx, actor.id, id, true);
+        const source = await ownOven(tx, scopeOf(actor), id, true);
         const menu = await loadMenu(tx, source.id, source.type);
         const name = copyName(source.name, LIMITS.ovenNameMax);
         await deps.activity.created(tx, 'oven_created', source.type);
         return createOvenWithMenu(tx, {
-          ownerId: actor.id,
+          scope: scopeOf(actor),
           userId: actor.id,
           name,
           type: source.type,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from '../../../shared/contracts/common';
 import type {
   ConvertPreview,
@@ -24,6 +24,7 @@ import {
   toCard,
 } from '../../db/recipe-store';
 import { libraryState, recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
+import { inScope, ownerColumns, scopeOf } from '../../db/scope';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import { menusUsing } from '../ovens';
@@ -70,7 +71,7 @@ export function filterConditions(f: RecipeFilterValues): SQL[] {
 }
 
 export const ownerCondition = (ownerId: number | null) =>
-  ownerId === null ? isNull(recipes.ownerId) : eq(recipes.ownerId, ownerId);
+  ownerId === null ? inScope.library() : inScope.ownRecipes({ ownerId });
 
 /**
  * A recipe on an oven's menu is neither deleted nor moved to another oven type from under it (decision 0015): the
@@ -218,7 +219,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     ) {
       if (!canCreateIn(actor, scope ?? 'community'))
         throw new ForbiddenError("Only the provider's admins add to the library.");
-      const ownerId = scope === 'provider' ? null : actor.id;
+      const ownerId = scope === 'provider' ? null : ownerColumns(scopeOf(actor)).ownerId;
       const photo = photoInput.image ? decodeImage(photoInput.image) : null;
       const source = !photo && photoInput.imageFrom ? await readable(actor, photoInput.imageFrom) : null;
       const id = await db.transaction(async (tx) => {
@@ -281,7 +282,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           errors,
         );
       }
-      const ownerId = mode === 0 ? actor.id : source.ownerId;
+      const ownerId = mode === 0 ? ownerColumns(scopeOf(actor)).ownerId : source.ownerId;
       const newId = await db.transaction(async (tx) => {
         const imageId = await copyImage(tx, source.imageId);
         await deps.activity.created(tx, 'recipe_created', checked.data.oven_type);
@@ -330,7 +331,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       const mine = await db
         .select({ name: recipes.name })
         .from(recipes)
-        .where(and(eq(recipes.ownerId, actor.id), eq(recipes.ovenType, ovenType)));
+        .where(and(inScope.ownRecipes(scopeOf(actor)), eq(recipes.ovenType, ovenType)));
       const taken = new Set(mine.map((r) => r.name.toLowerCase()));
       const planned = sources.filter((source) => {
         const name = converted(source, ovenType).recipe.name;
@@ -358,7 +359,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           const imageId = await copyImage(tx, row.imageId);
           await deps.activity.created(tx, 'recipe_created', plan.data.oven_type);
           const id = await insertRecipe(tx, plan.data, {
-            ownerId: actor.id,
+            ...ownerColumns(scopeOf(actor)),
             createdBy: actor.id,
             imageId,
             at: now(),

@@ -11,6 +11,7 @@ import type { Actor } from '../../../shared/domain/permissions';
 import { settingsToSnapshot } from '../../../shared/domain/settings-file/menu';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
 import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
+import { scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { currentMenuSnapshot, ownOven } from '../ovens';
@@ -26,7 +27,7 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
      * fleet page counts the oven as running it (a file copied off the oven later is the stronger proof).
      */
     async markLoaded(actor: Actor, ovenId: number): Promise<LoadedResult> {
-      const oven = await ownOven(db, actor.id, ovenId);
+      const oven = await ownOven(db, scopeOf(actor), ovenId);
       const [last] = await db
         .select({
           checksum: settingsFingerprints.checksum,
@@ -66,7 +67,7 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
      * recorded as seen running it now.
      */
     async checkFile(actor: Actor, ovenId: number, data: string): Promise<CheckFileResult> {
-      const oven = await ownOven(db, actor.id, ovenId);
+      const oven = await ownOven(db, scopeOf(actor), ovenId);
       const bytes = new TextEncoder().encode(data);
       if (bytes.length > SETTINGS_FILE_MAX_BYTES)
         throw new PayloadTooLargeError(settingsFileSizeMessage(bytes.length)!);

@@ -11,6 +11,7 @@ import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settin
 import type { Db } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
 import { menuVersions } from '../../db/schema/index';
+import { scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
 import { ValidationError } from '../../lib/errors';
 import { loadMenu, ownOven, recipeSnapshot } from '../ovens';
@@ -70,7 +71,7 @@ export function createSettingsBuilder(deps: FileDeps) {
    * is handed out: a file Hearth gives to an oven has passed every rule.
    */
   async function build(actor: Actor, ovenId: number) {
-    const oven = await ownOven(db, actor.id, ovenId);
+    const oven = await ownOven(db, scopeOf(actor), ovenId);
     const tree = await loadMenu(db, oven.id, oven.type);
     const { screens, categories, recipeIds } = menuToSettings(tree);
     const found = await recipesByIds(db, recipeIds);

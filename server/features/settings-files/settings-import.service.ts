@@ -13,6 +13,7 @@ import { settingsFileName } from '../../../shared/domain/settings-file/serialize
 import type { SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { insertRecipesBulk, lockUser, ownRecipesNamed } from '../../db/recipe-store';
+import { ownerColumns, scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError } from '../../lib/errors';
 import { mapInTurns } from '../../lib/in-turns';
@@ -55,7 +56,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
         await lockUser(tx, actor.id);
         const existing = await ownRecipesNamed(
           tx,
-          actor.id,
+          scopeOf(actor),
           type,
           incoming.map((r) => r.name),
         );
@@ -83,7 +84,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
         const ids = await insertRecipesBulk(
           tx,
           fresh.map((i) => incoming[i]!),
-          { ownerId: actor.id, createdBy: actor.id, at: now() },
+          { ...ownerColumns(scopeOf(actor)), createdBy: actor.id, at: now() },
         );
         await deps.activity.created(tx, 'recipe_created', type, fresh.length);
         await deps.activity.created(tx, 'oven_created', type);
@@ -98,7 +99,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
           b.recipe = { ...b.recipe, id: idOf(b.recipe.id - 1) };
         });
         const { oven } = await createOvenWithMenu(tx, {
-          ownerId: actor.id,
+          scope: scopeOf(actor),
           userId: actor.id,
           name: input.oven_name,
           type,

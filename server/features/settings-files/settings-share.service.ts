@@ -1,6 +1,7 @@
 import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import { scopeOf } from '../../db/scope';
 import { PayloadTooLargeError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
@@ -25,7 +26,7 @@ export function createSettingsShare(
      */
     /** Refuses a share of an oven that is not the user's before anything is queued (404). */
     async shareable(actor: Actor, ovenId: number): Promise<void> {
-      await ownOven(db, actor.id, ovenId);
+      await ownOven(db, scopeOf(actor), ovenId);
     },
 
     async share(

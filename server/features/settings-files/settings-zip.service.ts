@@ -6,6 +6,7 @@ import type { Actor } from '../../../shared/domain/permissions';
 import { createDownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
+import { inScope, scopeOf } from '../../db/scope';
 import { ValidationError } from '../../lib/errors';
 import { nextTurn } from '../../lib/in-turns';
 import type { Built, FileDeps, Fingerprint, SettingsBuilder } from './settings-file-build';
@@ -41,12 +42,12 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
 
   /** The ovens a zip takes: some of the user's, or a location's; at most FLEET_BATCH_MAX on either path. */
   async function zipTargets(actor: Actor, input: { oven_ids?: number[]; location_id?: number }) {
-    if (input.location_id === undefined) return ownOvensRef(db, actor.id, input.oven_ids ?? []);
-    const place = await ownLocationRef(db, actor.id, input.location_id);
+    if (input.location_id === undefined) return ownOvensRef(db, scopeOf(actor), input.oven_ids ?? []);
+    const place = await ownLocationRef(db, scopeOf(actor), input.location_id);
     const targets = await db
       .select({ id: ovens.id, name: ovens.name, locationId: ovens.locationId })
       .from(ovens)
-      .where(and(eq(ovens.ownerId, actor.id), eq(ovens.locationId, place.id)))
+      .where(and(inScope.ovens(scopeOf(actor)), eq(ovens.locationId, place.id)))
       .limit(FLEET_BATCH_MAX + 1);
     if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
     if (targets.length > FLEET_BATCH_MAX)
@@ -74,7 +75,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
       input: { ovenIds: number[]; sessionHash: string },
       step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<SettingsZip> {
-      const targets = await ownOvensRef(db, actor.id, input.ovenIds);
+      const targets = await ownOvensRef(db, scopeOf(actor), input.ovenIds);
       const placeIds = [...new Set(targets.map((t) => t.locationId).filter((id) => id !== null))];
       const places = placeIds.length
         ? await db.select().from(locations).where(inArray(locations.id, placeIds))

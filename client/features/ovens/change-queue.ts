@@ -1,0 +1,94 @@
+import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
+import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
+import type { MenuTree } from '../../../shared/domain/menu';
+import type { OvenType } from '../../../shared/domain/oven-models';
+
+/** What a change answers: the oven as saved (and the id of a screen or category it made), or its state only. */
+export type ChangeReply = { data: OvenDetail } | { oven: OvenState };
+
+/** The same domain operation the server will run, applied to the menu on screen. */
+export type Change = (tree: MenuTree, type: OvenType) => MenuTree;
+
+/** Where the queue shows its results: the editor's page, which keeps the oven in its query cache. */
+export interface ChangeHost {
+  show(next: OvenDetail): void;
+  reload(): Promise<unknown>;
+  fail(message: string): void;
+  busy(busy: boolean): void;
+}
+
+/**
+ * The editor's state between taps and answers, without React: each change is shown at once, then sent after the
+ * ones before it, each with the oven version the last answer gave, so a quick series of taps never trips over
+ * itself. A refused change puts the menu back as the server has it and says why.
+ */
+export class ChangeQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+  private version: number;
+
+  constructor(
+    private shown: OvenDetail,
+    private readonly host: ChangeHost,
+  ) {
+    this.version = shown.version;
+  }
+
+  /** The page shows another oven state (a reload, a restore): taken as the base when nothing is on its way. */
+  sync(oven: OvenDetail): void {
+    this.shown = oven;
+    if (this.pending === 0) this.version = oven.version;
+  }
+
+  get current(): OvenDetail {
+    return this.shown;
+  }
+
+  private show(next: OvenDetail): void {
+    this.shown = next;
+    this.host.show(next);
+  }
+
+  run<T extends ChangeReply>(
+    optimistic: Change | null,
+    send: (version: number) => Promise<T>,
+  ): Promise<T | null> {
+    if (optimistic) {
+      const before = this.shown;
+      try {
+        const tree = optimistic(menuFromWire(before.screens, before.type), before.type as OvenType);
+        this.show({ ...before, screens: menuToWire(tree) });
+      } catch (error) {
+        // The domain refused it here already: nothing is sent.
+        this.host.fail(error instanceof Error ? error.message : String(error));
+        return Promise.resolve(null);
+      }
+    }
+    this.pending += 1;
+    this.host.busy(true);
+    const job = this.tail.then(async () => {
+      try {
+        const reply = await send(this.version);
+        if ('data' in reply) {
+          this.version = reply.data.version;
+          // A later change already shows on screen: its own answer will bring the final menu.
+          if (this.pending === 1) this.show(reply.data);
+        } else {
+          // A small change answers the oven's state only: the menu on screen is already its result.
+          this.version = reply.oven.version;
+          this.show({ ...this.shown, ...reply.oven });
+        }
+        return reply;
+      } catch (error) {
+        this.host.fail(error instanceof Error ? error.message : String(error));
+        await this.host.reload();
+        return null;
+      } finally {
+        this.pending -= 1;
+        if (this.pending === 0) this.host.busy(false);
+      }
+    });
+    this.tail = job;
+    return job;
+  }
+}
