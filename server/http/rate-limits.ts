@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { countOf } from '../../shared/domain/words';
 import { TooManyError } from '../lib/errors';
 import type { RateLimiter, RateRule } from '../lib/rate-limiter';
 
@@ -44,7 +45,7 @@ export const defaultRateLimits: RateLimits = {
 export function tooMany(waitSeconds: number): TooManyError {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
   return new TooManyError(
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    `Too many attempts. Please wait ${countOf(minutes, 'minute')} and try again.`,
     waitSeconds,
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nounFor } from '../domain/words';
 
 /**
  * zod's own messages ("expected nonoptional, received undefined", a regular expression) mean nothing to a
@@ -85,7 +86,7 @@ function message(issue: z.core.$ZodRawIssue): string {
     case 'not_multiple_of':
       return `${label} must be a multiple of ${issue.divisor}.`;
     case 'unrecognized_keys':
-      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.slice(0, 5).join(', ')}.`;
+      return `Unknown ${nounFor(issue.keys.length, 'field')}: ${issue.keys.slice(0, 5).join(', ')}.`;
     default:
       return `${label} is not valid.`;
   }

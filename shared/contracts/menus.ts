@@ -11,7 +11,7 @@ import {
   type MenuTree,
   type RecipeButton,
 } from '../domain/menu';
-import { MESSAGES } from '../domain/messages';
+import { LIMITS, MESSAGES } from '../domain/messages';
 import { idParam, idValue, ovensOrLocation, refuseDisguising } from './common';
 
 /**
@@ -337,9 +337,13 @@ export const saveVersionRequest = z.object({
     .string({ error: 'Name the version.' })
     .trim()
     .min(1, 'Name the version.')
-    .max(40, 'A version name has at most 40 characters.')
+    .max(LIMITS.versionNameMax, `A version name has at most ${LIMITS.versionNameMax} characters.`)
     .superRefine(refuseDisguising('A version name')),
-  note: z.string().trim().max(500, 'A note has at most 500 characters.').default(''),
+  note: z
+    .string()
+    .trim()
+    .max(LIMITS.versionNoteMax, `A note has at most ${LIMITS.versionNoteMax} characters.`)
+    .default(''),
 });
 export type SaveVersionRequest = z.input<typeof saveVersionRequest>;
 

@@ -25,6 +25,8 @@ export const LIMITS = {
   categoryNameMax: 16,
   ovenNameMax: 16,
   profileNameMax: 24,
+  versionNameMax: 40,
+  versionNoteMax: 500,
   setTempMax: 999,
   percentStep: 5,
 } as const;

@@ -16,6 +16,7 @@ import type { OvenModel } from './oven-models';
 import { findOvenModel } from './oven-models';
 import { normalizeRecipeName, type RecipeFields } from './recipe';
 import { formatDuration, type Stage, stageSeconds } from './stage';
+import { countOf } from './words';
 
 export interface ConversionChange {
   /** Where in the result: 'name', 'set_temp', 'stages', 'stages.1.temp', 'events.0', … */
@@ -101,7 +102,7 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     stages = [...keep, merged];
     changes.push({
       field: 'stages',
-      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${target.maxStages} stage${target.maxStages === 1 ? '' : 's'}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} °F)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
+      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${countOf(target.maxStages, 'stage')}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} °F)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
     });
   }
   recipe.stages = stages.map((stage, i) => {

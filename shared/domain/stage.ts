@@ -3,6 +3,7 @@ import { IR_LEVELS, type IrLevel } from './catalog';
 import { type Issue, nest } from './issues';
 import { LIMITS, MESSAGES } from './messages';
 import type { OvenModel } from './oven-models';
+import { countOf } from './words';
 
 export interface Stage {
   order: number;
@@ -186,7 +187,7 @@ export function stagesIssues(stages: readonly Stage[], model: OvenModel): Issue[
   if (stages.length > model.maxStages) {
     issues.push({
       path: [],
-      message: `${model.type} recipes have at most ${model.maxStages} stage${model.maxStages === 1 ? '' : 's'}.`,
+      message: `${model.type} recipes have at most ${countOf(model.maxStages, 'stage')}.`,
     });
   }
   for (let i = 0; i < stages.length; i++) {

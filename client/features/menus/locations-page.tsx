@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Location, locationRequest } from '../../../shared/contracts/ovens';
 import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
+import { countOf, nounFor } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
@@ -59,9 +60,7 @@ export function LocationsPage() {
                     'No ovens yet'
                   ) : (
                     <>
-                      <Link to={`/ovens?location=${l.id}`}>
-                        {l.ovens} oven{l.ovens === 1 ? '' : 's'}
-                      </Link>
+                      <Link to={`/ovens?location=${l.id}`}>{countOf(l.ovens, 'oven')}</Link>
                       {' · '}
                       <Link to={`/fleet?location=${l.id}`}>On the fleet page</Link>
                     </>
@@ -113,7 +112,7 @@ export function LocationsPage() {
           location={dialog.location}
           onClose={close}
           onMoved={(count) => {
-            ok(dialog.location.name, `now has ${count} more oven${count === 1 ? '' : 's'}`);
+            ok(dialog.location.name, `now has ${count} more ${nounFor(count, 'oven')}`);
             close();
           }}
         />
@@ -123,7 +122,7 @@ export function LocationsPage() {
           title="Delete location"
           message={
             dialog.location.ovens > 0
-              ? `Delete "${dialog.location.name}"? Its ${dialog.location.ovens} oven${dialog.location.ovens === 1 ? '' : 's'} stay in My Ovens, in no location.`
+              ? `Delete "${dialog.location.name}"? Its ${countOf(dialog.location.ovens, 'oven')} stay in My Ovens, in no location.`
               : `Delete "${dialog.location.name}"?`
           }
           confirmLabel="Delete Location"
@@ -228,7 +227,7 @@ function MoveOvensModal({
       footer={
         <DialogActions
           onCancel={onClose}
-          label={chosen.size === 0 ? 'Move' : `Move ${chosen.size} oven${chosen.size === 1 ? '' : 's'}`}
+          label={chosen.size === 0 ? 'Move' : `Move ${countOf(chosen.size, 'oven')}`}
           busy={move.isPending}
           busyLabel="Moving ..."
           disabled={chosen.size === 0 || tooMany}

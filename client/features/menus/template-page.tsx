@@ -13,6 +13,7 @@ import {
   TEMPLATE_NAME_MAX,
   templateVersionName,
 } from '../../../shared/domain/fleet';
+import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
@@ -136,9 +137,7 @@ function Match({ oven }: { oven: TemplateOven }) {
     <div>
       {badge}
       <details className="match-lines">
-        <summary>
-          {oven.lines.length} difference{oven.lines.length === 1 ? '' : 's'}
-        </summary>
+        <summary>{countOf(oven.lines.length, 'difference')}</summary>
         <p className="muted small">
           What this oven has compared with the template{oven.match === 'outdated' ? '’s newer version' : ''}:
           "added" is on this oven only, "removed" is only in the template.
@@ -181,7 +180,7 @@ function ApplyPanel({
   const what =
     target === 'location'
       ? `the ${template.oven_type} ovens in ${place?.name ?? 'the location'}`
-      : `${chosen.size} oven${chosen.size === 1 ? '' : 's'}`;
+      : `${countOf(chosen.size, 'oven')}`;
 
   const run = async () => {
     setResult(null);
@@ -226,8 +225,7 @@ function ApplyPanel({
                 const fit = ovens.filter((o) => o.location?.id === l.id).length;
                 return (
                   <option key={l.id} value={String(l.id)} disabled={fit === 0}>
-                    {l.name} (
-                    {fit === 0 ? `no ${template.oven_type} ovens` : `${fit} oven${fit === 1 ? '' : 's'}`})
+                    {l.name} ({fit === 0 ? `no ${template.oven_type} ovens` : `${countOf(fit, 'oven')}`})
                   </option>
                 );
               })}
@@ -436,7 +434,7 @@ function DeleteTemplate({ template, onClose }: { template: MenuTemplateDetail; o
   return (
     <ConfirmDialog
       title="Delete template"
-      message={`Delete the template "${template.name}"? The ${template.ovens_applied.length} oven${template.ovens_applied.length === 1 ? '' : 's'} that have it keep their menus and versions.`}
+      message={`Delete the template "${template.name}"? The ${countOf(template.ovens_applied.length, 'oven')} that have it keep their menus and versions.`}
       confirmLabel="Delete Template"
       busy={remove.isPending}
       onCancel={onClose}

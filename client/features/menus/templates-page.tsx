@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/menus';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
+import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
@@ -20,7 +21,7 @@ export interface OvenChoice {
 
 /** A template's model, version, size and date, in one line (its card and its page). */
 export const templateSummary = (t: MenuTemplate) =>
-  `${t.oven_type} · version ${t.version} · ${t.buttons} button${t.buttons === 1 ? '' : 's'} · updated ${formatDay(t.updated_at)}`;
+  `${t.oven_type} · version ${t.version} · ${countOf(t.buttons, 'button')} · updated ${formatDay(t.updated_at)}`;
 
 export const ovenLabel = (o: OvenChoice) =>
   `${o.name} · ${o.type}${o.location ? ` · ${o.location.name}` : ''}`;
@@ -67,7 +68,7 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
                   <Link to={`/fleet/templates/${t.id}`}>{t.name}</Link>
                 </h2>
                 <p className="muted">{templateSummary(t)}</p>
-                <p>{t.ovens === 0 ? 'Not applied yet' : `On ${t.ovens} oven${t.ovens === 1 ? '' : 's'}`}</p>
+                <p>{t.ovens === 0 ? 'Not applied yet' : `On ${countOf(t.ovens, 'oven')}`}</p>
               </div>
               <div className="location-actions">
                 <Link

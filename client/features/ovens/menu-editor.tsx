@@ -32,6 +32,7 @@ import {
   shownPerScreen,
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
@@ -405,7 +406,7 @@ export function MenuEditor({
                   </button>
                   {markCount > 0 ? (
                     <span className="versions-note" role="status">
-                      {markCount} button{markCount === 1 ? '' : 's'} changed since “{changed?.since}”
+                      {countOf(markCount, 'button')} changed since “{changed?.since}”
                       <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
                         Clear
                       </button>

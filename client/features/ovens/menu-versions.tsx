@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type MenuDiffResponse, type MenuVersion, saveVersionRequest } from '../../../shared/contracts/menus';
+import { LIMITS } from '../../../shared/domain/messages';
+import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -40,7 +42,7 @@ function VersionChanges({
       </ul>
       {marks > 0 ? (
         <button type="button" className="btn btn-secondary" onClick={() => onShow(highlight, removed)}>
-          Show {marks} changed button{marks === 1 ? '' : 's'} on the menu
+          Show {marks} changed {nounFor(marks, 'button')} on the menu
         </button>
       ) : null}
     </div>
@@ -84,13 +86,13 @@ export function MenuVersionsModal({
         <TextField
           label="Version name"
           required
-          maxLength={40}
+          maxLength={LIMITS.versionNameMax}
           hint="For example: Spring menu"
           {...form.field('name')}
         />
         <TextField
           label="Note"
-          maxLength={500}
+          maxLength={LIMITS.versionNoteMax}
           hint="What this menu is for (optional)."
           {...form.field('note')}
         />
@@ -118,7 +120,7 @@ export function MenuVersionsModal({
                 <strong>{v.name}</strong>
                 <p className="muted small">
                   Saved {when(v.created_at)}
-                  {v.created_by ? ` by ${v.created_by}` : ''} · {v.buttons} button{v.buttons === 1 ? '' : 's'}
+                  {v.created_by ? ` by ${v.created_by}` : ''} · {countOf(v.buttons, 'button')}
                 </p>
                 {v.note ? <p className="small">{v.note}</p> : null}
               </div>

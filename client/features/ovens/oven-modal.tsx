@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
-import { MESSAGES } from '../../../shared/domain/messages';
+import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import {
   formatTemp,
@@ -129,8 +129,8 @@ export function OvenModal({
         <TextField
           label="Oven name"
           required
-          maxLength={16}
-          hint="Up to 16 letters, numbers, spaces, dashes or underscores."
+          maxLength={LIMITS.ovenNameMax}
+          hint={`Up to ${LIMITS.ovenNameMax} letters, numbers, spaces, dashes or underscores.`}
           {...form.field('name')}
           error={values.name ? (errors.name?.[0] ?? form.errors.name) : form.errors.name}
           data-autofocus
@@ -208,7 +208,7 @@ export function OvenModal({
                     <span>Profile name</span>
                     <input
                       value={draft.name}
-                      maxLength={24}
+                      maxLength={LIMITS.profileNameMax}
                       onChange={(e) => setDraft({ ...draft, name: e.target.value })}
                     />
                   </label>
@@ -217,7 +217,7 @@ export function OvenModal({
                     <input
                       inputMode="numeric"
                       value={draft.temperature}
-                      maxLength={3}
+                      maxLength={String(LIMITS.setTempMax).length}
                       onChange={(e) =>
                         setDraft({ ...draft, temperature: e.target.value.replace(/[^\d]/g, '') })
                       }

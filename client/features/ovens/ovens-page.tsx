@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
 import { formatTemp } from '../../../shared/domain/temperature';
+import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
@@ -88,8 +89,7 @@ function OvenPicker({
                 <img src={thumbnailOf(o.type)} alt="" />
                 <span className="oven-picker-name">{o.name}</span>
                 <span className="muted small">
-                  {o.type} · {o.screens} screen{o.screens === 1 ? '' : 's'} · {o.recipes} recipe
-                  {o.recipes === 1 ? '' : 's'}
+                  {o.type} · {countOf(o.screens, 'screen')} · {countOf(o.recipes, 'recipe')}
                 </span>
               </button>
             </li>

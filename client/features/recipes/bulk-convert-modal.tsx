@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConvertResult } from '../../../shared/contracts/recipes';
 import { messageInUnit } from '../../../shared/domain/temperature';
+import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
@@ -53,7 +54,7 @@ export function BulkConvertModal({
         Cancel
       </button>
       <button type="button" className="btn btn-primary" disabled={!target || convert.isPending} onClick={run}>
-        {convert.isPending ? 'Converting ...' : `Convert ${ids.length} recipe${ids.length === 1 ? '' : 's'}`}
+        {convert.isPending ? 'Converting ...' : `Convert ${countOf(ids.length, 'recipe')}`}
       </button>
     </>
   );
@@ -102,7 +103,7 @@ export function BulkConvertModal({
       ) : (
         <>
           <p className="muted">
-            Each of the {ids.length} selected recipe{ids.length === 1 ? '' : 's'} gets a copy for the oven you
+            Each of the {ids.length} selected {nounFor(ids.length, 'recipe')} gets a copy for the oven you
             choose; the originals stay as they are. Recipes already for that oven are left out.
           </p>
           <OvenTypeChoices value={target} onChange={(m) => setTarget(m.type)} legend="Convert to" />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Owner, type RecipeDetail, recipeInput } from '../../../shared/contracts/recipes';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { normalizeSetTemp } from '../../../shared/domain/recipe';
+import { countOf } from '../../../shared/domain/words';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -205,7 +206,7 @@ export function RecipeWizard({
               Converted from {conversion.from}:{' '}
               {conversion.changes.length === 0
                 ? 'nothing else changed'
-                : `${conversion.changes.length} change${conversion.changes.length === 1 ? '' : 's'}`}
+                : `${countOf(conversion.changes.length, 'change')}`}
             </summary>
             {conversion.changes.length > 0 ? (
               <ul className="change-list" aria-label="What conversion changed">

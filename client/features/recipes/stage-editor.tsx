@@ -32,6 +32,7 @@ import {
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
+import { countOf } from '../../../shared/domain/words';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { EventList, StageTimeline } from './recipe-details';
 
@@ -236,8 +237,8 @@ export function StageEditor({
 
       {full ? (
         <p className="muted">
-          {model.type} recipes have at most {model.maxStages} stage{model.maxStages === 1 ? '' : 's'}. Edit or
-          delete a stage to change it.
+          {model.type} recipes have at most {countOf(model.maxStages, 'stage')}. Edit or delete a stage to
+          change it.
         </p>
       ) : (
         <fieldset className="fieldset stage-form">

@@ -7,10 +7,11 @@ import {
   settingsFileNameMessage,
   settingsFileSizeMessage,
 } from '../../../shared/contracts/settings-files';
-import { MESSAGES } from '../../../shared/domain/messages';
+import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
 import { ovenNameIssue } from '../../../shared/domain/oven';
 import { type OvenType, ovenModel, settingsExtension } from '../../../shared/domain/oven-models';
 import { BINARY_MESSAGE, looksBinary, sniffSettings } from '../../../shared/domain/settings-file/sniff';
+import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
@@ -149,8 +150,8 @@ export function ImportOvenModal({
         <TextField
           label="Oven name"
           required
-          maxLength={16}
-          hint="Up to 16 letters, numbers, spaces, dashes or underscores."
+          maxLength={LIMITS.ovenNameMax}
+          hint={`Up to ${LIMITS.ovenNameMax} letters, numbers, spaces, dashes or underscores.`}
           {...form.field('oven_name')}
           error={nameIssue ?? form.errors.oven_name}
           data-autofocus
@@ -244,8 +245,8 @@ function FileProblems({ refused }: { refused: { message: string; problems: FileP
   return (
     <div className="file-problems" role="alert">
       <h3>
-        The file could not be imported: {problems.length >= 200 ? '200 or more' : problems.length} problem
-        {problems.length === 1 ? '' : 's'}
+        The file could not be imported: {problems.length >= 200 ? '200 or more' : problems.length}{' '}
+        {nounFor(problems.length, 'problem')}
       </h3>
       <p className="muted small">
         Nothing was created. Fix the file or copy it from the oven again, then import it.
@@ -276,7 +277,7 @@ const REASONS = {
 /** The statistics view (spec §2.7, §3): what came in, what was skipped and why. */
 function ImportResult({ stats, onClose }: { stats: ImportStats; onClose(): void }) {
   const { imported_recipes: imported, not_imported_recipes: skipped, menu } = stats;
-  const stages = (n: number) => `${n} stage${n === 1 ? '' : 's'}`;
+  const stages = (n: number) => `${countOf(n, 'stage')}`;
   return (
     <Modal
       title="Import My Oven"
@@ -304,8 +305,8 @@ function ImportResult({ stats, onClose }: { stats: ImportStats; onClose(): void 
           <div>
             <dt>Menu</dt>
             <dd className="stat-menu">
-              {menu.screens} screen{menu.screens === 1 ? '' : 's'}, {menu.categories} categor
-              {menu.categories === 1 ? 'y' : 'ies'}, {menu.buttons} button{menu.buttons === 1 ? '' : 's'}
+              {countOf(menu.screens, 'screen')}, {countOf(menu.categories, 'category')},{' '}
+              {countOf(menu.buttons, 'button')}
             </dd>
           </div>
         </dl>

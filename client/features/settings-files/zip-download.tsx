@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
+import { countOf } from '../../../shared/domain/words';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
@@ -61,8 +62,7 @@ export function ZipDownload({
           <button type="button" className="btn-link" onClick={() => save.mutate(ready)}>
             {ready.name}
           </button>{' '}
-          ({ready.ovens.length} oven
-          {ready.ovens.length === 1 ? '' : 's'}) and the{' '}
+          ({countOf(ready.ovens.length, 'oven')}) and the{' '}
           <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)}>
             USB checklist (PDF)
           </button>

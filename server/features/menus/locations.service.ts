@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Location } from '../../../shared/contracts/ovens';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';

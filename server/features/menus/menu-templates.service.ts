@@ -17,6 +17,7 @@ import {
   menuRecipeIds,
 } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
+import { countOf } from '../../../shared/domain/words';
 import { type Db, rowsOf } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
@@ -124,7 +125,7 @@ export function createMenuTemplatesService(deps: {
     if (gone.length > 0)
       throw ValidationError.field(
         'template',
-        `"${row.name}" opens ${gone.length} recipe${gone.length === 1 ? '' : 's'} deleted since it was made: replace its menu from an oven first.`,
+        `"${row.name}" opens ${countOf(gone.length, 'recipe')} deleted since it was made: replace its menu from an oven first.`,
       );
   }
 

@@ -28,6 +28,7 @@ import {
 } from '../../../shared/domain/menu';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
+import { countOf } from '../../../shared/domain/words';
 import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
@@ -102,7 +103,7 @@ export function createMenusService(deps: { db: Db }) {
       return change(actor, ovenId, version, 'screen-deleted', (tree, model) => {
         const c = containerOf(tree, screenId);
         const count = buttonsOf(c).length;
-        const what = `${count} button${count === 1 ? '' : 's'}`;
+        const what = `${countOf(count, 'button')}`;
         return {
           tree: deleteScreen(tree, screenId),
           summary:
@@ -179,7 +180,7 @@ export function createMenusService(deps: { db: Db }) {
           button.kind === 'category' ? button.category.pages.reduce((n, p) => n + p.buttons.length, 0) : 0;
         const summary =
           button.kind === 'category'
-            ? `Deleted category ${button.category.name} with its ${recipes} recipe${recipes === 1 ? '' : 's'}`
+            ? `Deleted category ${button.category.name} with its ${countOf(recipes, 'recipe')}`
             : `Removed ${button.recipe.name} from ${place(container, model)}`;
         return { tree: removeButton(tree, model, buttonId), summary };
       });

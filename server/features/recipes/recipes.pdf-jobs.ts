@@ -1,6 +1,7 @@
 import type { RecipesPdfResult } from '../../../shared/contracts/jobs';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import { countOf } from '../../../shared/domain/words';
 import type { Db } from '../../db/client';
 import { createDownloadStore } from '../../db/download-store';
 import type { RequestUser } from '../../http/request-user';
@@ -131,7 +132,7 @@ export function createRecipePdfs(deps: {
     ): Promise<RecipesPdfResult> {
       const params = job.params;
       const title = params.ownerId === null ? `${deps.provider} Recipes` : 'My Recipes';
-      const intro = `${params.total} recipe${params.total === 1 ? '' : 's'} (${describeFilters(params.filters)})${
+      const intro = `${countOf(params.total, 'recipe')} (${describeFilters(params.filters)})${
         params.total > PDF_MAX_RECIPES
           ? `. This file holds the first ${PDF_MAX_RECIPES}; narrow the filters for the rest.`
           : '.'

@@ -13,6 +13,7 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName, type RecipeFields } from '../../../shared/domain/recipe';
 import { convertRecipe } from '../../../shared/domain/recipe-convert';
+import { countOf, nounFor } from '../../../shared/domain/words';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import {
@@ -103,9 +104,7 @@ async function refuseIfOnMenus(
       if (others.length > 0) {
         const ovenCount = new Set(others.map((u) => u.ovenId)).size;
         const userCount = new Set(others.map((u) => u.ownerId)).size;
-        parts.push(
-          `on ${ovenCount} oven${ovenCount === 1 ? '' : 's'} of ${userCount} other user${userCount === 1 ? '' : 's'}`,
-        );
+        parts.push(`on ${countOf(ovenCount, 'oven')} of ${userCount} other ${nounFor(userCount, 'user')}`);
       }
       return `"${r.name}" is ${parts.join(' and ')}`;
     });

@@ -8,6 +8,7 @@ import {
   type TemperatureUnit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
+import { countOf } from '../../../shared/domain/words';
 import { nextTurn } from '../../lib/in-turns';
 import {
   type Doc,
@@ -101,7 +102,7 @@ function tile(c: Context, x: number, y: number, w: number, slot: number, button:
       .font('Helvetica')
       .fontSize(7)
       .fillColor(ink)
-      .text(`Category, ${n} recipe${n === 1 ? '' : 's'}`, x + 4, y + TILE_HEIGHT - 11, {
+      .text(`Category, ${countOf(n, 'recipe')}`, x + 4, y + TILE_HEIGHT - 11, {
         width: w - 8,
         align: 'center',
         lineBreak: false,
@@ -323,10 +324,10 @@ export function menuPdf(input: {
         pdfText(
           [
             input.oven.type,
-            `${input.tree.screens.length} screen${input.tree.screens.length === 1 ? '' : 's'}`,
-            `${categories} categor${categories === 1 ? 'y' : 'ies'}`,
-            `${buttons} button${buttons === 1 ? '' : 's'}`,
-            `${order.length} recipe${order.length === 1 ? '' : 's'}`,
+            `${countOf(input.tree.screens.length, 'screen')}`,
+            countOf(categories, 'category'),
+            `${countOf(buttons, 'button')}`,
+            `${countOf(order.length, 'recipe')}`,
           ].join('  ·  '),
         ),
       );

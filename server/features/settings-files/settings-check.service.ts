@@ -10,6 +10,7 @@ import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import { settingsToSnapshot } from '../../../shared/domain/settings-file/menu';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
+import { countOf } from '../../../shared/domain/words';
 import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
@@ -114,7 +115,7 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
           message:
             n === 0
               ? `Hearth did not hand out this file, but it holds the same menu as ${against}.`
-              : `This file was not downloaded from Hearth for this oven, and it differs from ${against} in ${n} place${n === 1 ? '' : 's'}.`,
+              : `This file was not downloaded from Hearth for this oven, and it differs from ${against} in ${countOf(n, 'place')}.`,
           version: latest ? { id: latest.id, name: latest.name } : null,
           downloaded_at: null,
           lines: diff.lines,

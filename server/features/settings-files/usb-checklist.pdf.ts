@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/domain/words';
 import { ensureRoom, INK, LINE, MARGIN, MUTED, pdfBytes, pdfText, startDocument } from '../../lib/pdf';
 
 export interface ChecklistStick {
@@ -20,7 +21,7 @@ export function usbChecklistPdf(input: {
   printedAt: Date;
   by: string;
 }): Promise<Buffer> {
-  const title = `USB checklist: ${input.sticks.length} oven${input.sticks.length === 1 ? '' : 's'}`;
+  const title = `USB checklist: ${countOf(input.sticks.length, 'oven')}`;
   const doc = startDocument({ provider: input.provider, title });
   const width = doc.page.width - 2 * MARGIN;
   return pdfBytes(doc, () => {

@@ -4,6 +4,7 @@ import { categoryNameIssue } from '../category';
 import { isIconName } from '../icons';
 import type { Issue } from '../issues';
 import type { OvenModel } from '../oven-models';
+import { countOf } from '../words';
 import { findContainer } from './queries';
 import { mainCapacity, pageCapacity } from './slots';
 import type { MenuButton, MenuTree } from './tree';
@@ -66,7 +67,7 @@ export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
   if (tree.screens.length > model.maxScreens) {
     issues.push({
       path: ['screens'],
-      message: `${model.type} ovens have at most ${model.maxScreens} screen${model.maxScreens === 1 ? '' : 's'}.`,
+      message: `${model.type} ovens have at most ${countOf(model.maxScreens, 'screen')}.`,
     });
   }
   let categories = 0;
@@ -86,7 +87,7 @@ export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
       if (c.pages.length > model.maxPagesPerCategory) {
         issues.push({
           path: [...at, 'pages'],
-          message: `A category has at most ${model.maxPagesPerCategory} page${model.maxPagesPerCategory === 1 ? '' : 's'} on ${model.type}.`,
+          message: `A category has at most ${countOf(model.maxPagesPerCategory, 'page')} on ${model.type}.`,
         });
       }
       c.pages.forEach((page, p) => {
