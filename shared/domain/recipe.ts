@@ -7,6 +7,7 @@ import { LIMITS, MESSAGES } from './messages';
 import { copyName } from './names';
 import { findOvenModel, type OvenModel } from './oven-models';
 import { type Stage, stagesIssues } from './stage';
+import { type TemperatureUnit, tempRange, toFahrenheit } from './temperature';
 
 const RECIPE_NAME_CHARS = /^[A-Za-z0-9 _\-"]*$/;
 
@@ -49,6 +50,21 @@ export function setTempTextIssue(text: string): string | null {
   const n = Number(t);
   if (n > LIMITS.setTempMax) return `${MESSAGES.setTempZero} ${n} is above 999.`;
   return n === 0 ? MESSAGES.setTempZero : null;
+}
+
+/**
+ * Set Temp as typed in the user's unit (the API and files keep °F): null when it is a whole number whose °F is
+ * 1–999, else the words in that unit. °C is judged by its °F, so "600 °C" is refused as above the range in °C.
+ */
+export function setTempTypedIssue(typed: string, unit: TemperatureUnit): string | null {
+  if (unit === 'F') return setTempTextIssue(typed);
+  const t = typed.trim();
+  if (t === '') return null;
+  const range = tempRange(1, LIMITS.setTempMax, 'C');
+  const f = /^-?\d+$/.test(t) ? toFahrenheit(Number(t), 'C') : Number.NaN;
+  return f >= 1 && f <= LIMITS.setTempMax
+    ? null
+    : `Type a whole number from ${range.min} to ${range.max} °C.`;
 }
 
 /* ---------- Whole recipe ---------- */

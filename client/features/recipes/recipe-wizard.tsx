@@ -5,10 +5,11 @@ import { normalizeSetTemp } from '../../../shared/domain/recipe';
 import { countOf } from '../../../shared/domain/words';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
+import { useTemperatureUnit } from '../../lib/current-user';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSaveRecipe } from './recipes-api';
 import type { StageFormState } from './stage-editor';
-import { type Draft, type Photo, stepProblems, toBody, toDraft } from './wizard-draft';
+import { type Draft, type Photo, problemsInUnit, stepProblems, toBody, toDraft } from './wizard-draft';
 import { StepDetails } from './wizard-step-details';
 import { StepName } from './wizard-step-name';
 import { StepPreview } from './wizard-step-preview';
@@ -63,7 +64,9 @@ export function RecipeWizard({
   const save = useSaveRecipe();
   const model = ovenModel(draft.oven_type);
   const set = form.set;
-  const live = form.live;
+  const unit = useTemperatureUnit();
+  // Messages in the user's unit: a Set Temp typed in °C is judged and named in °C.
+  const live = problemsInUnit(form.live, draft, unit);
 
   const dirty = !saved && (photo.kind !== 'keep' || JSON.stringify(draft) !== JSON.stringify(initial));
   // Anything typed is only lost on purpose: Esc and × ask first, and a tap beside the dialog does nothing.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RecipeDetail, recipeInput } from '../../../shared/contracts/recipes';
 import { STAGE_DEFAULTS } from '../../../shared/domain/stage';
-import { stepProblems, toBody, toDraft } from './wizard-draft';
+import { problemsInUnit, stepProblems, toBody, toDraft } from './wizard-draft';
 
 const saved: RecipeDetail = {
   id: 7,
@@ -77,5 +77,25 @@ describe('the wizard draft', () => {
       { field: 'stages.1.temp', message: 'Stage 2 temperature is too high.' },
     ]);
     expect(stepProblems(live, 3)).toEqual([{ field: 'set_temp', message: 'Set Temp is 0.' }]);
+  });
+});
+
+describe('problems in the user’s unit', () => {
+  it('a Set Temp typed as 600 °C is refused in °C, not as "1112 is above 999"', () => {
+    const live = { set_temp: ['Set Temp will be treated as 0: 1112 is above 999.'] };
+    const shown = problemsInUnit(live, { set_temp: '1112' }, 'C');
+    expect(shown.set_temp).toEqual(['Type a whole number from -17 to 537 °C.']);
+  });
+
+  it('a temperature inside any other message is shown in °C too', () => {
+    const live = { 'stages.0.temp': ['Temperature must be between 250 and 525 °F.'] };
+    expect(problemsInUnit(live, { set_temp: '350' }, 'C')['stages.0.temp']).toEqual([
+      'Temperature must be between 122 and 273 °C.',
+    ]);
+  });
+
+  it('in °F the messages are the schema’s own', () => {
+    const live = { set_temp: ['Set Temp will be treated as 0: 1112 is above 999.'] };
+    expect(problemsInUnit(live, { set_temp: '1112' }, 'F')).toBe(live);
   });
 });

@@ -3,7 +3,9 @@ import { DEFAULT_CATEGORY } from '../../../shared/domain/catalog';
 import type { CookEvent } from '../../../shared/domain/event';
 import { ICON_RECIPE_DEFAULT } from '../../../shared/domain/icons';
 import { DEFAULT_OVEN_TYPE, type OvenType } from '../../../shared/domain/oven-models';
+import { setTempTypedIssue } from '../../../shared/domain/recipe';
 import type { Stage } from '../../../shared/domain/stage';
+import { fromFahrenheit, messageInUnit, type TemperatureUnit } from '../../../shared/domain/temperature';
 import type { RecipeSave } from './recipes-api';
 
 /** The wizard's form values: what the person typed (numbers as text), checked by the server's recipe schema. */
@@ -99,4 +101,25 @@ export function stepProblems(
   return Object.entries(live)
     .filter(([field]) => fields.includes(field.split('.')[0] ?? ''))
     .map(([field, messages]) => ({ field, message: messages[0] ?? '' }));
+}
+
+/**
+ * The schema's live messages in the user's unit. The draft keeps °F text, as the API takes it, so in °C every
+ * temperature in a message is shown in °C, and Set Temp is judged and named as typed in °C.
+ */
+export function problemsInUnit(
+  live: Record<string, string[]>,
+  draft: Pick<Draft, 'set_temp'>,
+  unit: TemperatureUnit,
+): Record<string, string[]> {
+  if (unit === 'F') return live;
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(live))
+    out[field] = messages.map((m) => messageInUnit(m, unit));
+  if (out.set_temp) {
+    const f = draft.set_temp.trim();
+    const typed = /^\d+$/.test(f) ? String(fromFahrenheit(Number(f), unit)) : f;
+    out.set_temp = [setTempTypedIssue(typed, unit) ?? out.set_temp[0]!];
+  }
+  return out;
 }

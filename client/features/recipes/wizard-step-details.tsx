@@ -3,7 +3,7 @@ import { RECIPE_TEXT_LIMITS } from '../../../shared/contracts/recipes';
 import { FOOD_CATEGORIES, STARTING_STATES } from '../../../shared/domain/catalog';
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
 import { LIMITS } from '../../../shared/domain/messages';
-import { setTempTextIssue } from '../../../shared/domain/recipe';
+import { setTempTextIssue, setTempTypedIssue } from '../../../shared/domain/recipe';
 import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
 import { Alert, TextField } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -49,12 +49,7 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
       />
     );
   const range = tempRange(1, LIMITS.setTempMax, 'C');
-  const whole = /^-?\d+$/.test(text.trim());
-  const f = whole ? toFahrenheit(Number(text), 'C') : Number.NaN;
-  const error =
-    text.trim() !== '' && !(f >= 1 && f <= LIMITS.setTempMax)
-      ? `Type a whole number from ${range.min} to ${range.max} °C.`
-      : setTempTextIssue(text.trim() === '' ? '' : String(f));
+  const error = setTempTypedIssue(text, 'C');
   return (
     <TextField
       label="Set Temp °C"
