@@ -254,6 +254,34 @@ test.describe('on a phone', () => {
     expect(overflow).toBe(false);
     await page.screenshot({ path: 'test-results/screens/phone-library.png', fullPage: true });
   });
+
+  test('the bulk actions stay within reach after ticking a recipe far down the list', async ({
+    page,
+    cook,
+  }) => {
+    await seed.recipes(
+      cook,
+      Array.from({ length: 12 }, (_, i) => ({ name: `Bun ${String(i + 1).padStart(2, '0')}` })),
+    );
+    await page.goto('/my-recipes');
+    await page.getByRole('button', { name: 'Recipe Bulk Delete' }).click();
+    // Ticked at the top of a long list: the bar rides at the bottom of the screen, not at the end of the list.
+    await page.getByRole('checkbox', { name: 'Select Bun 01' }).check();
+    const bar = page.getByRole('region', { name: 'Selected recipes' });
+    await expect(bar.getByRole('button', { name: 'Delete Selected' })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screens/phone-bulk-bar-top.png' });
+    await page.getByRole('checkbox', { name: 'Select Bun 01' }).uncheck();
+    const last = page.getByRole('checkbox', { name: 'Select Bun 12' });
+    await last.scrollIntoViewIfNeeded();
+    await last.check();
+    await expect(bar.getByText('1 Recipe(s) Selected')).toBeInViewport();
+    await expect(bar.getByRole('button', { name: 'Delete Selected' })).toBeInViewport();
+    await expect(bar.getByRole('button', { name: 'Convert Selected…' })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screens/phone-bulk-bar.png' });
+    await bar.getByRole('button', { name: 'Cancel' }).click();
+    await expect(bar).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Recipe Bulk Delete' })).toBeVisible();
+  });
 });
 
 test('a save the server refuses closes the wizard with the error banner', async ({ page, cook }) => {

@@ -170,9 +170,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
     }
   };
 
-  const counter = selecting
-    ? `${selected.size} Recipe(s) Selected`
-    : data && data.total > 0 && data.from !== null && data.to !== null
+  const counter =
+    data && data.total > 0 && data.from !== null && data.to !== null
       ? `Showing ${data.from}-${data.to} of ${data.total} Recipes`
       : '';
   const shownNames = confirm?.names.slice(0, NAMES_SHOWN) ?? [];
@@ -223,19 +222,14 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               Create New Recipe
             </button>
           ) : null}
-          {editMode && selecting && selected.size > 0 && owner === 'community' ? (
-            <button type="button" className="btn btn-secondary" onClick={() => setBulkConverting(true)}>
-              Convert Selected…
-            </button>
-          ) : null}
-          {editMode ? (
+          {editMode && !selecting ? (
             <button
               type="button"
-              className={`btn ${selecting && selected.size > 0 ? 'btn-danger' : 'btn-secondary'}`}
+              className="btn btn-secondary"
               onClick={onBulkButton}
-              disabled={!selecting && (!data || data.total === 0)}
+              disabled={!data || data.total === 0}
             >
-              {!selecting ? 'Recipe Bulk Delete' : selected.size === 0 ? 'Cancel' : 'Delete Selected'}
+              Recipe Bulk Delete
             </button>
           ) : null}
           <button
@@ -301,6 +295,41 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               />
             ))}
           </div>
+          {editMode && selecting ? (
+            // Stuck to the bottom of the screen while choosing, so the actions stay under the thumb on a phone
+            // however far down the list the last recipe was ticked.
+            <div className="bulk-bar" role="region" aria-label="Selected recipes">
+              <span className="bulk-bar-count" aria-live="polite">
+                {selected.size} Recipe(s) Selected
+              </span>
+              <div className="bulk-bar-actions">
+                {selected.size > 0 && owner === 'community' ? (
+                  <button type="button" className="btn btn-secondary" onClick={() => setBulkConverting(true)}>
+                    Convert Selected…
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className={`btn ${selected.size > 0 ? 'btn-danger' : 'btn-secondary'}`}
+                  onClick={onBulkButton}
+                >
+                  {selected.size === 0 ? 'Cancel' : 'Delete Selected'}
+                </button>
+                {selected.size > 0 ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => {
+                      setSelecting(false);
+                      setSelected(new Map());
+                    }}
+                  >
+                    Cancel
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
           {data ? (
             <Pager
               page={data.current_page}
