@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, focusSteadily, seed, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, expect, focusSteadily, type SeededUser, seed, test } from './fixtures';
 
 const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
 const slot = (page: Page, position: number) =>
@@ -200,6 +200,102 @@ test('reorder by mouse drag, saved and shown after a reload', async ({ page, coo
   await expect(page.locator('.undo-text')).toHaveText('Moved Pepperoni from screen 1, slot 1 to slot 8');
   await page.reload();
   await expect(slot(page, 8).locator('.tile-name')).toHaveText('Pepperoni');
+});
+
+/** Drags the tile at `from` by mouse and lets go over `to`'s middle (in steps, as a hand would). */
+async function dragTo(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a!.x + a!.width / 2, a!.y + a!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a!.x + a!.width / 2 + 20, a!.y + a!.height / 2, { steps: 4 });
+  await page.mouse.move(b!.x + b!.width / 2, b!.y + b!.height / 2, { steps: 12 });
+  // Rest over the target a moment, as a hand does, so the drop is measured where it ends.
+  await page.mouse.move(b!.x + b!.width / 2 + 1, b!.y + b!.height / 2, { steps: 2 });
+  await page.screenshot({ path: 'test-results/screens/editor-drag-over-target.png' });
+  await page.mouse.up();
+}
+
+/** An oven whose screen 1 has Pepperoni in slot 1 and category Sides (two pages) in slot 2, seeded by the API. */
+async function ovenWithSides(page: Page, cook: SeededUser) {
+  const [pepperoni] = await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  const oven = await seed.oven(cook);
+  const call = apiAs(page.request, cook);
+  await call('POST', '/api/buttons', {
+    screen_id: oven.screenId,
+    position: 1,
+    buttonable_id: pepperoni!.id,
+    buttonable_type: 'Recipe',
+  });
+  const made = await call<{ category_id: number }>('POST', '/api/categories', {
+    name: 'Sides',
+    oven_id: oven.id,
+    screen_id: oven.screenId,
+    position: 2,
+  });
+  await call('POST', '/api/screens', { type: 'page', oven_id: oven.id, category_id: made.category_id });
+  return oven;
+}
+
+test('a recipe dropped on a category button is filed inside it, not swapped with it', async ({
+  page,
+  cook,
+}) => {
+  await ovenWithSides(page, cook);
+  await page.goto('/ovens');
+  await dragTo(page, slot(page, 1).locator('.tile-button'), slot(page, 2));
+  await expect(page.locator('.undo-text')).toHaveText(
+    'Moved Pepperoni from screen 1, slot 1 to category Sides, page 1, slot 1',
+  );
+  await expect(slot(page, 1).locator('.tile-name')).toHaveCount(0);
+  await expect(slot(page, 2).locator('.tile-name')).toHaveText('Sides');
+  await page.getByRole('button', { name: /Category Sides/ }).click();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
+});
+
+test('a button dragged onto a page dot lands on that page', async ({ page, cook }) => {
+  await ovenWithSides(page, cook);
+  await page.goto('/ovens');
+  // File Pepperoni into page 1 of Sides first, by Move to…
+  await slot(page, 1).locator('.tile-button').click();
+  await page.getByRole('button', { name: 'Move to…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Move Pepperoni to…' })
+    .getByRole('button', { name: 'Screen 1 › Sides, page 1, slot 1' })
+    .click();
+  await expect(page.locator('.undo-text')).toHaveText(
+    'Moved Pepperoni from screen 1, slot 1 to category Sides, page 1, slot 1',
+  );
+  await page.getByRole('button', { name: /Category Sides/ }).click();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
+  await page.locator('.page-slider').scrollIntoViewIfNeeded();
+  await dragTo(page, slot(page, 1).locator('.tile-button'), page.getByRole('button', { name: 'Page 2' }));
+  await expect(page.locator('.undo-text')).toHaveText(
+    'Moved Pepperoni from category Sides, page 1, slot 1 to category Sides, page 2, slot 1',
+  );
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
+  await page.screenshot({ path: 'test-results/screens/editor-page-2-after-drag.png' });
+});
+
+test('Move to… lists only places with room and moves the button there', async ({ page, cook }) => {
+  const oven = await ovenWithSides(page, cook);
+  await apiAs(page.request, cook)('POST', '/api/screens', { type: 'main', oven_id: oven.id });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Options for Pepperoni' }).click();
+  await page.getByRole('button', { name: 'Move to…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Pepperoni to…' });
+  await expect(dialog.locator('.move-choices button')).toHaveText([
+    'Screen 1 › Sides, page 1, slot 1',
+    'Screen 1 › Sides, page 2, slot 1',
+    'Screen 2, slot 1',
+  ]);
+  await page.screenshot({ path: 'test-results/screens/editor-move-to.png' });
+  await dialog.getByRole('button', { name: 'Screen 2, slot 1' }).click();
+  await expect(page.locator('.undo-text')).toHaveText(
+    'Moved Pepperoni from screen 1, slot 1 to screen 2, slot 1',
+  );
+  await expect(slot(page, 1).locator('.tile-name')).toHaveCount(0);
 });
 
 test('reorder by keyboard: space picks up, arrows move, space drops', async ({ page, cook }) => {

@@ -1,11 +1,14 @@
 import {
   type Announcements,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
   MouseSensor,
+  pointerWithin,
+  rectIntersection,
   TouchSensor,
   useDroppable,
   useSensor,
@@ -27,9 +30,14 @@ import {
   findCategory,
   findContainer,
   freeSlots,
+  type Landing,
+  landingInCategory,
   type MenuButton,
   type MenuTree,
+  moveLandings,
+  placeLabel,
   shownPerScreen,
+  slotLabel,
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { countOf } from '../../../shared/domain/words';
@@ -51,6 +59,16 @@ interface View {
   category: number | null;
   page: number;
 }
+
+/**
+ * The drop goes where the finger or pointer is, not where the dragged tile overlaps most: a tile covers several
+ * page dots and slots at once, and the largest overlap sent a drop meant for page 2 to page 1. The keyboard has no
+ * pointer and falls back to the overlap.
+ */
+const whereThePointerIs: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : rectIntersection(args);
+};
 
 function ScreenLink({
   screenId,
@@ -130,6 +148,7 @@ export function MenuEditor({
   const tree: MenuTree = useMemo(() => menuFromWire(oven.screens, oven.type), [oven.screens, oven.type]);
   const [view, setView] = useState<View>({ screen: 0, category: null, page: 0 });
   const [selected, setSelected] = useState<number | null>(null);
+  const [movingId, setMovingId] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<{ id: number; categoryId: number; name: string } | null>(null);
   const [picturing, setPicturing] = useState<CategoryButton | null>(null);
   const [adding, setAdding] = useState<{ screenId: number; position: number } | null>(null);
@@ -193,6 +212,7 @@ export function MenuEditor({
   const controls = editorControls(tree, model, { screenId });
   const free = freeSlots(container, model)[0] ?? null;
   const selectedButton = selected !== null ? findButton(tree, selected)?.button : undefined;
+  const movingButton = movingId !== null ? findButton(tree, movingId)?.button : undefined;
   const where = containerLabel(container, model.menuLayout);
 
   // What a screen reader hears while a button is dragged (by touch, mouse or keyboard): names and places, in words.
@@ -206,7 +226,11 @@ export function MenuEditor({
     const target = at ? findContainer(tree, at.screenId) : null;
     if (!at || !target) return null;
     const label = containerLabel(target, model.menuLayout);
-    return at.position === null ? `${label}, its first free slot` : `${label}, slot ${at.position}`;
+    if (at.position === null) return `${label}, its first free slot`;
+    const there = buttonsOf(target).find((b) => b.position === at.position);
+    return there?.kind === 'category' && dragging?.kind === 'recipe'
+      ? `category ${there.category.name}, filed inside`
+      : `${label}, slot ${at.position}`;
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -235,10 +259,20 @@ export function MenuEditor({
       | undefined;
     const to = event.over?.data.current as { screenId: number; position: number | null } | undefined;
     if (!from || !to) return;
+    // A recipe dropped on a category button is filed inside it (first page with room), not swapped with it.
+    const target = findContainer(tree, to.screenId);
+    const landingOn =
+      target && to.position !== null ? buttonsOf(target).find((b) => b.position === to.position) : undefined;
+    const dragged = findButton(tree, from.buttonId)?.button;
+    if (landingOn?.kind === 'category' && dragged?.kind === 'recipe' && landingOn.category.id !== null) {
+      const into = landingInCategory(tree, model, landingOn.category.id);
+      if (!into) fail(`Category ${landingOn.category.name} is full.`);
+      else void actions.move(from, { screenId: into.screenId, position: into.position });
+      return;
+    }
     let position = to.position;
     if (position === null) {
       // Dropped on a screen or a page: its first free slot.
-      const target = findContainer(tree, to.screenId);
       position = target ? (freeSlots(target, model)[0] ?? null) : null;
       if (position === null) {
         fail('That screen is full.');
@@ -316,6 +350,10 @@ export function MenuEditor({
         <DndContext
           accessibility={{ announcements }}
           sensors={sensors}
+          collisionDetection={whereThePointerIs}
+          // Scroll only when the finger is right at the top or bottom edge: a tile picked up below the page header
+          // no longer scrolls the page away from under the hand.
+          autoScroll={{ threshold: { x: 0, y: 0.08 } }}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(null)}
@@ -513,8 +551,25 @@ export function MenuEditor({
                   onOpenRecipe={() =>
                     selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)
                   }
+                  onMoveTo={() => setMovingId(selectedButton.id)}
                   onTrash={() => tileActions.onTrash(selectedButton)}
                   onClose={() => setSelected(null)}
+                />
+              ) : null}
+              {movingButton && movingButton.id !== null ? (
+                <MoveToModal
+                  name={buttonLabel(movingButton)}
+                  landings={moveLandings(tree, model, movingButton, screenId)}
+                  layout={model.menuLayout}
+                  onClose={() => setMovingId(null)}
+                  onPick={(landing) => {
+                    setMovingId(null);
+                    setSelected(null);
+                    void actions.move(
+                      { screenId, position: movingButton.position, buttonId: movingButton.id! },
+                      { screenId: landing.screenId, position: landing.position },
+                    );
+                  }}
                 />
               ) : null}
             </section>
@@ -594,6 +649,39 @@ export function MenuEditor({
   );
 }
 
+/** "Move to…": every other screen and page with room, each at its first free slot (no drag needed). */
+function MoveToModal({
+  name,
+  landings,
+  layout,
+  onPick,
+  onClose,
+}: {
+  name: string;
+  landings: Landing[];
+  layout: 'grid' | 'list';
+  onPick(landing: Landing): void;
+  onClose(): void;
+}) {
+  return (
+    <Modal title={`Move ${name} to…`} onClose={onClose} size="sm">
+      {landings.length === 0 ? (
+        <p className="muted">Every other screen and page is full.</p>
+      ) : (
+        <ul className="move-choices">
+          {landings.map((l) => (
+            <li key={l.screenId}>
+              <button type="button" className="btn btn-secondary btn-block" onClick={() => onPick(l)}>
+                {placeLabel(l.container, layout)}, {slotLabel(l.position, layout)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
 function IconPickerModal({
   title,
   current,
@@ -634,11 +722,13 @@ function ButtonToolbar({
   onIcon,
   onFavorite,
   onOpenRecipe,
+  onMoveTo,
   onTrash,
   onClose,
 }: {
   button: MenuButton;
   onInner: boolean;
+  onMoveTo(): void;
   onColor(color: ButtonColor): void;
   onIcon(icon: string): void;
   onFavorite(favorite: boolean): void;
@@ -691,6 +781,9 @@ function ButtonToolbar({
             View / Edit Recipe
           </button>
         ) : null}
+        <button type="button" className="btn btn-secondary" onClick={onMoveTo}>
+          Move to…
+        </button>
         <button type="button" className="btn btn-link-danger" onClick={onTrash}>
           Remove from screen
         </button>

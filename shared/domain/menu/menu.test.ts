@@ -12,11 +12,14 @@ import {
   deleteScreen,
   editorControls,
   emptyMenu,
+  landingInCategory,
   MenuError,
   type MenuRecipe,
   type MenuTree,
   menuIssues,
   moveButton,
+  moveLandings,
+  placeLabel,
   placeRecipe,
   removeButton,
   updateButton,
@@ -456,5 +459,50 @@ describe('places and buttons in words', () => {
     expect(containerLabel(page!, 'grid')).toBe('Sides, page 1');
     expect(containerLabel(page!, 'list')).toBe('Sides');
     expect(buttonLabel(tree.screens[0]!.buttons.find((b) => b.kind === 'category')!)).toBe('category Sides');
+  });
+});
+
+describe('landings: filing into a category, Move to…', () => {
+  /** Screen 1: a recipe in slot 1, category Sides in slot 2 (page 1 full, page 2 with room); screen 2 empty. */
+  function menu() {
+    let tree = saved(emptyMenu());
+    const screen1 = tree.screens[0]!.id!;
+    tree = saved(createCategory(tree, matchbox, screen1, 2, 'Sides'));
+    tree = saved(placeRecipe(tree, matchbox, screen1, 1, recipe(1)));
+    const sides = tree.screens[0]!.buttons.find((b) => b.kind === 'category') as CategoryButton;
+    const page1 = sides.category.pages[0]!.id!;
+    for (let p = 1; p <= 8; p++) tree = placeRecipe(tree, matchbox, page1, p, recipe(100 + p));
+    tree = saved(addPage(saved(tree), matchbox, sides.category.id!));
+    tree = saved(addScreen(tree, matchbox));
+    return { tree, sidesId: sides.category.id! };
+  }
+
+  it('a recipe filed into a category lands on the first page with room, at its first free slot', () => {
+    const { tree, sidesId } = menu();
+    const landing = landingInCategory(tree, matchbox, sidesId)!;
+    expect(placeLabel(landing.container, 'grid')).toBe('Screen 1 › Sides, page 2');
+    expect(landing.position).toBe(1);
+  });
+
+  it('a category whose pages are all full has no landing', () => {
+    let tree = saved(emptyMenu());
+    tree = saved(createCategory(tree, matchbox, tree.screens[0]!.id!, 1, 'Full'));
+    const owner = tree.screens[0]!.buttons[0] as CategoryButton;
+    for (let p = 1; p <= 8; p++)
+      tree = placeRecipe(tree, matchbox, owner.category.pages[0]!.id!, p, recipe(p));
+    expect(landingInCategory(saved(tree), matchbox, owner.category.id!)).toBeNull();
+  });
+
+  it('Move to… offers every other screen and page with room; a category only main screens', () => {
+    const { tree } = menu();
+    const from = tree.screens[0]!.id!;
+    const recipeButton = tree.screens[0]!.buttons[0]!;
+    const categoryButton = tree.screens[0]!.buttons[1]!;
+    expect(
+      moveLandings(tree, matchbox, recipeButton, from).map((l) => placeLabel(l.container, 'grid')),
+    ).toEqual(['Screen 1 › Sides, page 2', 'Screen 2']);
+    expect(
+      moveLandings(tree, matchbox, categoryButton, from).map((l) => placeLabel(l.container, 'grid')),
+    ).toEqual(['Screen 2']);
   });
 });

@@ -1,6 +1,7 @@
 /** How many buttons fit where, and which slots are free (spec §9): the one place that knows. */
 import type { OvenModel } from '../oven-models';
-import { buttonsOf, type Container } from './queries';
+import { buttonsOf, type Container, containers } from './queries';
+import type { MenuButton, MenuTree } from './tree';
 
 /** Slots on a main screen. */
 export const mainCapacity = (model: OvenModel) => model.buttonsPerMainScreen;
@@ -26,4 +27,48 @@ export function freeSlots(c: Container, model: OvenModel): number[] {
   const free: number[] = [];
   for (let p = 1; p <= capacity; p++) if (!taken.has(p)) free.push(p);
   return free;
+}
+
+/** A place a button can go: a screen or page id and its first free slot. */
+export interface Landing {
+  container: Container;
+  screenId: number;
+  position: number;
+}
+
+const idOf = (c: Container): number | null => (c.kind === 'main' ? c.screen.id : c.page.id);
+
+/**
+ * Where a recipe filed into a category lands: the first free slot of the first of its pages that has one (a
+ * list category: its end). Null when every page is full.
+ */
+export function landingInCategory(tree: MenuTree, model: OvenModel, categoryId: number): Landing | null {
+  for (const c of containers(tree)) {
+    if (c.kind !== 'page' || c.category.id !== categoryId) continue;
+    const position = freeSlots(c, model)[0];
+    const screenId = idOf(c);
+    if (position !== undefined && screenId !== null) return { container: c, screenId, position };
+  }
+  return null;
+}
+
+/**
+ * Where "Move to…" can put a button from the screen or page `fromScreenId`: every other screen and page with a free
+ * slot, in menu order, at its first free slot. A category button goes on main screens only.
+ */
+export function moveLandings(
+  tree: MenuTree,
+  model: OvenModel,
+  button: MenuButton,
+  fromScreenId: number,
+): Landing[] {
+  const out: Landing[] = [];
+  for (const c of containers(tree)) {
+    const screenId = idOf(c);
+    if (screenId === null || screenId === fromScreenId) continue;
+    if (button.kind === 'category' && c.kind !== 'main') continue;
+    const position = freeSlots(c, model)[0];
+    if (position !== undefined) out.push({ container: c, screenId, position });
+  }
+  return out;
 }
