@@ -183,6 +183,23 @@ test('trash a button, then undo it', async ({ page, cook }) => {
   await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
 });
 
+test('redo puts back what undo took away', async ({ page, cook }) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 3, 'Pepperoni');
+  await page.getByRole('button', { name: 'Remove Pepperoni' }).click();
+  await expect(tileNames(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
+  await page.locator('.undo-bar').screenshot({ path: 'test-results/screens/editor-undo-redo.png' });
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(tileNames(page)).toHaveCount(0);
+  await expect(page.locator('.undo-text')).toHaveText('Removed Pepperoni from screen 1');
+  await expect(page.getByRole('button', { name: 'Redo' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/editor-after-redo.png' });
+});
+
 test('reorder by mouse drag, saved and shown after a reload', async ({ page, cook }) => {
   await seed.recipes(cook, [{ name: 'Pepperoni' }, { name: 'Wings' }]);
   await seed.oven(cook);

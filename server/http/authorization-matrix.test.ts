@@ -239,6 +239,15 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ownerOnly(200),
   },
+  'POST /api/ovens/:id/redo': {
+    request: async () => {
+      const oven = await freshOven();
+      await ownerApi('PUT', `/api/buttons/${recipeButton(oven).id}`, { is_favorite: false });
+      await ownerApi('POST', `/api/ovens/${oven.id}/undo`);
+      return { url: `/api/ovens/${oven.id}/redo` };
+    },
+    expect: ownerOnly(200),
+  },
   'GET /api/ovens/:id/revisions': {
     request: async () => ({ url: `/api/ovens/${the.oven.id}/revisions` }),
     expect: ownerOnly(200),

@@ -115,6 +115,7 @@ export const ovenState = z.object({
   version: z.number().int(),
   updated_at: z.string(),
   can_undo: z.boolean(),
+  can_redo: z.boolean(),
   last_change: lastChange,
 });
 export type OvenState = z.infer<typeof ovenState>;
@@ -130,6 +131,8 @@ export interface OvenDetail {
   updated_at: string;
   screens: ScreenItem[];
   can_undo: boolean;
+  /** An undone change can be put back (no change made since). */
+  can_redo: boolean;
   last_change: { summary: string; at: string; by: string | null } | null;
 }
 
@@ -144,6 +147,7 @@ export const ovenDetail: z.ZodType<OvenDetail> = z.object({
   updated_at: z.string(),
   screens: z.array(screenItem),
   can_undo: z.boolean(),
+  can_redo: z.boolean(),
   last_change: lastChange,
 });
 

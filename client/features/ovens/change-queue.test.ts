@@ -28,6 +28,7 @@ function oven(version: number, screens = menuToWire({ screens: [{ id: 1, buttons
     updated_at: '2026-11-25T00:00:00.000Z',
     screens,
     can_undo: false,
+    can_redo: false,
     last_change: null,
   };
 }

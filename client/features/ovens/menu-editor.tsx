@@ -415,7 +415,7 @@ export function MenuEditor({
                     </>
                   )}
                 </h3>
-                {oven.can_undo ? (
+                {oven.can_undo || oven.can_redo ? (
                   <div className="undo-bar" role="status">
                     <span className="undo-text">{oven.last_change?.summary}</span>
                     <button
@@ -432,10 +432,33 @@ export function MenuEditor({
                             ms: TIMINGS.banner.oven,
                           });
                       }}
-                      disabled={actions.busy}
+                      disabled={actions.busy || !oven.can_undo}
                     >
                       <UndoIcon /> Undo
                     </button>
+                    {oven.can_redo ? (
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={async () => {
+                          const reply = await actions.redo();
+                          if (reply && 'redone' in reply)
+                            banners.show({
+                              tone: 'success',
+                              who: oven.name,
+                              description: 'Redone',
+                              what: String(reply.redone),
+                              ms: TIMINGS.banner.oven,
+                            });
+                        }}
+                        disabled={actions.busy}
+                      >
+                        <span className="redo-icon">
+                          <UndoIcon />
+                        </span>{' '}
+                        Redo
+                      </button>
+                    ) : null}
                   </div>
                 ) : null}
                 <div className="versions-bar">

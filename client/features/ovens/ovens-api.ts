@@ -190,6 +190,8 @@ export const menuWrites = {
     api<StateReply>('DELETE', `/api/screens/${screenId}?version=${v}`),
   undo: (v: number, ovenId: number) =>
     api<Saved & { undone: string }>('POST', `/api/ovens/${ovenId}/undo?version=${v}`),
+  redo: (v: number, ovenId: number) =>
+    api<Saved & { redone: string }>('POST', `/api/ovens/${ovenId}/redo?version=${v}`),
 };
 
 /**
@@ -300,6 +302,7 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
         (v) => menuWrites.deleteScreen(v, screenId),
       ),
     undo: () => run(null, (v) => menuWrites.undo(v, ovenId())),
+    redo: () => run(null, (v) => menuWrites.redo(v, ovenId())),
   };
 }
 

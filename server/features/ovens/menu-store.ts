@@ -707,7 +707,11 @@ export function withoutIds(tree: MenuTree): MenuTree {
 export async function menuHistoryState(
   db: DbOrTx,
   ovenId: number,
-): Promise<{ canUndo: boolean; last: { summary: string; at: string; by: string | null } | null }> {
+): Promise<{
+  canUndo: boolean;
+  canRedo: boolean;
+  last: { summary: string; at: string; by: string | null } | null;
+}> {
   const [last] = await db
     .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
     .from(menuRevisions)
@@ -716,10 +720,34 @@ export async function menuHistoryState(
     .orderBy(desc(menuRevisions.id))
     .limit(1);
   const undoable = await nextUndo(db, ovenId);
+  const redoable = await nextRedo(db, ovenId);
   return {
     canUndo: undoable !== undefined,
+    canRedo: redoable !== undefined,
     last: last ? { summary: last.summary, at: last.at.toISOString(), by: last.by } : null,
   };
+}
+
+/** Undo and redo steps looked back over for Redo; a trail longer than this is not redone further. */
+const REDO_DEPTH = 100;
+
+/**
+ * The undo Redo would take back: walking back from the newest revision over redos and spent undos, the first undo
+ * not yet redone; none once an ordinary change comes first.
+ */
+async function nextRedo(db: DbOrTx, ovenId: number) {
+  const rows = await db
+    .select()
+    .from(menuRevisions)
+    .where(eq(menuRevisions.ovenId, ovenId))
+    .orderBy(desc(menuRevisions.id))
+    .limit(REDO_DEPTH);
+  for (const row of rows) {
+    if (row.action === 'redo') continue;
+    if (row.undoesId === null) return undefined;
+    if (row.undoneById === null) return row;
+  }
+  return undefined;
 }
 
 async function nextUndo(db: DbOrTx, ovenId: number) {
@@ -778,8 +806,79 @@ async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: num
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 
 /**
- * Reverts the latest change not yet undone: what it created goes, what it changed or deleted comes back with its ids.
- * Refused (409) when those rows no longer look as the change left them. The undo is itself logged.
+ * Puts back what `revision` found (its `before` rows): what it created goes, what it changed or deleted comes back
+ * with its ids, each table in one statement. Refused (409) when those rows no longer look as it left them.
+ */
+async function revert(
+  tx: DbOrTx,
+  oven: OvenRow,
+  revision: { before: unknown; after: unknown },
+  refused: string,
+) {
+  const before = revision.before as MenuRows;
+  const after = revision.after as MenuRows;
+  const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
+  const now = await currentRows(tx, {
+    screens: ids('screens'),
+    categories: ids('categories'),
+    buttons: ids('buttons'),
+  });
+  for (const kind of ['screens', 'categories', 'buttons'] as const) {
+    const current = byId(now[kind] as { id: number }[]);
+    const expected = byId(after[kind] as { id: number }[]);
+    const drifted =
+      [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
+      (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
+    if (drifted) throw new ConflictError(refused);
+  }
+
+  await tx.execute(sql`set constraints all deferred`);
+  // What the change created goes (buttons first).
+  const created = (kind: keyof MenuRows) => {
+    const was = byId(before[kind] as { id: number }[]);
+    return (after[kind] as { id: number }[]).filter((r) => !was.has(r.id)).map((r) => r.id);
+  };
+  if (created('buttons').length)
+    await tx.delete(menuButtons).where(inArray(menuButtons.id, created('buttons')));
+  if (created('screens').length)
+    await tx.delete(menuScreens).where(inArray(menuScreens.id, created('screens')));
+  if (created('categories').length)
+    await tx.delete(menuCategories).where(inArray(menuCategories.id, created('categories')));
+  const present = {
+    screens: byId(now.screens),
+    categories: byId(now.categories),
+    buttons: byId(now.buttons),
+  };
+  const split = <K extends keyof MenuRows>(kind: K) => {
+    const rows = before[kind] as MenuRows[K];
+    const here = present[kind] as Map<number, unknown>;
+    return {
+      back: rows.filter((r) => !here.has(r.id)) as MenuRows[K],
+      set: rows.filter((r) => here.has(r.id)) as MenuRows[K],
+    };
+  };
+  const [categories, screens, buttons] = [split('categories'), split('screens'), split('buttons')];
+  await insertRows(tx, oven.id, {
+    categories: categories.back,
+    screens: screens.back,
+    buttons: buttons.back,
+  });
+  await updateRows(tx, { categories: categories.set, screens: screens.set, buttons: buttons.set });
+  await tx.execute(sql`set constraints all immediate`);
+
+  const tree = await loadMenu(tx, oven.id, oven.type);
+  checkMenu(tree, modelOf(oven));
+  const [updated] = await tx
+    .update(ovens)
+    .set({ version: oven.version + 1, updatedAt: new Date() })
+    .where(eq(ovens.id, oven.id))
+    .returning();
+  return { oven: updated!, tree };
+}
+
+/**
+ * Reverts the latest change not yet undone (a redo included). The undo is itself logged, pointing at what it
+ * reverted, so Redo can put that change back.
  */
 export async function undoLastChange(
   db: Db,
@@ -791,66 +890,12 @@ export async function undoLastChange(
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const revision = await nextUndo(tx, oven.id);
     if (!revision) throw new ConflictError('There is nothing to undo on this oven.');
-    const before = revision.before as MenuRows;
-    const after = revision.after as MenuRows;
-    const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
-    const now = await currentRows(tx, {
-      screens: ids('screens'),
-      categories: ids('categories'),
-      buttons: ids('buttons'),
-    });
-    for (const kind of ['screens', 'categories', 'buttons'] as const) {
-      const current = byId(now[kind] as { id: number }[]);
-      const expected = byId(after[kind] as { id: number }[]);
-      const drifted =
-        [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
-        (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
-      if (drifted) throw new ConflictError('This change cannot be undone: the menu has changed since.');
-    }
-
-    await tx.execute(sql`set constraints all deferred`);
-    // What the change created goes (buttons first).
-    const created = (kind: keyof MenuRows) => {
-      const was = byId(before[kind] as { id: number }[]);
-      return (after[kind] as { id: number }[]).filter((r) => !was.has(r.id)).map((r) => r.id);
-    };
-    if (created('buttons').length)
-      await tx.delete(menuButtons).where(inArray(menuButtons.id, created('buttons')));
-    if (created('screens').length)
-      await tx.delete(menuScreens).where(inArray(menuScreens.id, created('screens')));
-    if (created('categories').length)
-      await tx.delete(menuCategories).where(inArray(menuCategories.id, created('categories')));
-    // What it changed or deleted comes back: existing rows updated, deleted ones inserted with their ids, each
-    // table in one statement.
-    const present = {
-      screens: byId(now.screens),
-      categories: byId(now.categories),
-      buttons: byId(now.buttons),
-    };
-    const split = <K extends keyof MenuRows>(kind: K) => {
-      const rows = before[kind] as MenuRows[K];
-      const here = present[kind] as Map<number, unknown>;
-      return {
-        back: rows.filter((r) => !here.has(r.id)) as MenuRows[K],
-        set: rows.filter((r) => here.has(r.id)) as MenuRows[K],
-      };
-    };
-    const [categories, screens, buttons] = [split('categories'), split('screens'), split('buttons')];
-    await insertRows(tx, oven.id, {
-      categories: categories.back,
-      screens: screens.back,
-      buttons: buttons.back,
-    });
-    await updateRows(tx, { categories: categories.set, screens: screens.set, buttons: buttons.set });
-    await tx.execute(sql`set constraints all immediate`);
-
-    const tree = await loadMenu(tx, oven.id, oven.type);
-    checkMenu(tree, modelOf(oven));
-    const [updated] = await tx
-      .update(ovens)
-      .set({ version: oven.version + 1, updatedAt: new Date() })
-      .where(eq(ovens.id, oven.id))
-      .returning();
+    const result = await revert(
+      tx,
+      oven,
+      revision,
+      'This change cannot be undone: the menu has changed since.',
+    );
     const [undo] = await tx
       .insert(menuRevisions)
       .values({
@@ -858,13 +903,46 @@ export async function undoLastChange(
         userId: input.userId,
         action: 'undo',
         summary: `Undid: ${revision.summary}`,
-        before: after,
-        after: before,
+        before: revision.after,
+        after: revision.before,
         undoesId: revision.id,
       })
       .returning({ id: menuRevisions.id });
     await tx.update(menuRevisions).set({ undoneById: undo!.id }).where(eq(menuRevisions.id, revision.id));
-    return { oven: updated!, tree, undone: revision.summary };
+    return { ...result, undone: revision.summary };
+  });
+}
+
+/**
+ * Puts back the change the latest undo took away, as long as nothing new was changed since (a new change ends the
+ * redo trail, as in every editor). The redo is an ordinary change: Undo takes it back again.
+ */
+export async function redoLastUndo(
+  db: Db,
+  input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
+): Promise<{ oven: OvenRow; tree: MenuTree; redone: string }> {
+  return db.transaction(async (tx) => {
+    const oven = await ownOven(tx, input.scope, input.ovenId, true);
+    if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
+      throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
+    const undo = await nextRedo(tx, oven.id);
+    if (!undo) throw new ConflictError('There is nothing to redo on this oven.');
+    const result = await revert(tx, oven, undo, 'This change cannot be redone: the menu has changed since.');
+    const summary = undo.summary.replace(/^Undid: /, '');
+    const [redo] = await tx
+      .insert(menuRevisions)
+      .values({
+        ovenId: oven.id,
+        userId: input.userId,
+        action: 'redo',
+        summary,
+        before: undo.after,
+        after: undo.before,
+      })
+      .returning({ id: menuRevisions.id });
+    // The undo is spent: marked as taken back by this redo.
+    await tx.update(menuRevisions).set({ undoneById: redo!.id }).where(eq(menuRevisions.id, undo.id));
+    return { ...result, redone: summary };
   });
 }
 

@@ -218,6 +218,25 @@ export async function menusRoutes(
     },
   );
 
+  r.post(
+    '/api/ovens/:id/redo',
+    {
+      ...guard,
+      ...fastJson,
+      schema: {
+        tags,
+        summary: 'Put back the change the latest undo took away (while nothing else was changed since)',
+        params: z.object({ id: idParam('The oven id') }),
+        querystring: versionQuery,
+        response: { 200: withOven.extend({ redone: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await menus.redo(currentUser(request), request.params.id, request.query.version);
+      return { data: await detail(result), redone: result.redone };
+    },
+  );
+
   r.get(
     '/api/ovens/:id/revisions',
     {

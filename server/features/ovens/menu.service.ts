@@ -33,7 +33,15 @@ import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { ConflictError } from '../../lib/errors';
-import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE, undoLastChange } from './menu-store';
+import {
+  changeMenu,
+  menuRecipe,
+  ovenOf,
+  ownOven,
+  redoLastUndo,
+  STALE_MESSAGE,
+  undoLastChange,
+} from './menu-store';
 
 const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
 const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');
@@ -276,6 +284,11 @@ export function createMenusService(deps: { db: Db }) {
     /** POST /api/ovens/{id}/undo: the latest change not yet undone is reverted. */
     async undo(actor: Actor, ovenId: number, version?: number) {
       return undoLastChange(db, { scope: scopeOf(actor), userId: actor.id, ovenId, expectVersion: version });
+    },
+
+    /** POST /api/ovens/{id}/redo: the change the latest undo took away is put back. */
+    async redo(actor: Actor, ovenId: number, version?: number) {
+      return redoLastUndo(db, { scope: scopeOf(actor), userId: actor.id, ovenId, expectVersion: version });
     },
 
     /** The latest changes to an oven's menu, newest first. */

@@ -481,13 +481,74 @@ describe('undo', () => {
     const undone = await ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook));
     expect(undone.json<{ undone: string }>().undone).toBe('Deleted category Sides with its 2 recipes');
     const back = data(undone);
-    expect({ ...back, version: 0, updated_at: '', last_change: null, can_undo: true }).toEqual({
+    expect({
+      ...back,
+      version: 0,
+      updated_at: '',
+      last_change: null,
+      can_undo: true,
+      can_redo: false,
+    }).toEqual({
       ...detail,
       version: 0,
       updated_at: '',
       last_change: null,
       can_undo: true,
+      can_redo: false,
     });
+  });
+
+  it('redo puts back what undo took, in reverse order, and undo takes a redo back again', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    const [a] = await recipesOf(cook, 1);
+    await addButton(o.screenId, 1, a!.id);
+    await move(o.id, { screen_id: o.screenId, current_position: 1, new_position: 5 });
+    const undo = () => ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook));
+    const redo = () => ctx.api('POST', `/api/ovens/${o.id}/redo`, undefined, as(cook));
+    await undo();
+    const emptied = data(await undo());
+    expect(content(emptied)).toEqual([]);
+    expect(emptied.can_redo).toBe(true);
+
+    const first = await redo();
+    expect(first.json<{ redone: string }>().redone).toBe('Added Dish 1 to screen 1');
+    expect(slots(content(data(first)))).toEqual(['1:Dish 1']);
+    const second = await redo();
+    expect(second.json<{ redone: string }>().redone).toBe('Moved Dish 1 from screen 1, slot 1 to slot 5');
+    expect(slots(content(data(second)))).toEqual(['5:Dish 1']);
+    expect(data(second).can_redo).toBe(false);
+
+    // A redo is an ordinary change: Undo takes it back, and Redo puts it back once more.
+    expect(slots(content(data(await undo())))).toEqual(['1:Dish 1']);
+    expect(slots(content(data(await redo())))).toEqual(['5:Dish 1']);
+  });
+
+  it('a new change ends the redo trail', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    const [a, b] = await recipesOf(cook, 2);
+    await addButton(o.screenId, 1, a!.id);
+    await ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook));
+    const added = await addButton(o.screenId, 2, b!.id);
+    expect(data(added).can_redo).toBe(false);
+    const refused = await ctx.api('POST', `/api/ovens/${o.id}/redo`, undefined, as(cook));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('There is nothing to redo on this oven.');
+  });
+
+  it('redo refuses a stale editor (version) and another cook’s oven', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    await ctx.api('POST', '/api/screens', { type: 'main', oven_id: o.id }, as(cook));
+    const undone = data(await ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook)));
+    const stale = await ctx.api(
+      'POST',
+      `/api/ovens/${o.id}/redo?version=${undone.version - 1}`,
+      undefined,
+      as(cook),
+    );
+    expect(stale.statusCode).toBe(409);
+    const other = await signedIn();
+    const foreign = await ctx.api('POST', `/api/ovens/${o.id}/redo`, undefined, as(other));
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('is recorded in the history, newest first', async () => {

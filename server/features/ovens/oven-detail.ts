@@ -38,6 +38,7 @@ export async function ovenDetail(db: Db, oven: OvenRow, tree?: MenuTree): Promis
     updated_at: oven.updatedAt.toISOString(),
     screens: menuToWire(menu),
     can_undo: history.canUndo,
+    can_redo: history.canRedo,
     last_change: history.last,
   };
 }
@@ -52,6 +53,7 @@ export async function ovenState(db: Db, oven: OvenRow): Promise<OvenState> {
     version: oven.version,
     updated_at: oven.updatedAt.toISOString(),
     can_undo: history.canUndo,
+    can_redo: history.canRedo,
     last_change: history.last,
   };
 }
