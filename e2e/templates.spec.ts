@@ -25,16 +25,25 @@ test('a template made from an oven and applied to a location says what happened 
   await form.getByRole('button', { name: 'Make Template' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lunch' })).toBeVisible();
   await expect(page.getByText('Not applied to any oven yet.')).toBeVisible();
+  // The layout the ovens will get, before anything is replaced.
+  const layout = page.getByRole('region', { name: 'What the ovens will show' });
+  await expect(layout.getByText('Screen 1', { exact: true })).toBeVisible();
+  await expect(layout.locator('.layout-button').first()).toBeVisible();
+  await layout.screenshot({ path: 'test-results/screens/template-layout.png' });
 
   await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Harbour (1 oven)' });
   await page.getByRole('button', { name: 'Apply Template' }).click();
   const confirm = page.getByRole('dialog', { name: 'Apply template' });
   await expect(confirm).toContainText('the Matchbox 1718/1313 ovens in Harbour');
+  await expect(confirm).toContainText('kept as the version "Before Lunch v1"');
   await confirm.getByRole('button', { name: 'Apply Template' }).click();
 
   const results = page.getByRole('status', { name: 'Apply results' });
   await expect(results).toContainText('1 applied, 1 skipped.');
   await expect(results.getByRole('listitem').filter({ hasText: 'Back' })).toContainText('Applied');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Back' })).toContainText(
+    'The menu it had is kept as version "Before Lunch v1".',
+  );
   await expect(results.getByRole('listitem').filter({ hasText: 'Corner' })).toContainText('Skipped');
   const rows = page.locator('.template-ovens tbody tr');
   await expect(rows).toHaveCount(1);

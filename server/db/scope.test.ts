@@ -43,7 +43,7 @@ describe('ownership scope', () => {
 
   it('the check sees an owner condition when there is one', () => {
     expect(OWNER_CONDITION.test('.where(eq(ovens.ownerId, actor.id))')).toBe(true);
-    expect(OWNER_CONDITION.test('where r.owner_id = ${ownerId}')).toBe(true);
+    expect(OWNER_CONDITION.test('where r.owner_id = 7')).toBe(true);
     expect(OWNER_CONDITION.test('.where(inScope.ovens(scope))')).toBe(false);
   });
 });

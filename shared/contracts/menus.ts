@@ -444,7 +444,44 @@ export const templateOven = z.object({
 });
 export type TemplateOven = z.infer<typeof templateOven>;
 
-export const menuTemplateDetail = menuTemplate.extend({ ovens_applied: z.array(templateOven) });
+/** A template's main screens as the ovens will show them: a preview, not the whole menu (no category pages). */
+export const templateLayout = z.array(
+  z.object({
+    buttons: z.array(
+      z.object({
+        position: z.number().int(),
+        kind: z.enum(['recipe', 'category']),
+        name: z.string(),
+        color: z.string(),
+        /** A category's recipes, over all its pages. */
+        recipes: z.number().int().optional(),
+      }),
+    ),
+  }),
+);
+export type TemplateLayout = z.infer<typeof templateLayout>;
+
+/** The preview of a menu: its main screens' buttons by slot, with each category's recipe count. */
+export function layoutOf(tree: MenuTree): TemplateLayout {
+  return tree.screens.map((screen) => ({
+    buttons: screen.buttons.map((b) =>
+      b.kind === 'recipe'
+        ? { position: b.position, kind: 'recipe' as const, name: b.recipe.name, color: b.color }
+        : {
+            position: b.position,
+            kind: 'category' as const,
+            name: b.category.name,
+            color: b.color,
+            recipes: b.category.pages.reduce((n, p) => n + p.buttons.length, 0),
+          },
+    ),
+  }));
+}
+
+export const menuTemplateDetail = menuTemplate.extend({
+  ovens_applied: z.array(templateOven),
+  layout: templateLayout,
+});
 export type MenuTemplateDetail = z.infer<typeof menuTemplateDetail>;
 
 export const applyResult = z.object({

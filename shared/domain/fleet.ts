@@ -1,3 +1,4 @@
+import { LIMITS } from './messages';
 import { withoutHiddenCharacters } from './text';
 /**
  * A chain's fleet: where its ovens stand, which named version each should run, and what each was last seen running.
@@ -64,7 +65,17 @@ export function downloadNotSeen(seenAt: string | null, downloadedAt: string | nu
 /** The named version a template application saves on each oven: "<template> v<n>", within a version name's 40 characters. */
 export function templateVersionName(name: string, version: number): string {
   const suffix = ` v${version}`;
-  return `${name.slice(0, 40 - suffix.length).trimEnd()}${suffix}`;
+  return `${name.slice(0, LIMITS.versionNameMax - suffix.length).trimEnd()}${suffix}`;
+}
+
+/**
+ * The version that keeps an oven's menu as it was before a template replaced it ("Before Lunch v3"), unless that
+ * menu was already saved as a version. Within the version name limit.
+ */
+export function beforeTemplateVersionName(name: string, version: number): string {
+  const prefix = 'Before ';
+  const suffix = ` v${version}`;
+  return `${prefix}${name.slice(0, LIMITS.versionNameMax - prefix.length - suffix.length).trimEnd()}${suffix}`;
 }
 
 /** Template match: the oven has the template's current version and nothing changed since, or how it differs. */

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contracts/menus';
 import { templateName } from '../../../shared/contracts/menus';
 import {
+  beforeTemplateVersionName,
   TEMPLATE_APPLY_MAX,
   TEMPLATE_MATCH_LABELS,
   TEMPLATE_NAME_MAX,
@@ -22,6 +23,7 @@ import { OvenPickList } from '../../components/oven-pick-list';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
+import { TemplateLayoutPreview } from './template-layout';
 import { type OvenChoice, ovenLabel, templateSummary } from './templates-page';
 
 type Dialog = 'rename' | 'update' | 'delete' | null;
@@ -77,6 +79,8 @@ export function TemplatePage({
           </button>
         </div>
       </header>
+
+      <TemplateLayoutPreview layout={t.layout} ovenType={t.oven_type} />
 
       <ApplyPanel template={t} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
 
@@ -275,7 +279,7 @@ function ApplyPanel({
       {confirming ? (
         <ConfirmDialog
           title="Apply template"
-          message={`Replace the menu of ${what} with "${template.name}" (version ${template.version})? Each oven's editor can undo it, and its earlier versions stay.`}
+          message={`Replace the menu of ${what} with "${template.name}" (version ${template.version}), laid out as shown above? Each oven's menu is first kept as the version "${beforeTemplateVersionName(template.name, template.version)}" (unless it was saved as a version already), its editor can undo it, and its earlier versions stay.`}
           confirmLabel="Apply Template"
           busy={apply.isPending}
           onCancel={() => setConfirming(false)}

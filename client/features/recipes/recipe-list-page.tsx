@@ -298,7 +298,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           {editMode && selecting ? (
             // Stuck to the bottom of the screen while choosing, so the actions stay under the thumb on a phone
             // however far down the list the last recipe was ticked.
-            <div className="bulk-bar" role="region" aria-label="Selected recipes">
+            <section className="bulk-bar" aria-label="Selected recipes">
               <span className="bulk-bar-count" aria-live="polite">
                 {selected.size} Recipe(s) Selected
               </span>
@@ -328,7 +328,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
                   </button>
                 ) : null}
               </div>
-            </div>
+            </section>
           ) : null}
           {data ? (
             <Pager

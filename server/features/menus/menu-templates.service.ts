@@ -6,8 +6,13 @@ import type {
   MenuTemplateDetail,
   TemplateOven,
 } from '../../../shared/contracts/menus';
-import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
-import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT, templateVersionName } from '../../../shared/domain/fleet';
+import { layoutOf, MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
+import {
+  beforeTemplateVersionName,
+  TEMPLATE_APPLY_MAX,
+  TEMPLATE_LIMIT,
+  templateVersionName,
+} from '../../../shared/domain/fleet';
 import {
   buttonCount,
   containers,
@@ -18,13 +23,22 @@ import {
 } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
-import { loadMenu, type OvenRow, ownOven, recipeSnapshot, replaceMenus, withoutIds } from '../ovens';
+import { jsonArrayInTurns } from '../../lib/in-turns';
+import {
+  loadMenu,
+  type OvenRow,
+  ownOven,
+  recipeSnapshot,
+  replaceMenus,
+  treeFromRows,
+  withoutIds,
+} from '../ovens';
 
 type TemplateRow = typeof menuTemplates.$inferSelect;
 
@@ -130,6 +144,78 @@ export function createMenuTemplatesService(deps: {
   }
 
   /**
+   * Saves, in one statement, the menu each oven had before the template as the version "Before <template> v<n>",
+   * for the ovens whose menu was not a saved version already and that have room for one more. Answers per oven:
+   * 'kept', 'saved-before' (it was a version already) or 'full'.
+   */
+  async function keepReplaced(
+    tx: DbOrTx,
+    actor: Actor,
+    template: TemplateRow,
+    locked: OvenRow[],
+    changed: Map<number, { replaced: Parameters<typeof treeFromRows>[0] }>,
+  ): Promise<Map<number, 'kept' | 'saved-before' | 'full'>> {
+    const out = new Map<number, 'kept' | 'saved-before' | 'full'>();
+    const unsaved = locked.filter((o) => {
+      const atSaved = o.atVersionId !== null && o.atOvenVersion === o.version;
+      if (atSaved) out.set(o.id, 'saved-before');
+      return !atSaved;
+    });
+    if (unsaved.length === 0) return out;
+    const counts = await tx
+      .select({ ovenId: menuVersions.ovenId, n: count() })
+      .from(menuVersions)
+      .where(
+        inArray(
+          menuVersions.ovenId,
+          unsaved.map((o) => o.id),
+        ),
+      )
+      .groupBy(menuVersions.ovenId);
+    const n = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
+    // Room for this one and for the template's own version after it.
+    const roomy = unsaved.filter((o) => {
+      const fits = (n.get(o.id) ?? 0) + 2 <= MENU_VERSION_LIMIT;
+      if (!fits) out.set(o.id, 'full');
+      return fits;
+    });
+    if (roomy.length === 0) return out;
+    const recipeIds = [
+      ...new Set(
+        roomy.flatMap((o) =>
+          changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
+        ),
+      ),
+    ];
+    const found = await recipesByIds(tx, recipeIds);
+    const name = beforeTemplateVersionName(template.name, template.version);
+    const rows = await rowsOf<{ oven_id: number }>(
+      tx,
+      sql`
+      insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
+      select "ovenId", ${name}, ${`The menu before the template "${template.name}" replaced it`}, ${actor.id}, tree, recipes
+      from json_to_recordset(${await jsonArrayInTurns(
+        roomy,
+        (o) => {
+          const tree = treeFromRows(changed.get(o.id)!.replaced, o.type, found);
+          const recipes = Object.fromEntries(
+            menuRecipeIds(tree).flatMap((id) => {
+              const r = found.get(id);
+              return r ? [[id, recipeSnapshot(r)]] : [];
+            }),
+          );
+          return { ovenId: o.id, tree, recipes };
+        },
+        50,
+      )}::json) as x("ovenId" int, tree jsonb, recipes jsonb)
+      on conflict do nothing
+      returning oven_id`,
+    );
+    for (const r of rows) out.set(Number(r.oven_id), 'kept');
+    return out;
+  }
+
+  /**
    * The template on a batch of ovens in one transaction and a fixed number of statements: their menus replaced
    * (`replaceMenus`, so Undo takes it back on each oven), each linked to the template's version, and by default
    * saved as the named version (the one of that name if the oven has it, else a new one while it keeps fewer than
@@ -169,10 +255,13 @@ export function createMenuTemplatesService(deps: {
           applied_by = excluded.applied_by, applied_at = excluded.applied_at`);
 
       const versionName = templateVersionName(template.name, template.version);
+      const ids = locked.map((o) => o.id);
+      // The menu each oven had is kept as a version first, unless it was saved as one already (the oven is still
+      // at the version it last saved or restored) or the oven keeps as many versions as it may.
+      const kept = await keepReplaced(tx, actor, template, locked, changed);
       const saved = new Map<number, number>();
       let full = new Set<number>();
       if (saveVersion) {
-        const ids = locked.map((o) => o.id);
         const [named, counts] = [
           await tx
             .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
@@ -220,17 +309,28 @@ export function createMenuTemplatesService(deps: {
             )}::json) as x(id int, version_id int, oven_version int)
             where o.id = x.id`);
       }
-      for (const oven of locked)
+      for (const oven of locked) {
+        const before = kept.get(oven.id);
         results.set(oven.id, {
           oven_id: oven.id,
           name: oven.name,
           status: 'applied',
-          message: !saveVersion
-            ? 'Menu replaced.'
-            : saved.has(oven.id)
-              ? `Menu replaced and saved as version "${versionName}".`
-              : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+          message: [
+            !saveVersion
+              ? 'Menu replaced.'
+              : saved.has(oven.id)
+                ? `Menu replaced and saved as version "${versionName}".`
+                : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+            before === 'kept'
+              ? `The menu it had is kept as version "${beforeTemplateVersionName(template.name, template.version)}".`
+              : before === 'full'
+                ? `The menu it had was not kept as a version (the oven keeps at most ${MENU_VERSION_LIMIT}); Undo in its editor brings it back.`
+                : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
         });
+      }
       return results;
     });
   }
@@ -300,7 +400,7 @@ export function createMenuTemplatesService(deps: {
           lines,
         });
       }
-      return { ...toWire(row, linked.length), ovens_applied: out };
+      return { ...toWire(row, linked.length), ovens_applied: out, layout: layoutOf(row.tree) };
     },
 
     /** A new name and/or a new menu (from one of your ovens of the same model): a new menu is a new version. */

@@ -78,12 +78,14 @@ describe('menu templates', () => {
       ['B', 'applied'],
       ['C', 'skipped'],
     ]);
-    expect(body.results[0]!.message).toBe(`Menu replaced and saved as version "${t.name} v1".`);
+    expect(body.results[0]!.message).toBe(
+      `Menu replaced and saved as version "${t.name} v1". The menu it had is kept as version "Before ${t.name} v1".`,
+    );
     expect(names(await read(a.id))).toEqual(names(source));
     const versions = (await ctx.api('GET', `/api/ovens/${a.id}/versions`, undefined, { token })).json<{
       data: { name: string }[];
     }>().data;
-    expect(versions.map((v) => v.name)).toEqual([`${t.name} v1`]);
+    expect(versions.map((v) => v.name)).toEqual([`${t.name} v1`, `Before ${t.name} v1`]);
   });
 
   it('shows each oven matching, edited here with how, or on an older template version', async () => {
@@ -165,6 +167,36 @@ describe('menu templates', () => {
     expect(
       back.screens.map((s) => s.screen_content.map((b) => [b.id, b.position, b.buttonable_name])),
     ).toEqual(before.screens.map((s) => s.screen_content.map((b) => [b.id, b.position, b.buttonable_name])));
+  });
+
+  it('keeps the menu each oven had as a version "Before …", which restores it', async () => {
+    const t = await template();
+    const own = await importGoldenOven(ctx, token, 'Kept');
+    const before = await read(own.id);
+    await applied(t.id, { oven_ids: [own.id] });
+    const versions = (await ctx.api('GET', `/api/ovens/${own.id}/versions`, undefined, { token })).json<{
+      data: { id: number; name: string }[];
+    }>().data;
+    const kept = versions.find((v) => v.name === `Before ${t.name} v1`)!;
+    expect(kept).toBeDefined();
+    const restored = await ctx.api('POST', `/api/ovens/${own.id}/versions/${kept.id}/restore`, undefined, {
+      token,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(names(await read(own.id))).toEqual(names(before));
+  });
+
+  it('keeps no second copy of a menu that was already a saved version', async () => {
+    const t = await template();
+    const own = await importGoldenOven(ctx, token, 'Saved');
+    const save = await ctx.api('POST', `/api/ovens/${own.id}/versions`, { name: 'Lunch' }, { token });
+    expect(save.statusCode).toBe(201);
+    const result = await applied(t.id, { oven_ids: [own.id] });
+    expect(result.results[0]!.message).toBe(`Menu replaced and saved as version "${t.name} v1".`);
+    const versions = (await ctx.api('GET', `/api/ovens/${own.id}/versions`, undefined, { token })).json<{
+      data: { name: string }[];
+    }>().data;
+    expect(versions.map((v) => v.name).sort()).toEqual(['Lunch', `${t.name} v1`].sort());
   });
 
   it('an applied template is one change on each oven, which Undo takes back', async () => {

@@ -10,5 +10,6 @@ export {
   type OvenRow,
   ownOven,
   replaceMenus,
+  treeFromRows,
   withoutIds,
 } from './menu-store';

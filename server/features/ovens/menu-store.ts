@@ -600,8 +600,8 @@ async function rowsByOven(tx: DbOrTx, ovenIds: number[]): Promise<Map<number, Me
 export async function replaceMenus(
   tx: DbOrTx,
   input: { ovens: OvenRow[]; tree: MenuTree; userId: number; action: string; summary: string },
-): Promise<Map<number, { version: number; tree: MenuTree }>> {
-  const out = new Map<number, { version: number; tree: MenuTree }>();
+): Promise<Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>> {
+  const out = new Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>();
   if (input.ovens.length === 0) return out;
   const model = modelOf(input.ovens[0]!);
   checkMenu(input.tree, model);
@@ -641,7 +641,7 @@ export async function replaceMenus(
         categoryId: real('categories', b.categoryId),
       })),
     });
-    out.set(ovenId, { version: 0, tree: mapMenu(shape, { id: real }) });
+    out.set(ovenId, { version: 0, tree: mapMenu(shape, { id: real }), replaced: before.get(ovenId)! });
   }
   const all = <K extends keyof MenuRows>(kind: K) =>
     ovenIds.flatMap((id) => (after.get(id)![kind] as MenuRows[K]).map((r) => ({ ...r, ovenId: id })));
@@ -694,6 +694,68 @@ export async function replaceMenus(
     select "ovenId", ${input.userId}, ${input.action}, ${input.summary}, before, after
     from json_to_recordset(${revisions}::json) as x("ovenId" int, before jsonb, after jsonb)`);
   return out;
+}
+
+/**
+ * A menu's rows (as a revision or `replaceMenus` keeps them) as the domain's tree, its recipes named from
+ * `recipes` (a recipe no longer there keeps its id, with no name).
+ */
+export function treeFromRows(
+  rows: MenuRows,
+  ovenType: string,
+  recipes: ReadonlyMap<number, { name: string; oven_type: string }>,
+): MenuTree {
+  const categories = new Map(rows.categories.map((c) => [c.id, c]));
+  const pagesOf = new Map<number, ScreenRow[]>();
+  for (const sc of [...rows.screens].sort((a, b) => a.position - b.position)) {
+    if (sc.categoryId === null) continue;
+    const list = pagesOf.get(sc.categoryId);
+    if (list) list.push(sc);
+    else pagesOf.set(sc.categoryId, [sc]);
+  }
+  const buttonsOf = new Map<number, ButtonRow[]>();
+  for (const b of [...rows.buttons].sort((a, c) => a.position - c.position)) {
+    const list = buttonsOf.get(b.screenId);
+    if (list) list.push(b);
+    else buttonsOf.set(b.screenId, [b]);
+  }
+  const toButton = (b: ButtonRow): MenuButton => {
+    const base = {
+      id: b.id,
+      position: b.position,
+      icon: b.icon,
+      color: b.color as MenuButton['color'],
+      favorite: b.favorite,
+    };
+    if (b.categoryId !== null) {
+      const c = categories.get(b.categoryId)!;
+      return {
+        ...base,
+        kind: 'category',
+        category: {
+          id: c.id,
+          name: c.name,
+          icon: c.icon,
+          pages: (pagesOf.get(c.id) ?? []).map((p) => ({
+            id: p.id,
+            buttons: (buttonsOf.get(p.id) ?? []).map(toButton) as RecipeButton[],
+          })),
+        },
+      };
+    }
+    const r = recipes.get(b.recipeId!);
+    return {
+      ...base,
+      kind: 'recipe',
+      recipe: { id: b.recipeId!, name: r?.name ?? '', ovenType: r?.oven_type ?? ovenType },
+    };
+  };
+  return {
+    screens: rows.screens
+      .filter((sc) => sc.categoryId === null)
+      .sort((a, b) => a.position - b.position)
+      .map((sc) => ({ id: sc.id, buttons: (buttonsOf.get(sc.id) ?? []).map(toButton) })),
+  };
 }
 
 /** A copy of a tree with no ids, to be saved as a new menu. */

@@ -1,0 +1,55 @@
+import type { TemplateLayout } from '../../../shared/contracts/menus';
+import { BUTTON_COLORS, type ButtonColor, buttonTextColor } from '../../../shared/domain/catalog';
+import { mainCapacity } from '../../../shared/domain/menu';
+import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { countOf } from '../../../shared/domain/words';
+
+/**
+ * A template's main screens as the ovens will show them, read-only: each slot with its button (a category with how
+ * many recipes it holds) or empty, so a manager sees the layout before replacing a location's menus with it.
+ */
+export function TemplateLayoutPreview({ layout, ovenType }: { layout: TemplateLayout; ovenType: string }) {
+  const model = ovenModel(ovenType as OvenType);
+  const grid = model.menuLayout === 'grid';
+  return (
+    <section className="card template-layout" aria-labelledby="template-layout-title">
+      <h2 id="template-layout-title">What the ovens will show</h2>
+      <div className="layout-screens">
+        {layout.map((screen, i) => {
+          const slots = grid
+            ? Array.from({ length: mainCapacity(model) }, (_, p) =>
+                screen.buttons.find((b) => b.position === p + 1),
+              )
+            : screen.buttons;
+          return (
+            <figure key={i} className="layout-screen">
+              <figcaption>Screen {i + 1}</figcaption>
+              <ol className={`layout-slots ${grid ? 'layout-grid' : 'layout-list'}`}>
+                {slots.map((b, p) => (
+                  <li key={p} className={`layout-slot ${b ? '' : 'layout-empty'}`}>
+                    {b ? (
+                      <span
+                        className="layout-button"
+                        style={{
+                          background: BUTTON_COLORS[b.color as ButtonColor] ?? BUTTON_COLORS.ORANGE_900,
+                          color: buttonTextColor(b.color as ButtonColor),
+                        }}
+                      >
+                        <span className="layout-name">{b.name}</span>
+                        {b.kind === 'category' ? (
+                          <span className="layout-note">{countOf(b.recipes ?? 0, 'recipe')}</span>
+                        ) : null}
+                      </span>
+                    ) : (
+                      <span className="sr-only">Slot {p + 1}: empty</span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </figure>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
