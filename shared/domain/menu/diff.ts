@@ -9,6 +9,7 @@
  */
 
 import { formatStageTime, type Stage } from '../stage';
+import { slotInSentence } from './labels';
 import type { MenuButton, MenuTree } from './tree';
 
 /** A recipe on a menu as it was: what a change to it is described by. */
@@ -74,7 +75,7 @@ function place(tree: MenuTree): Placed[] {
       const parent: Placed = {
         key: keyOf(b),
         button: b,
-        where: `screen ${s + 1}, slot ${b.position}`,
+        where: slotInSentence({ kind: 'main', screen, screenIndex: s }, b.position, 'grid'),
         label: b.kind === 'recipe' ? `"${b.recipe.name}"` : `category "${b.category.name}"`,
         screen: s,
         containerId: screen.id,
@@ -86,7 +87,11 @@ function place(tree: MenuTree): Placed[] {
           out.push({
             key: keyOf(pb),
             button: pb,
-            where: `category ${b.category.name}, page ${p + 1}, slot ${pb.position}`,
+            where: slotInSentence(
+              { kind: 'page', page, pageIndex: p, category: b.category, owner: b, screenIndex: s },
+              pb.position,
+              'grid',
+            ),
             label: `"${pb.recipe.name}"`,
             parent,
             page: p + 1,
