@@ -139,6 +139,7 @@ const WRITES: Record<string, Write> = {
     body: () => ({ screen_id: screenId(), current_position: 1, new_position: 99 }),
   },
   'POST /api/ovens/:id/undo': { url: () => `/api/ovens/${oven.id}/undo` },
+  'POST /api/ovens/:id/redo': { url: () => `/api/ovens/${oven.id}/redo` },
   'POST /api/ovens/:id/versions': {
     url: () => `/api/ovens/${oven.id}/versions`,
     body: () => ({ name: '', note: 'n' }),
