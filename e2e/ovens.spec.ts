@@ -285,7 +285,8 @@ test('a button dragged onto a page dot lands on that page', async ({ page, cook 
   );
   await page.getByRole('button', { name: /Category Sides/ }).click();
   await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
-  await page.locator('.page-slider').scrollIntoViewIfNeeded();
+  // The dots mid-screen, away from the edges where dragging scrolls the page.
+  await page.locator('.page-slider').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await dragTo(page, slot(page, 1).locator('.tile-button'), page.getByRole('button', { name: 'Page 2' }));
   await expect(page.locator('.undo-text')).toHaveText(
     'Moved Pepperoni from category Sides, page 1, slot 1 to category Sides, page 2, slot 1',

@@ -63,12 +63,11 @@ interface View {
 /**
  * The drop goes where the finger or pointer is, not where the dragged tile overlaps most: a tile covers several
  * page dots and slots at once, and the largest overlap sent a drop meant for page 2 to page 1. The keyboard has no
- * pointer and falls back to the overlap.
+ * pointer and goes by the overlap.
  */
-const whereThePointerIs: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length > 0 ? under : rectIntersection(args);
-};
+const whereThePointerIs: CollisionDetection = (args) =>
+  // Between two targets a finger drops nothing rather than on whichever the tile overlaps most.
+  args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
 function ScreenLink({
   screenId,
