@@ -301,6 +301,8 @@ test('Move to… lists only places with room and moves the button there', async 
   await apiAs(page.request, cook)('POST', '/api/screens', { type: 'main', oven_id: oven.id });
   await page.goto('/ovens');
   await page.getByRole('button', { name: 'Options for Pepperoni' }).click();
+  // The options open below the grid, out of sight on a tablet: they come into view.
+  await expect(page.getByRole('region', { name: 'Options for Pepperoni' })).toBeInViewport();
   await page.getByRole('button', { name: 'Move to…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move Pepperoni to…' });
   await expect(dialog.locator('.move-choices button')).toHaveText([

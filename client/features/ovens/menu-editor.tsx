@@ -14,7 +14,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
@@ -760,8 +760,14 @@ function ButtonToolbar({
 }) {
   const [pickingIcon, setPickingIcon] = useState(false);
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
+  // The options open below the grid: on a tablet that is below the fold, so they come into view when opened.
+  const panel = useRef<HTMLElement>(null);
+  const buttonId = button.id;
+  useEffect(() => {
+    if (buttonId !== null) panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [buttonId]);
   return (
-    <section className="card button-toolbar" aria-label={`Options for ${name}`}>
+    <section ref={panel} className="card button-toolbar" aria-label={`Options for ${name}`}>
       <header className="button-toolbar-head">
         <strong>{name}</strong>
         <button type="button" className="modal-close" aria-label="Close options" onClick={onClose}>
