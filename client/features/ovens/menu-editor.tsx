@@ -14,7 +14,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
 import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
@@ -69,60 +69,42 @@ const whereThePointerIs: CollisionDetection = (args) =>
   // Between two targets a finger drops nothing rather than on whichever the tile overlaps most.
   args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
-function ScreenLink({
+/**
+ * A screen in the sidebar or a page dot: opens it, and is also a drop target (a button dropped on it goes to its
+ * first free slot).
+ */
+function PlaceLink({
+  drop,
   screenId,
-  index,
+  className,
   current,
+  label,
+  children,
   onOpen,
 }: {
+  drop: 'screen' | 'page';
   screenId: number;
-  index: number;
+  className: string;
   current: boolean;
+  label?: string;
+  children?: ReactNode;
   onOpen(): void;
 }) {
-  // A screen in the sidebar is also a drop target: a button dropped on it goes to its first free slot.
   const { setNodeRef, isOver, active } = useDroppable({
-    id: `screen:${screenId}`,
+    id: `${drop}:${screenId}`,
     data: { screenId, position: null },
   });
   return (
     <li ref={setNodeRef}>
       <button
         type="button"
-        className={`screen-link ${current ? 'screen-link-on' : ''} ${isOver && active ? 'slot-over' : ''}`}
+        className={`${className} ${current ? `${className}-on` : ''} ${isOver && active ? 'slot-over' : ''}`}
+        aria-label={label}
         aria-current={current ? 'page' : undefined}
         onClick={onOpen}
       >
-        Screen {index + 1}
+        {children}
       </button>
-    </li>
-  );
-}
-
-function PageDot({
-  screenId,
-  index,
-  current,
-  onOpen,
-}: {
-  screenId: number;
-  index: number;
-  current: boolean;
-  onOpen(): void;
-}) {
-  const { setNodeRef, isOver, active } = useDroppable({
-    id: `page:${screenId}`,
-    data: { screenId, position: null },
-  });
-  return (
-    <li ref={setNodeRef}>
-      <button
-        type="button"
-        className={`page-dot ${current ? 'page-dot-on' : ''} ${isOver && active ? 'slot-over' : ''}`}
-        aria-label={`Page ${index + 1}`}
-        aria-current={current ? 'page' : undefined}
-        onClick={onOpen}
-      />
     </li>
   );
 }
@@ -361,16 +343,19 @@ export function MenuEditor({
             <nav className="editor-sidebar" aria-label="Screens">
               <ol className="screen-links">
                 {tree.screens.map((s, i) => (
-                  <ScreenLink
+                  <PlaceLink
                     key={s.id ?? `new-${i}`}
+                    drop="screen"
+                    className="screen-link"
                     screenId={s.id ?? 0}
-                    index={i}
                     current={view.category === null && i === screenIndex}
                     onOpen={() => {
                       setSelected(null);
                       setView({ screen: i, category: null, page: 0 });
                     }}
-                  />
+                  >
+                    Screen {i + 1}
+                  </PlaceLink>
                 ))}
               </ol>
               {controls.addScreen || (container.kind === 'page' && tree.screens.length < model.maxScreens) ? (
@@ -544,10 +529,12 @@ export function MenuEditor({
                 <nav className="page-slider" aria-label="Pages">
                   <ol className="page-dots">
                     {categoryButton!.category.pages.map((p, i) => (
-                      <PageDot
+                      <PlaceLink
                         key={p.id ?? `new-${i}`}
+                        drop="page"
+                        className="page-dot"
+                        label={`Page ${i + 1}`}
                         screenId={p.id ?? 0}
-                        index={i}
                         current={i === pageIndex}
                         onOpen={() => setView({ ...view, page: i })}
                       />

@@ -154,6 +154,8 @@ export function createMenuTemplatesService(deps: {
     template: TemplateRow,
     locked: OvenRow[],
     changed: Map<number, { replaced: Parameters<typeof treeFromRows>[0] }>,
+    held: Map<number, number>,
+    saveVersion: boolean,
   ): Promise<Map<number, 'kept' | 'saved-before' | 'full'>> {
     const out = new Map<number, 'kept' | 'saved-before' | 'full'>();
     const unsaved = locked.filter((o) => {
@@ -162,20 +164,10 @@ export function createMenuTemplatesService(deps: {
       return !atSaved;
     });
     if (unsaved.length === 0) return out;
-    const counts = await tx
-      .select({ ovenId: menuVersions.ovenId, n: count() })
-      .from(menuVersions)
-      .where(
-        inArray(
-          menuVersions.ovenId,
-          unsaved.map((o) => o.id),
-        ),
-      )
-      .groupBy(menuVersions.ovenId);
-    const n = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
-    // Room for this one and for the template's own version after it.
+    // Room for this one, and for the template's own version after it when that is saved too.
+    const needed = saveVersion ? 2 : 1;
     const roomy = unsaved.filter((o) => {
-      const fits = (n.get(o.id) ?? 0) + 2 <= MENU_VERSION_LIMIT;
+      const fits = (held.get(o.id) ?? 0) + needed <= MENU_VERSION_LIMIT;
       if (!fits) out.set(o.id, 'full');
       return fits;
     });
@@ -258,28 +250,26 @@ export function createMenuTemplatesService(deps: {
       const ids = locked.map((o) => o.id);
       // The menu each oven had is kept as a version first, unless it was saved as one already (the oven is still
       // at the version it last saved or restored) or the oven keeps as many versions as it may.
-      const kept = await keepReplaced(tx, actor, template, locked, changed);
+      // How many versions each oven keeps, read once for both the kept menu and the template's version.
+      const counts = await tx
+        .select({ ovenId: menuVersions.ovenId, n: count() })
+        .from(menuVersions)
+        .where(inArray(menuVersions.ovenId, ids))
+        .groupBy(menuVersions.ovenId);
+      const held = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
+      const kept = await keepReplaced(tx, actor, template, locked, changed, held, saveVersion);
       const saved = new Map<number, number>();
       let full = new Set<number>();
       if (saveVersion) {
-        const [named, counts] = [
-          await tx
-            .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
-            .from(menuVersions)
-            .where(
-              and(
-                inArray(menuVersions.ovenId, ids),
-                sql`lower(${menuVersions.name}) = lower(${versionName})`,
-              ),
-            ),
-          await tx
-            .select({ ovenId: menuVersions.ovenId, n: count() })
-            .from(menuVersions)
-            .where(inArray(menuVersions.ovenId, ids))
-            .groupBy(menuVersions.ovenId),
-        ];
+        const named = await tx
+          .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
+          .from(menuVersions)
+          .where(
+            and(inArray(menuVersions.ovenId, ids), sql`lower(${menuVersions.name}) = lower(${versionName})`),
+          );
         for (const v of named) saved.set(v.ovenId, v.id);
-        full = new Set(counts.filter((c) => Number(c.n) >= MENU_VERSION_LIMIT).map((c) => c.ovenId));
+        const now = (id: number) => (held.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);
+        full = new Set(ids.filter((id) => now(id) >= MENU_VERSION_LIMIT));
         const fresh = locked.filter((o) => !saved.has(o.id) && !full.has(o.id));
         if (fresh.length > 0) {
           // The snapshot a version keeps: each oven's tree with its ids, and the recipes as they are now.

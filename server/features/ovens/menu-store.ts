@@ -101,50 +101,24 @@ export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Pr
         b.favorite, r.name, r.oven_type) order by b.position) as list
       from menu_buttons b left join recipes r on r.id = b.recipe_id where b.oven_id = ${ovenId}`),
   );
-  const pagesOf = new Map<number, { id: number; position: number }[]>();
-  for (const [id, categoryId, position] of screenRows) {
-    if (categoryId === null) continue;
-    const list = pagesOf.get(categoryId) ?? [];
-    list.push({ id, position });
-    pagesOf.set(categoryId, list);
-  }
-  const buttonsOf = new Map<number, (typeof buttonRows)[number][]>();
-  for (const b of buttonRows) {
-    const list = buttonsOf.get(b[1]) ?? [];
-    list.push(b);
-    buttonsOf.set(b[1], list);
-  }
-  const categories = new Map(categoryRows.map(([id, name, icon]) => [id, { id, name, icon }]));
-  const toButton = (b: (typeof buttonRows)[number]): MenuButton => {
-    const [id, , position, recipeId, categoryId, icon, color, favorite, recipeName, recipeType] = b;
-    const base = { id, position, icon, color: color as MenuButton['color'], favorite };
-    if (categoryId !== null) {
-      const c = categories.get(categoryId)!;
-      return {
-        ...base,
-        kind: 'category',
-        category: {
-          id: c.id,
-          name: c.name,
-          icon: c.icon,
-          pages: (pagesOf.get(c.id) ?? []).map((p) => ({
-            id: p.id,
-            buttons: (buttonsOf.get(p.id) ?? []).map(toButton) as RecipeButton[],
-          })),
-        },
-      };
-    }
-    return {
-      ...base,
-      kind: 'recipe',
-      recipe: { id: recipeId!, name: recipeName ?? '', ovenType: recipeType ?? ovenType },
-    };
-  };
-  return {
-    screens: screenRows
-      .filter(([, categoryId]) => categoryId === null)
-      .map(([id]) => ({ id, buttons: (buttonsOf.get(id) ?? []).map(toButton) })),
-  };
+  // Rows as a revision keeps them, and the names of the recipes the buttons open: one tree-building for both.
+  const recipes = new Map<number, { name: string; oven_type: string }>();
+  const buttons: ButtonRow[] = buttonRows.map(
+    ([id, screenId, position, recipeId, categoryId, icon, color, favorite, recipeName, recipeType]) => {
+      if (recipeId !== null && recipeName !== null)
+        recipes.set(recipeId, { name: recipeName, oven_type: recipeType ?? ovenType });
+      return { id, screenId, position, recipeId, categoryId, icon, color, favorite };
+    },
+  );
+  return treeFromRows(
+    {
+      screens: screenRows.map(([id, categoryId, position]) => ({ id, categoryId, position })),
+      categories: categoryRows.map(([id, name, icon]) => ({ id, name, icon })),
+      buttons,
+    },
+    ovenType,
+    recipes,
+  );
 }
 
 /** The oven of a user, or NotFoundError (another user's oven is not found, never forbidden). */
@@ -706,19 +680,31 @@ export function treeFromRows(
   recipes: ReadonlyMap<number, { name: string; oven_type: string }>,
 ): MenuTree {
   const categories = new Map(rows.categories.map((c) => [c.id, c]));
+  // Grouped, then put in position order where they are not already (rows read from the tables come in order).
+  const byPosition = <T extends { position: number }>(groups: Map<number, T[]>) => {
+    for (const list of groups.values())
+      for (let i = 1; i < list.length; i++)
+        if (list[i - 1]!.position > list[i]!.position) {
+          list.sort((x, y) => x.position - y.position);
+          break;
+        }
+    return groups;
+  };
   const pagesOf = new Map<number, ScreenRow[]>();
-  for (const sc of [...rows.screens].sort((a, b) => a.position - b.position)) {
+  for (const sc of rows.screens) {
     if (sc.categoryId === null) continue;
     const list = pagesOf.get(sc.categoryId);
     if (list) list.push(sc);
     else pagesOf.set(sc.categoryId, [sc]);
   }
+  byPosition(pagesOf);
   const buttonsOf = new Map<number, ButtonRow[]>();
-  for (const b of [...rows.buttons].sort((a, c) => a.position - c.position)) {
+  for (const b of rows.buttons) {
     const list = buttonsOf.get(b.screenId);
     if (list) list.push(b);
     else buttonsOf.set(b.screenId, [b]);
   }
+  byPosition(buttonsOf);
   const toButton = (b: ButtonRow): MenuButton => {
     const base = {
       id: b.id,
@@ -774,15 +760,19 @@ export async function menuHistoryState(
   canRedo: boolean;
   last: { summary: string; at: string; by: string | null } | null;
 }> {
-  const [last] = await db
-    .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
-    .from(menuRevisions)
-    .leftJoin(users, eq(users.id, menuRevisions.userId))
-    .where(eq(menuRevisions.ovenId, ovenId))
-    .orderBy(desc(menuRevisions.id))
-    .limit(1);
-  const undoable = await nextUndo(db, ovenId);
-  const redoable = await nextRedo(db, ovenId);
+  const [[last], undoable, redoable] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
+        .from(menuRevisions)
+        .leftJoin(users, eq(users.id, menuRevisions.userId))
+        .where(eq(menuRevisions.ovenId, ovenId))
+        .orderBy(desc(menuRevisions.id))
+        .limit(1),
+    () => nextUndo(db, ovenId),
+    () => nextRedo(db, ovenId),
+  );
   return {
     canUndo: undoable !== undefined,
     canRedo: redoable !== undefined,
@@ -797,9 +787,15 @@ const REDO_DEPTH = 100;
  * The undo Redo would take back: walking back from the newest revision over redos and spent undos, the first undo
  * not yet redone; none once an ordinary change comes first.
  */
-async function nextRedo(db: DbOrTx, ovenId: number) {
+async function nextRedo(db: DbOrTx, ovenId: number): Promise<number | undefined> {
+  // Only the pointers are walked: a revision's rows (a whole menu, for a template) are read for the one redone.
   const rows = await db
-    .select()
+    .select({
+      id: menuRevisions.id,
+      action: menuRevisions.action,
+      undoesId: menuRevisions.undoesId,
+      undoneById: menuRevisions.undoneById,
+    })
     .from(menuRevisions)
     .where(eq(menuRevisions.ovenId, ovenId))
     .orderBy(desc(menuRevisions.id))
@@ -807,21 +803,28 @@ async function nextRedo(db: DbOrTx, ovenId: number) {
   for (const row of rows) {
     if (row.action === 'redo') continue;
     if (row.undoesId === null) return undefined;
-    if (row.undoneById === null) return row;
+    if (row.undoneById === null) return row.id;
   }
   return undefined;
 }
 
-async function nextUndo(db: DbOrTx, ovenId: number) {
+/** The latest change not yet undone (never the base of the history), by id. */
+async function nextUndo(db: DbOrTx, ovenId: number): Promise<number | undefined> {
   const [row] = await db
-    .select()
+    .select({ id: menuRevisions.id, action: menuRevisions.action })
     .from(menuRevisions)
     .where(
       and(eq(menuRevisions.ovenId, ovenId), isNull(menuRevisions.undoesId), isNull(menuRevisions.undoneById)),
     )
     .orderBy(desc(menuRevisions.id))
     .limit(1);
-  return row && !BASE_ACTIONS.has(row.action) ? row : undefined;
+  return row && !BASE_ACTIONS.has(row.action) ? row.id : undefined;
+}
+
+/** One revision with the rows it keeps, for the undo or redo that reverts it. */
+async function revisionRows(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(menuRevisions).where(eq(menuRevisions.id, id)).limit(1);
+  return row!;
 }
 
 async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: number[]; buttons: number[] }) {
@@ -950,8 +953,9 @@ export async function undoLastChange(
     const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
-    const revision = await nextUndo(tx, oven.id);
-    if (!revision) throw new ConflictError('There is nothing to undo on this oven.');
+    const undoable = await nextUndo(tx, oven.id);
+    if (undoable === undefined) throw new ConflictError('There is nothing to undo on this oven.');
+    const revision = await revisionRows(tx, undoable);
     const result = await revert(
       tx,
       oven,
@@ -987,8 +991,9 @@ export async function redoLastUndo(
     const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
-    const undo = await nextRedo(tx, oven.id);
-    if (!undo) throw new ConflictError('There is nothing to redo on this oven.');
+    const redoable = await nextRedo(tx, oven.id);
+    if (redoable === undefined) throw new ConflictError('There is nothing to redo on this oven.');
+    const undo = await revisionRows(tx, redoable);
     const result = await revert(tx, oven, undo, 'This change cannot be redone: the menu has changed since.');
     const summary = undo.summary.replace(/^Undid: /, '');
     const [redo] = await tx
