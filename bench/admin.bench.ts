@@ -9,7 +9,7 @@ import { type Db, rowsOf } from '../server/db/client';
 import { createSession, createUser } from '../server/test/factories';
 import { addDays } from '../shared/domain/report';
 import { load as loadOnce, serveApp, withBenchDatabase } from './harness';
-import { ms, report } from './measure';
+import { ms, report, verdict } from './measure';
 
 const USERS = 10_000;
 const RECIPES = 100_000;
@@ -106,15 +106,32 @@ export async function adminBench() {
       ['users, e-mail search', '/api/users?email=kitchen42'],
     ];
     let errors = 0;
+    const rps: Record<string, number> = {};
     for (const [name, path] of cases) {
       const r = await load(`${base}${path}`, headers);
       errors += r.errors;
+      rps[name] = r.rps;
       rows.push([
         name,
         `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${(r.rps / bare.rps).toFixed(3)}× the baseline)`,
       ]);
     }
-    rows.push(['errors (non-2xx)', String(errors)]);
+    // Scaling goals: a year's report costs little more than a day's (it reads monthly rows, not every day), a late
+    // page of users about what the first does, and a search no worse than half a page.
+    const ratio = (a: string, b: string) => (rps[a] ?? 0) / (rps[b] ?? 1);
+    rows.push([
+      'year to date vs today',
+      verdict(ratio('report yearToDate', 'report today'), { atLeast: 0.5 }),
+    ]);
+    rows.push([
+      'users page 200 vs page 1',
+      verdict(ratio('users, page 200', 'users, first page'), { atLeast: 0.8 }),
+    ]);
+    rows.push([
+      'e-mail search vs page 1',
+      verdict(ratio('users, e-mail search', 'users, first page'), { atLeast: 0.5 }),
+    ]);
+    rows.push(['errors (non-2xx)', verdict(errors, { atMost: 0 }, '', 0)]);
     await app.close();
 
     const lastMonth = addDays(today, -29);

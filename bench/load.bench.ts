@@ -12,7 +12,7 @@ import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
 import { freePort, rssOf } from './harness';
-import { report } from './measure';
+import { report, verdict } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const USERS = 50;
@@ -270,11 +270,13 @@ export async function loadBench() {
         `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${codes})`,
       ]);
     });
-    rows.push(['errors (non-2xx, timeouts)', String(errors)]);
+    rows.push(['errors (non-2xx, timeouts)', verdict(errors, { atMost: 0 }, '', 0)]);
     rows.push([
       'memory (RSS) start / peak / end',
       `${startMb.toFixed(0)} / ${peakMb.toFixed(0)} / ${endMb.toFixed(0)} MB`,
     ]);
+    // What the load leaves behind is given back: no growth that a longer run would turn into a leak.
+    rows.push(['memory end / start', verdict(endMb / startMb, { atMost: 1.5 })]);
     report(`Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL)`, rows);
   } finally {
     server?.kill('SIGTERM');

@@ -200,6 +200,33 @@ test('redo puts back what undo took away', async ({ page, cook }) => {
   await page.screenshot({ path: 'test-results/screens/editor-after-redo.png' });
 });
 
+test('Ctrl+Z undoes and Ctrl+Y or Ctrl+Shift+Z redoes, but not while typing in a field', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  await addRecipe(page, 3, 'Pepperoni');
+  await page.getByRole('button', { name: 'Remove Pepperoni' }).click();
+  await expect(tileNames(page)).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
+  await page.keyboard.press('Control+y');
+  await expect(tileNames(page)).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Pepperoni');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(tileNames(page)).toHaveCount(0);
+  // In a field the shortcut is the field's own: the menu stays as it is.
+  await slot(page, 1).getByRole('button', { name: 'or Create Category' }).click();
+  await page.getByLabel('Category name').fill('Sides');
+  await page.getByLabel('Category name').press('Control+z');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tileNames(page)).toHaveCount(0);
+  await expect(page.locator('.undo-text')).toHaveText('Removed Pepperoni from screen 1');
+});
+
 test('reorder by mouse drag, saved and shown after a reload', async ({ page, cook }) => {
   await seed.recipes(cook, [{ name: 'Pepperoni' }, { name: 'Wings' }]);
   await seed.oven(cook);

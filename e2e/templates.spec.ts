@@ -36,6 +36,15 @@ test('a template made from an oven and applied to a location says what happened 
   const confirm = page.getByRole('dialog', { name: 'Apply template' });
   await expect(confirm).toContainText('the Matchbox 1718/1313 ovens in Harbour');
   await expect(confirm).toContainText('kept as the version "Before Lunch v1"');
+  // Before anything is replaced: each oven with what changes on it, or why it is skipped.
+  const preview = confirm.getByRole('region', { name: 'What changes on each oven' });
+  await expect(preview).toContainText('1 oven will change, 1 oven skipped (another model).');
+  const backLine = preview.getByRole('listitem').filter({ hasText: 'Back' }).first();
+  await expect(backLine).toContainText('Changes');
+  await backLine.locator('summary').click();
+  await expect(backLine.getByRole('listitem').first()).toContainText(/^Button ".+" added on screen 1, slot \d+\.$/);
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Corner' }).first()).toContainText('Skipped');
+  await confirm.screenshot({ path: 'test-results/screens/template-apply-preview.png' });
   await confirm.getByRole('button', { name: 'Apply Template' }).click();
 
   const results = page.getByRole('status', { name: 'Apply results' });

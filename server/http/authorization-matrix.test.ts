@@ -408,6 +408,13 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ownerOnly(200),
   },
+  'POST /api/templates/:id/preview': {
+    request: async () => ({
+      url: `/api/templates/${the.template}/preview`,
+      body: { oven_ids: [the.oven.id] },
+    }),
+    expect: ownerOnly(200),
+  },
   'POST /api/templates/:id/apply': {
     // A fresh oven: applying gives the menu new rows, which later rows of the shared oven would miss.
     request: async () => ({

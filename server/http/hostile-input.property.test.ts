@@ -200,6 +200,10 @@ const WRITES: Record<string, Write> = {
   'POST /api/templates': { url: () => '/api/templates', body: () => ({ name: '', oven_id: oven.id }) },
   'PUT /api/templates/:id': { url: () => `/api/templates/${templateId}`, body: () => ({ name: '' }) },
   'DELETE /api/templates/:id': { url: () => `/api/templates/${templateId}` },
+  'POST /api/templates/:id/preview': {
+    url: () => `/api/templates/${templateId}/preview`,
+    body: () => ({ oven_ids: [] }),
+  },
   'POST /api/templates/:id/apply': {
     url: () => `/api/templates/${templateId}/apply`,
     body: () => ({ oven_ids: [], save_version: true }),

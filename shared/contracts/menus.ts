@@ -444,6 +444,39 @@ export const templateOven = z.object({
 });
 export type TemplateOven = z.infer<typeof templateOven>;
 
+/** POST /api/templates/{id}/preview: the same targets an application takes, answered before anything changes. */
+export const previewTemplateRequest = ovensOrLocation(
+  TEMPLATE_APPLY_MAX,
+  `Preview a template on at most ${TEMPLATE_APPLY_MAX} ovens at once.`,
+  {},
+);
+export type PreviewTemplateRequest = z.input<typeof previewTemplateRequest>;
+
+/** Ovens whose differences a preview spells out; the rest of a big application are counted, not compared. */
+export const TEMPLATE_PREVIEW_DETAIL = 50;
+
+/** One oven as the template would leave it: what changes on it, that it already matches, or why it is skipped. */
+export const templatePreviewOven = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  outcome: z.enum(['changes', 'matches', 'skipped', 'not_compared']),
+  /** What changes on this oven's menu, from its menu now to the template's (empty unless `changes`). */
+  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  message: z.string().optional(),
+});
+export type TemplatePreviewOven = z.infer<typeof templatePreviewOven>;
+
+export const templatePreview = z.object({
+  ovens: z.array(templatePreviewOven),
+  /** Ovens compared button by button (the first TEMPLATE_PREVIEW_DETAIL of the model). */
+  compared: z.number().int(),
+  changes: z.number().int(),
+  matches: z.number().int(),
+  skipped: z.number().int(),
+});
+export type TemplatePreview = z.infer<typeof templatePreview>;
+
 /** A template's main screens as the ovens will show them: a preview, not the whole menu (no category pages). */
 export const templateLayout = z.array(
   z.object({

@@ -5,6 +5,8 @@ import type {
   CreateTemplateRequest,
   MenuTemplate,
   MenuTemplateDetail,
+  PreviewTemplateRequest,
+  TemplatePreview,
   UpdateTemplateRequest,
 } from '../../../shared/contracts/menus';
 import type { FleetPage, Location, LocationRequest } from '../../../shared/contracts/ovens';
@@ -16,6 +18,7 @@ export const templateKeys = {
   all: ['templates'] as const,
   list: ['templates', 'list'] as const,
   one: (id: number) => ['templates', 'one', id] as const,
+  preview: (id: number, body: PreviewTemplateRequest) => ['templates', 'preview', id, body] as const,
 };
 
 export const templateListQuery = () =>
@@ -29,6 +32,17 @@ export const templateQuery = (id: number) =>
   queryOptions({
     queryKey: templateKeys.one(id),
     queryFn: () => api<{ data: MenuTemplateDetail }>('GET', `/api/templates/${id}`).then((r) => r.data),
+  });
+
+/** What applying would do to each oven, asked before the confirmation (a read: nothing changes). */
+export const templatePreviewQuery = (id: number, body: PreviewTemplateRequest) =>
+  queryOptions({
+    queryKey: templateKeys.preview(id, body),
+    queryFn: () =>
+      api<{ data: TemplatePreview }>('POST', `/api/templates/${id}/preview`, body).then((r) => r.data),
+    // A preview is of the menus as they are now: asked afresh each time the confirmation opens.
+    staleTime: 0,
+    gcTime: 0,
   });
 
 export function useCreateTemplate() {

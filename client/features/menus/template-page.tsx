@@ -24,6 +24,7 @@ import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { TemplateLayoutPreview } from './template-layout';
+import { TemplateApplyPreview } from './template-preview';
 import { type OvenChoice, ovenLabel, templateSummary } from './templates-page';
 
 type Dialog = 'rename' | 'update' | 'delete' | null;
@@ -186,18 +187,13 @@ function ApplyPanel({
       ? `the ${template.oven_type} ovens in ${place?.name ?? 'the location'}`
       : `${countOf(chosen.size, 'oven')}`;
 
+  const body = target === 'location' ? { location_id: Number(locationId) } : { oven_ids: [...chosen] };
   const run = async () => {
     setResult(null);
     // The job runs on the server: the page shows its progress, not a dialog that waits.
     setConfirming(false);
     try {
-      setResult(
-        await apply.mutateAsync(
-          target === 'location'
-            ? { location_id: Number(locationId), save_version: saveVersion }
-            : { oven_ids: [...chosen], save_version: saveVersion },
-        ),
-      );
+      setResult(await apply.mutateAsync({ ...body, save_version: saveVersion }));
       setChosen(new Set());
     } catch {
       // Shown below.
@@ -279,7 +275,17 @@ function ApplyPanel({
       {confirming ? (
         <ConfirmDialog
           title="Apply template"
-          message={`Replace the menu of ${what} with "${template.name}" (version ${template.version}), laid out as shown above? Each oven's menu is first kept as the version "${beforeTemplateVersionName(template.name, template.version)}" (unless it was saved as a version already), its editor can undo it, and its earlier versions stay.`}
+          message={
+            <>
+              <p>
+                Replace the menu of {what} with "{template.name}" (version {template.version}), laid out as
+                shown above? Each oven's menu is first kept as the version "
+                {beforeTemplateVersionName(template.name, template.version)}" (unless it was saved as a
+                version already), its editor can undo it, and its earlier versions stay.
+              </p>
+              <TemplateApplyPreview templateId={template.id} target={body} />
+            </>
+          }
           confirmLabel="Apply Template"
           busy={apply.isPending}
           onCancel={() => setConfirming(false)}

@@ -48,6 +48,7 @@ import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
 import { CategoryNameForm } from './category-name-form';
 import { ChangedButtons, ContainerView, RemovedSlots, removedKey, type TileActions } from './container-view';
+import { historyKey } from './history-keys';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
 import { type OvenHandle, useMenuActions } from './ovens-api';
@@ -160,6 +161,46 @@ export function MenuEditor({
     [banners, oven.name],
   );
   const actions = useMenuActions(handle, fail);
+
+  const undo = async () => {
+    const reply = await actions.undo();
+    if (reply && 'undone' in reply)
+      banners.show({
+        tone: 'success',
+        who: oven.name,
+        description: 'Undone',
+        what: String(reply.undone),
+        ms: TIMINGS.banner.oven,
+      });
+  };
+  const redo = async () => {
+    const reply = await actions.redo();
+    if (reply && 'redone' in reply)
+      banners.show({
+        tone: 'success',
+        who: oven.name,
+        description: 'Redone',
+        what: String(reply.redone),
+        ms: TIMINGS.banner.oven,
+      });
+  };
+  // The shortcuts read the latest state through a ref, so the listener is added once per editor.
+  const history = useRef({ undo, redo, canUndo: false, canRedo: false, busy: false });
+  history.current = { undo, redo, canUndo: oven.can_undo, canRedo: oven.can_redo, busy: actions.busy };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const wanted = historyKey(e);
+      if (!wanted) return;
+      const h = history.current;
+      // A shortcut is the editor's even when nothing is to undo: the browser's own undo would do nothing useful.
+      e.preventDefault();
+      if (h.busy || e.repeat) return;
+      if (wanted === 'undo' && h.canUndo) void h.undo();
+      if (wanted === 'redo' && h.canRedo) void h.redo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   // Opening another oven starts at its first screen (spec §4).
   const ovenId = oven.id;
@@ -405,18 +446,10 @@ export function MenuEditor({
                     <button
                       type="button"
                       className="btn btn-secondary"
-                      onClick={async () => {
-                        const reply = await actions.undo();
-                        if (reply && 'undone' in reply)
-                          banners.show({
-                            tone: 'success',
-                            who: oven.name,
-                            description: 'Undone',
-                            what: String(reply.undone),
-                            ms: TIMINGS.banner.oven,
-                          });
-                      }}
+                      onClick={undo}
                       disabled={actions.busy || !oven.can_undo}
+                      aria-keyshortcuts="Control+Z"
+                      title="Undo (Ctrl+Z)"
                     >
                       <UndoIcon /> Undo
                     </button>
@@ -424,18 +457,10 @@ export function MenuEditor({
                       <button
                         type="button"
                         className="btn btn-secondary"
-                        onClick={async () => {
-                          const reply = await actions.redo();
-                          if (reply && 'redone' in reply)
-                            banners.show({
-                              tone: 'success',
-                              who: oven.name,
-                              description: 'Redone',
-                              what: String(reply.redone),
-                              ms: TIMINGS.banner.oven,
-                            });
-                        }}
+                        onClick={redo}
                         disabled={actions.busy}
+                        aria-keyshortcuts="Control+Y Control+Shift+Z"
+                        title="Redo (Ctrl+Y)"
                       >
                         <span className="redo-icon">
                           <UndoIcon />

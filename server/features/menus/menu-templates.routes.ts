@@ -8,7 +8,9 @@ import {
   createTemplateRequest,
   menuTemplate,
   menuTemplateDetail,
+  previewTemplateRequest,
   templateParams,
+  templatePreview,
   updateTemplateRequest,
 } from '../../../shared/contracts/menus';
 import { jobReply } from '../../http/job-reply';
@@ -111,6 +113,24 @@ export async function menuTemplatesRoutes(
     async (request) => ({
       deleted: true,
       data: await templates.remove(currentUser(request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/api/templates/:id/preview',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Before applying: per oven, the lines that would change on its menu, that it matches already, or why it is skipped (nothing is changed; the first 50 ovens of the model are compared)',
+        params: templateParams,
+        body: previewTemplateRequest,
+        response: { 200: z.object({ data: templatePreview }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => ({
+      data: await templates.preview(currentUser(request), request.params.id, request.body),
     }),
   );
 

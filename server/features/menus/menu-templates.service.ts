@@ -5,8 +5,10 @@ import type {
   MenuTemplate,
   MenuTemplateDetail,
   TemplateOven,
+  TemplatePreview,
+  TemplatePreviewOven,
 } from '../../../shared/contracts/menus';
-import { layoutOf, MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
+import { layoutOf, MENU_VERSION_LIMIT, TEMPLATE_PREVIEW_DETAIL } from '../../../shared/contracts/menus';
 import {
   beforeTemplateVersionName,
   TEMPLATE_APPLY_MAX,
@@ -32,6 +34,7 @@ import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '
 import { jsonArrayInTurns } from '../../lib/in-turns';
 import {
   loadMenu,
+  loadMenus,
   type OvenRow,
   ownOven,
   recipeSnapshot,
@@ -465,6 +468,67 @@ export function createMenuTemplatesService(deps: {
       }
       await checkRecipes(template, scopeOf(actor));
       return { templateId: template.id, ovenIds: ids };
+    },
+
+    /**
+     * What an application would do, oven by oven, before anything changes: the lines that change on each oven's
+     * menu, that it matches the template already, or why it is skipped. The first TEMPLATE_PREVIEW_DETAIL ovens of
+     * the model are compared (their menus read together, so the statements do not grow with the ovens); the others
+     * of a big location are listed as not compared.
+     */
+    async preview(
+      actor: Actor,
+      id: number,
+      input: { oven_ids?: number[]; location_id?: number },
+    ): Promise<TemplatePreview> {
+      const { ovenIds } = await this.applyTargets(actor, id, input);
+      const template = await own(scopeOf(actor), id);
+      const rows = await db
+        .select({
+          oven: ovens,
+          location: { id: locations.id, name: locations.name },
+          link: { templateVersion: ovenTemplates.templateVersion, ovenVersion: ovenTemplates.ovenVersion },
+        })
+        .from(ovens)
+        .leftJoin(locations, eq(locations.id, ovens.locationId))
+        .leftJoin(
+          ovenTemplates,
+          and(eq(ovenTemplates.ovenId, ovens.id), eq(ovenTemplates.templateId, template.id)),
+        )
+        .where(and(inScope.ovens(scopeOf(actor)), inArray(ovens.id, ovenIds)))
+        .orderBy(asc(locations.name), asc(ovens.name), asc(ovens.id));
+      const fit = rows.filter((r) => r.oven.type === template.ovenType);
+      // An oven that has the template's current version, untouched since, matches without being read.
+      const untouched = (r: (typeof rows)[number]) =>
+        r.link?.templateVersion === template.version && r.link.ovenVersion === r.oven.version;
+      const toCompare = fit.filter((r) => !untouched(r)).slice(0, TEMPLATE_PREVIEW_DETAIL);
+      const menus = await loadMenus(
+        db,
+        toCompare.map((r) => r.oven),
+      );
+      const tree = withCurrentNames(template.tree, await recipesByIds(db, menuRecipeIds(template.tree)));
+      const out: TemplatePreviewOven[] = rows.map((row) => {
+        const { oven, location } = row;
+        const base = { id: oven.id, name: oven.name, location: location?.id ? location : null, lines: [] };
+        if (oven.type !== template.ovenType)
+          return {
+            ...base,
+            outcome: 'skipped',
+            message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
+          };
+        const menu = menus.get(oven.id);
+        if (!menu) return { ...base, outcome: untouched(row) ? 'matches' : 'not_compared' };
+        const lines = structuralDiff(menu, tree);
+        return lines.length === 0 ? { ...base, outcome: 'matches' } : { ...base, outcome: 'changes', lines };
+      });
+      const tally = (o: TemplatePreviewOven['outcome']) => out.filter((x) => x.outcome === o).length;
+      return {
+        ovens: out,
+        compared: menus.size,
+        changes: tally('changes'),
+        matches: tally('matches'),
+        skipped: tally('skipped'),
+      };
     },
 
     /**

@@ -5,6 +5,7 @@ import type {
   ApplyTemplateResponse,
   MenuTemplate,
   MenuTemplateDetail,
+  TemplatePreview,
 } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { jobs } from '../../db/schema/index';
@@ -107,6 +108,41 @@ describe('menu templates', () => {
     expect(match(a!.id).match).toBe('outdated');
     // B's menu is the template's new one: it matches, though it was applied the older version.
     expect(match(b!.id)).toMatchObject({ match: 'matches', lines: [] });
+  });
+
+  it('previews each oven before applying: what changes, what matches already, what is skipped, changing nothing', async () => {
+    const t = await template();
+    const empty = await createOven(ctx.db, ownerId, { name: 'Empty' });
+    const same = await createOven(ctx.db, ownerId, { name: 'Same' });
+    const misa = await createOven(ctx.db, ownerId, { name: 'Other', type: 'MiSA' });
+    await applied(t.id, { oven_ids: [same.id] });
+    const place = await location([empty.id, same.id, misa.id]);
+    const res = await ctx.api('POST', `/api/templates/${t.id}/preview`, { location_id: place.id }, { token });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<{ data: TemplatePreview }>().data;
+    expect(preview).toMatchObject({ changes: 1, matches: 1, skipped: 1, compared: 1 });
+    const byName = new Map(preview.ovens.map((o) => [o.name, o]));
+    expect(byName.get('Same')).toMatchObject({ outcome: 'matches', lines: [] });
+    expect(byName.get('Other')).toMatchObject({
+      outcome: 'skipped',
+      message: `Other is a MiSA; this template is for ${t.oven_type} ovens.`,
+    });
+    const lines = byName.get('Empty')!.lines;
+    expect(byName.get('Empty')!.outcome).toBe('changes');
+    expect(lines.length).toBeGreaterThanOrEqual(names(source).length);
+    expect(new Set(lines.map((l) => l.kind))).toEqual(new Set(['added']));
+    expect(lines[0]!.message).toMatch(/^Button ".+" added on screen \d+, slot \d+\.$/);
+    // Nothing was applied: the empty oven is still empty.
+    expect(names(await read(empty.id))).toEqual([]);
+  });
+
+  it('a preview names the field when neither ovens nor a location is chosen', async () => {
+    const t = await template();
+    const res = await ctx.api('POST', `/api/templates/${t.id}/preview`, {}, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.oven_ids).toEqual([
+      'Choose some ovens or one location, not both.',
+    ]);
   });
 
   it('refuses a template of an empty menu, which would empty every oven it is applied to', async () => {

@@ -6,6 +6,7 @@ export { currentMenuSnapshot, recipeSnapshot } from './menu-snapshot';
 export {
   createOvenWithMenu,
   loadMenu,
+  loadMenus,
   menusUsing,
   type OvenRow,
   ownOven,

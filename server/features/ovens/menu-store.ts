@@ -566,6 +566,35 @@ async function rowsByOven(tx: DbOrTx, ovenIds: number[]): Promise<Map<number, Me
 }
 
 /**
+ * The menus of many ovens, read in a fixed number of statements (their rows per table, then the names of the
+ * recipes they open): for comparing many menus at once, where `loadMenu` per oven would grow with the fleet.
+ */
+export async function loadMenus(
+  db: DbOrTx,
+  list: readonly { id: number; type: string }[],
+): Promise<Map<number, MenuTree>> {
+  const out = new Map<number, MenuTree>();
+  if (list.length === 0) return out;
+  const rows = await rowsByOven(
+    db,
+    list.map((o) => o.id),
+  );
+  const ids = [...new Set([...rows.values()].flatMap((r) => r.buttons.map((b) => b.recipeId)))].filter(
+    (id): id is number => id !== null,
+  );
+  const recipes = new Map<number, { name: string; oven_type: string }>();
+  if (ids.length > 0)
+    for (const r of await rowsOf<{ id: number; name: string; oven_type: string }>(
+      db,
+      sql`select id, name, oven_type from recipes
+          where id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+    ))
+      recipes.set(r.id, { name: r.name, oven_type: r.oven_type });
+  for (const o of list) out.set(o.id, treeFromRows(rows.get(o.id)!, o.type, recipes));
+  return out;
+}
+
+/**
  * Gives many ovens of one model the same menu, replacing theirs, in a fixed number of statements whatever the
  * number of ovens: each oven's old rows go, the tree's rows go in with new ids, each version is raised and each
  * change logged with its rows (so Undo takes it back on that oven). The ovens must be locked by the caller.

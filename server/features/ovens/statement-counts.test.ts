@@ -190,4 +190,25 @@ describe('statements per request', () => {
     expect(counts.template[1]).toBe(counts.template[0]);
     expect(counts.fleet[1]).toBe(counts.fleet[0]);
   });
+
+  it('previewing a template on a location: the same for 5 ovens and 200', async () => {
+    const source = await ovenWith(6, 'Matchbox 1718/1313');
+    const template = (await api('POST', '/api/templates', { name: 'Supper', oven_id: source.id })).json<{
+      data: MenuTemplate;
+    }>().data;
+    const counts: number[] = [];
+    for (const size of [5, 200]) {
+      const ids: number[] = [];
+      for (let i = 0; i < size; i++) ids.push((await ovenWith(3, 'Matchbox 1718/1313')).id);
+      const place = await createLocationWith(ctx, token, `Store ${++n}`, ids);
+      counts.push(
+        await statementsOf(async () => {
+          const res = await api('POST', `/api/templates/${template.id}/preview`, { location_id: place.id });
+          expect(res.statusCode).toBe(200);
+          expect(res.json<{ data: { ovens: unknown[] } }>().data.ovens).toHaveLength(size);
+        }),
+      );
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
 });
