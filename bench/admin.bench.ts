@@ -29,15 +29,25 @@ async function seed(db: Db, today: string) {
     sql`select min(id)::int as id from users where username like 'bench_%'`,
   );
   const base = Number(first!.id) - 1;
+  // Each bench user owns a team of their own, numbered like them (as the teams migration did for everyone).
+  await db.execute(
+    sql`insert into teams (id, name) select id, username from users where username like 'bench_%'`,
+  );
+  await db.execute(sql`
+    insert into team_members (team_id, user_id, role, current)
+    select id, id, 'owner', true from users where username like 'bench_%'`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('teams', 'id'), (select max(id) from teams) + 1, false)`,
+  );
   const types = sql`(array['Conveyor 2600/2000/1400','Matchbox 1718/1313','Matchbox M360 14/12','MiLO/Double MiLO','MiSA','Shuttle 1200/1600/2000/2600'])`;
   await db.execute(sql`
-    insert into recipes (owner_id, created_by, name, product_name, oven_type, set_temp, category, icon)
+    insert into recipes (team_id, created_by, name, product_name, oven_type, set_temp, category, icon)
     select ${base} + 1 + (g % ${USERS}), ${base} + 1 + (g % ${USERS}), 'Dish ' || g, 'Product', ${types}[1 + g % 6], 400,
       'Pizza', 'ICON_PIZZA'
     from generate_series(1, ${RECIPES}) g`);
   await db.execute(sql`
-    insert into ovens (owner_id, name, type, warm_ups)
-    select ${base} + 1 + (g % ${USERS}), 'Oven ' || g, ${types}[1 + g % 6], '[]' from generate_series(1, ${OVENS}) g`);
+    insert into ovens (team_id, created_by, name, type, warm_ups)
+    select ${base} + 1 + (g % ${USERS}), ${base} + 1 + (g % ${USERS}), 'Oven ' || g, ${types}[1 + g % 6], '[]' from generate_series(1, ${OVENS}) g`);
   // About one day in three per user, at a few hours each.
   await db.execute(sql`
     insert into user_activity_days (day, user_id, hours)
@@ -152,7 +162,7 @@ export async function adminBench() {
         'e-mail search',
         sql`select id from users where email ilike '%kitchen42%' order by created_at desc limit 20`,
       ],
-      ['recipes of a user', sql`select count(*) from recipes r where r.owner_id = ${admin.id}`],
+      ['recipes of a user', sql`select count(*) from recipes r where r.created_by = ${admin.id}`],
     ];
     for (const [name, q] of plans) rows.push([`plan: ${name}`, await plan(db, q)]);
     report(

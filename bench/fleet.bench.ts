@@ -56,7 +56,9 @@ export async function fleetBench() {
       const tree = storeMenu(recipeIds);
       const places = await db
         .insert(locations)
-        .values(Array.from({ length: placeCount }, (_, i) => ({ ownerId: user.id, name: `Store ${i + 1}` })))
+        .values(
+          Array.from({ length: placeCount }, (_, i) => ({ teamId: user.teamId!, name: `Store ${i + 1}` })),
+        )
         .returning({ id: locations.id });
       const ids: number[] = [];
       for (let i = 0; i < count; i++)

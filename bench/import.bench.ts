@@ -18,7 +18,11 @@ import { ms, report, verdict } from './measure';
 const RUNS = 3;
 
 /** The floor: the file's rows written with one INSERT per table and nothing else (no checks, no dedupe). */
-async function rawInsert(db: DbOrTx, settings: OvenSettings, ownerId: number): Promise<void> {
+async function rawInsert(
+  db: DbOrTx,
+  settings: OvenSettings,
+  owner: { id: number; teamId: number },
+): Promise<void> {
   const ids = async (table: string, n: number) =>
     (
       (await db.execute(
@@ -28,10 +32,10 @@ async function rawInsert(db: DbOrTx, settings: OvenSettings, ownerId: number): P
   await db.transaction(async (tx) => {
     const recipeIds = await ids('recipes', settings.recipes.length);
     const recipes = settings.recipes.map((r, i) => ({ ...r, id: recipeIds[i], oven_type: settings.type }));
-    await tx.execute(sql`insert into recipes (id, owner_id, created_by, name, product_name, oven_type, set_temp,
+    await tx.execute(sql`insert into recipes (id, team_id, created_by, name, product_name, oven_type, set_temp,
         category, starting_state, dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes,
         procedure, outcome) overriding system value
-      select id, ${ownerId}, ${ownerId}, name, product_name, oven_type, set_temp, category, starting_state, dish_type,
+      select id, ${owner.teamId}, ${owner.id}, name, product_name, oven_type, set_temp, category, starting_state, dish_type,
         brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure, outcome
       from json_to_recordset(${JSON.stringify(recipes)}::json) as x(id int, name text, product_name text,
         oven_type text, set_temp int, category text, starting_state text, dish_type text, brand text, icon text,
@@ -53,7 +57,7 @@ async function rawInsert(db: DbOrTx, settings: OvenSettings, ownerId: number): P
         name text, minutes int, seconds int)`);
     const [oven] = (
       (await tx.execute(
-        sql`insert into ovens (owner_id, name, type, warm_ups) values (${ownerId}, 'Raw', ${settings.type}, '[]') returning id`,
+        sql`insert into ovens (team_id, created_by, name, type, warm_ups) values (${owner.teamId}, ${owner.id}, 'Raw', ${settings.type}, '[]') returning id`,
       )) as unknown as { rows: { id: number }[] }
     ).rows;
     const categoryIds = await ids('menu_categories', settings.categories.length);
@@ -179,7 +183,7 @@ export async function importBench() {
 
       const rawUser = await createUser(db);
       const rawStart = performance.now();
-      await rawInsert(db, parsed.settings, rawUser.id);
+      await rawInsert(db, parsed.settings, { id: rawUser.id, teamId: rawUser.teamId! });
       raw.push(performance.now() - rawStart);
     }
 

@@ -38,7 +38,7 @@ export async function loadBench() {
     const db = database.db;
     // A library of 20,000 recipes, and 50 cooks each with 40 recipes, 400 to delete and an oven of 8 buttons.
     await db.execute(sql`
-      insert into recipes (owner_id, name, product_name, oven_type, set_temp, category, icon)
+      insert into recipes (team_id, name, product_name, oven_type, set_temp, category, icon)
       select null, (array['Pizza','Wings','Fries','Bagel','Cookie'])[1 + i % 5] || ' ' || i, 'Product', 'Matchbox 1718/1313',
         400, (array['Bakery','Pizza','Protein'])[1 + i % 3], 'ICON_PIZZA'
       from generate_series(1, 20000) as i`);
@@ -53,13 +53,13 @@ export async function loadBench() {
       for (let i = 0; i < 40; i++)
         recipes.push((await createRecipe(db, { ownerId: user.id, name: `Own ${i}` })).id);
       await db.execute(sql`
-        insert into recipes (owner_id, created_by, name, product_name, oven_type, set_temp, category, icon)
-        select ${user.id}, ${user.id}, 'Spare ' || i, 'Product', 'Matchbox 1718/1313', 400, 'Pizza', 'ICON_PIZZA'
+        insert into recipes (team_id, created_by, name, product_name, oven_type, set_temp, category, icon)
+        select ${user.teamId}, ${user.id}, 'Spare ' || i, 'Product', 'Matchbox 1718/1313', 400, 'Pizza', 'ICON_PIZZA'
         from generate_series(1, 400) as i`);
       const spare = (
         await rowsOf<{ id: number }>(
           db,
-          sql`select id from recipes where owner_id = ${user.id} and name like 'Spare %'`,
+          sql`select id from recipes where team_id = ${user.teamId} and name like 'Spare %'`,
         )
       ).map((r) => Number(r.id));
       const tree: MenuTree = {

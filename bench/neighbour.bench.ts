@@ -84,11 +84,11 @@ export async function neighbourBench() {
     });
     const [place] = await rowsOf<{ id: number }>(
       db,
-      sql`insert into locations (owner_id, name) values (${noisy.id}, 'Warehouse') returning id`,
+      sql`insert into locations (team_id, name) values (${noisy.teamId}, 'Warehouse') returning id`,
     );
     for (let i = 0; i < OVENS; i++) await createOven(db, noisy.id, { name: `Line ${i}` });
     await db.execute(
-      sql`update ovens set location_id = ${place!.id} where owner_id = ${noisy.id} and name like 'Line %'`,
+      sql`update ovens set location_id = ${place!.id} where team_id = ${noisy.teamId} and name like 'Line %'`,
     );
     await db.execute(sql`analyze`);
     await database.close();

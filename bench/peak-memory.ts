@@ -8,6 +8,7 @@ import { createActivityRecorder } from '../server/db/activity-store';
 import { openDatabase } from '../server/db/client';
 import { recipesByIds } from '../server/db/recipe-store';
 import { scopeOf } from '../server/db/scope';
+import { actorOf } from '../server/db/team-store';
 import { loadMenu, ownOven } from '../server/features/ovens';
 import { menuPdf } from '../server/features/settings-files/menu.pdf';
 import { createSettingsFilesService } from '../server/features/settings-files/settings-files.service';
@@ -18,7 +19,7 @@ const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATAB
 if (!config.DATABASE_URL) throw new Error('peak-memory needs DATABASE_URL');
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const db = database.db;
-const actor = { id: Number(userArg), role: 'other' as const };
+const actor = await actorOf(db, Number(userArg));
 const ovenId = Number(ovenArg);
 const files = createSettingsFilesService({
   activity: createActivityRecorder({ db, timeZone: 'UTC' }),

@@ -19,7 +19,7 @@ const SECONDS = 8;
 /** 100,000 library recipes with one stage each, written in a few set-based statements. */
 async function fill(db: Db) {
   await db.execute(sql`
-    insert into recipes (owner_id, name, product_name, oven_type, set_temp, category, icon)
+    insert into recipes (team_id, name, product_name, oven_type, set_temp, category, icon)
     select null,
       (array['Pizza','Wings','Fries','Bagel','Cookie','Panini','Salmon','Bacon','Toast','Nachos'])[1 + i % 10] || ' ' || i,
       'Product ' || i,
@@ -53,7 +53,7 @@ async function peerRun(databaseUrl: string, token: string) {
     if (user.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
     const q = request.query as Record<string, string>;
     const params = [q.ovens!.split(','), q.categories!.split(','), `%${q.search!.toLowerCase()}%`];
-    const where = 'owner_id is null and oven_type = any($1) and category = any($2) and lower(name) like $3';
+    const where = 'team_id is null and oven_type = any($1) and category = any($2) and lower(name) like $3';
     const count = await pool.query(`select count(*)::int as n from recipes where ${where}`, params);
     const page = Number(q.page ?? 1);
     const rows = await pool.query(
@@ -104,7 +104,7 @@ export async function recipesBench() {
 
     const explain = await database.db.execute(sql`
       explain analyze select * from recipes
-      where owner_id is null and oven_type in ('Matchbox M360 14/12', 'MiSA') and category in ('Pizza', 'Bakery')
+      where team_id is null and oven_type in ('Matchbox M360 14/12', 'MiSA') and category in ('Pizza', 'Bakery')
         and lower(name) like '%pizza%'
       order by name, id limit 12 offset 24`);
     const plan = ((explain as unknown as { rows: Record<string, string>[] }).rows ?? []).map(
@@ -144,7 +144,7 @@ export async function recipesBench() {
     const filters = { ovens: 'All' as const, categories: 'All' as const, search: '' };
     const loadOnly = await measure(
       async () => {
-        for await (const _ of recipes.forPdf({ ownerId: null, filters, limit: 1000 })) {
+        for await (const _ of recipes.forPdf({ owner: 'library', filters, limit: 1000 })) {
           // only reading
         }
       },
@@ -160,7 +160,7 @@ export async function recipesBench() {
     const pdf = await measure(
       async () => {
         bytes = 0;
-        const doc = recipesPdf(recipes.forPdf({ ownerId: null, filters, limit: 1000 }), {
+        const doc = recipesPdf(recipes.forPdf({ owner: 'library', filters, limit: 1000 }), {
           provider: 'Hearth',
           title: 'Bench',
           unit: 'F',

@@ -42,7 +42,9 @@ test('a template made from an oven and applied to a location says what happened 
   const backLine = preview.getByRole('listitem').filter({ hasText: 'Back' }).first();
   await expect(backLine).toContainText('Changes');
   await backLine.locator('summary').click();
-  await expect(backLine.getByRole('listitem').first()).toContainText(/^Button ".+" added on screen 1, slot \d+\.$/);
+  await expect(backLine.getByRole('listitem').first()).toContainText(
+    /^Button ".+" added on screen 1, slot \d+\.$/,
+  );
   await expect(preview.getByRole('listitem').filter({ hasText: 'Corner' }).first()).toContainText('Skipped');
   await confirm.screenshot({ path: 'test-results/screens/template-apply-preview.png' });
   await confirm.getByRole('button', { name: 'Apply Template' }).click();

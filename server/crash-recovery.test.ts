@@ -316,15 +316,15 @@ describe('a server killed in the middle of a write', () => {
   it('imports the maximal settings file whole or not at all', async () => {
     const settings = maximalMiloSettings();
     const data = serializeSettings(settings);
-    const { token, userId } = await target.withDb(async (db) => {
+    const { token, teamId } = await target.withDb(async (db) => {
       const user = await createUser(db);
-      return { token: await createSession(db, user.id), userId: user.id };
+      return { token: await createSession(db, user.id), teamId: user.teamId };
     });
     await killDuring('recipes', 'insert', (s) =>
       call(s, 'POST', '/api/files', token, { oven_name: 'Crash Import', oven_type: settings.type, data }),
     );
-    const recipes = await count(sql`select count(*)::int as n from recipes where owner_id = ${userId}`);
-    const ovens = await count(sql`select count(*)::int as n from ovens where owner_id = ${userId}`);
+    const recipes = await count(sql`select count(*)::int as n from recipes where team_id = ${teamId}`);
+    const ovens = await count(sql`select count(*)::int as n from ovens where team_id = ${teamId}`);
     expect([recipes, ovens]).toEqual(ovens === 0 ? [0, 0] : [32 * 1024, 1]);
     const server = await startServer();
     try {
@@ -336,17 +336,22 @@ describe('a server killed in the middle of a write', () => {
   }, 240_000);
 
   it('deletes a user with everything they own, or leaves them whole', async () => {
-    const { adminToken, victimId } = await target.withDb(async (db) => {
+    const { adminToken, victimId, victimTeam } = await target.withDb(async (db) => {
       const admin = await createUser(db, { role: 'admin' });
       const victim = await createUser(db);
       for (let i = 0; i < 3; i++) await createRecipe(db, { ownerId: victim.id, name: `Victim ${i}` });
       await createOven(db, victim.id, { name: 'Victim Oven' });
-      return { adminToken: await createSession(db, admin.id), victimId: victim.id };
+      return {
+        adminToken: await createSession(db, admin.id),
+        victimId: victim.id,
+        victimTeam: victim.teamId,
+      };
     });
     await killDuring('ovens', 'delete', (s) => call(s, 'DELETE', `/api/users/${victimId}`, adminToken));
     const users = await count(sql`select count(*)::int as n from users where id = ${victimId}`);
-    const recipes = await count(sql`select count(*)::int as n from recipes where owner_id = ${victimId}`);
-    const ovens = await count(sql`select count(*)::int as n from ovens where owner_id = ${victimId}`);
+    // Alone in their team: the team and all it owned go with them, or nothing does.
+    const recipes = await count(sql`select count(*)::int as n from recipes where team_id = ${victimTeam}`);
+    const ovens = await count(sql`select count(*)::int as n from ovens where team_id = ${victimTeam}`);
     expect([users, recipes, ovens]).toEqual(users === 0 ? [0, 0, 0] : [1, 3, 1]);
     const server = await startServer();
     try {

@@ -14,6 +14,7 @@ import { fieldErrors } from '../../shared/contracts/common';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseStartError, type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
+import { createTeamWithOwner, ownTeamName } from '../db/team-store';
 import { hashPassword } from '../lib/passwords';
 
 const adminInput = z.object({
@@ -49,16 +50,23 @@ export async function createAdmin(
     .limit(1);
   if (clash)
     throw new Error('A user with this username or e-mail exists: add --promote to make them an admin.');
-  await db.insert(users).values({
-    username: name,
-    email,
-    company: '',
-    role: 'admin',
-    passwordHash: await hashPassword(password),
-    verifiedAt: new Date(),
-    privacyAcceptedAt: new Date(),
+  const passwordHash = await hashPassword(password);
+  const created = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: name,
+        email,
+        company: '',
+        role: 'admin',
+        passwordHash,
+        verifiedAt: new Date(),
+        privacyAcceptedAt: new Date(),
+      })
+      .returning();
+    await createTeamWithOwner(tx, ownTeamName(user!), user!.id);
+    return user;
   });
-  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return `Admin ${name} <${email}> created (id ${created?.id}). Log in with that username and password.`;
 }
 

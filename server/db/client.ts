@@ -23,7 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (the app's by default; a test may migrate to an older point first). */
+  migrate(folder?: string): Promise<void>;
   /** True when the database answers a trivial query within the time given. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -125,7 +126,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     db,
     kind: 'pglite',
     statements: counter.statements,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder: folder }),
     ping: (timeoutMs = 2000) => pingWith(() => client.query('select 1'), timeoutMs),
     close: async () => {
       await client.close();
@@ -142,11 +143,11 @@ export function wrapPostgres(pool: pg.Pool): Database {
     kind: 'postgres',
     statements: counter.statements,
     // Several instances may start at once: one migrates under an advisory lock, the others wait and find it done.
-    migrate: async () => {
+    migrate: async (folder = MIGRATIONS_FOLDER) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7262023)');
-        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock(7262023)').catch(() => {});
         client.release();

@@ -31,7 +31,8 @@ export function toCard(row: RecipeRow): RecipeCard {
     oven_type: row.ovenType,
     icon: row.icon,
     image_url: imageUrl(row),
-    owner: row.ownerId === null ? 'provider' : 'community',
+    owner: row.teamId === null ? 'provider' : 'community',
+    team_id: row.teamId,
   };
 }
 
@@ -138,14 +139,14 @@ export async function insertChildren(
 export async function insertRecipe(
   tx: DbOrTx,
   input: RecipeData,
-  meta: { ownerId: number | null; createdBy: number | null; imageId?: string | null; at?: Date },
+  meta: { teamId: number | null; createdBy: number | null; imageId?: string | null; at?: Date },
 ): Promise<number> {
   const at = meta.at ?? new Date();
   const [created] = await tx
     .insert(recipes)
     .values({
       ...recipeColumns(input),
-      ownerId: meta.ownerId,
+      teamId: meta.teamId,
       createdBy: meta.createdBy,
       imageId: meta.imageId ?? null,
       createdAt: at,
@@ -244,14 +245,14 @@ export async function ownRecipesNamed(
 export async function insertRecipesBulk(
   tx: DbOrTx,
   list: readonly RecipeData[],
-  meta: { ownerId: number; createdBy: number; at?: Date },
+  meta: { teamId: number; createdBy: number; at?: Date },
 ): Promise<number[]> {
   if (list.length === 0) return [];
   const at = (meta.at ?? new Date()).toISOString();
   const ids = await drawIds(tx, 'recipes', list.length);
   const recipeRows = await jsonArrayInTurns(list, (r, i) => ({
     id: ids[i],
-    owner_id: meta.ownerId,
+    team_id: meta.teamId,
     created_by: meta.createdBy,
     name: r.name,
     product_name: r.product_name,
@@ -271,14 +272,14 @@ export async function insertRecipesBulk(
     outcome: r.outcome,
   }));
   await tx.execute(sql`
-    insert into recipes (id, owner_id, created_by, name, product_name, oven_type, set_temp, category,
+    insert into recipes (id, team_id, created_by, name, product_name, oven_type, set_temp, category,
       starting_state, dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure,
       outcome, created_at, updated_at)
     overriding system value
-    select id, owner_id, created_by, name, product_name, oven_type, set_temp, category, starting_state,
+    select id, team_id, created_by, name, product_name, oven_type, set_temp, category, starting_state,
       dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure, outcome,
       ${at}::timestamptz, ${at}::timestamptz
-    from json_to_recordset(${recipeRows}::json) as x(id int, owner_id int, created_by int,
+    from json_to_recordset(${recipeRows}::json) as x(id int, team_id int, created_by int,
       name text, product_name text, oven_type text, set_temp int, category text, starting_state text,
       dish_type text, brand text, icon text, sku text, weight text, quantity text, ingredients text,
       outcome_attributes text, procedure text, outcome text)`);

@@ -1,15 +1,10 @@
-import type { Role } from '../../shared/contracts/auth';
-import type { TemperatureUnit } from '../../shared/domain/temperature';
+import type { PublicUser } from '../../shared/contracts/auth';
 
-/** The user behind a request's bearer token, set by the auth plugin; routes read it, never the body. */
-export interface RequestUser {
-  id: number;
-  username: string;
-  company: string;
-  email: string;
-  role: Role;
-  temperature_unit: TemperatureUnit;
-}
+/**
+ * The user behind a request's bearer token with their current team, set by the auth plugin; routes read it,
+ * never the body. It is also the `Actor` the shared permissions take.
+ */
+export type RequestUser = PublicUser;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/index';
+import { createTeamWithOwner, ownTeamName } from '../db/team-store';
 import { hashPassword } from '../lib/passwords';
 
 /** The demo accounts `npm start` creates; also used by the browser tests. */
@@ -30,17 +31,23 @@ export async function seedDemoUsers(db: Db): Promise<void> {
       .where(sql`lower(${users.username}) = lower(${account.username})`)
       .limit(1);
     if (existing) continue;
-    await db
-      .insert(users)
-      .values({
-        username: account.username,
-        email: account.email,
-        company: account.company,
-        role: account.role,
-        passwordHash: await hashPassword(account.password),
-        verifiedAt: new Date(),
-        privacyAcceptedAt: new Date(),
-      })
-      .onConflictDoNothing();
+    const passwordHash = await hashPassword(account.password);
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: account.username,
+          email: account.email,
+          company: account.company,
+          role: account.role,
+          passwordHash,
+          verifiedAt: new Date(),
+          privacyAcceptedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Like anyone who signs up, a demo account starts in a team of its own.
+      if (user) await createTeamWithOwner(tx, ownTeamName(user), user.id);
+    });
   }
 }

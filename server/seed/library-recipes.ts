@@ -372,11 +372,11 @@ export function libraryRecipes(): ReturnType<typeof recipeInput.parse>[] {
 }
 
 export async function seedLibrary(db: Db): Promise<number> {
-  const [existing] = await db.select({ n: countAll }).from(recipes).where(isNull(recipes.ownerId));
+  const [existing] = await db.select({ n: countAll }).from(recipes).where(isNull(recipes.teamId));
   if (Number(existing?.n ?? 0) > 0) return 0;
   const list = libraryRecipes();
   await db.transaction(async (tx) => {
-    for (const r of list) await insertRecipe(tx, r, { ownerId: null, createdBy: null });
+    for (const r of list) await insertRecipe(tx, r, { teamId: null, createdBy: null });
   });
   return list.length;
 }

@@ -26,7 +26,7 @@ describe('seeding', () => {
     expect(await seedLibrary(ctx.db)).toBe(0);
     await seedDemoUsers(ctx.db);
     await seedDemoUsers(ctx.db);
-    const lib = await ctx.db.select({ id: recipes.id }).from(recipes).where(isNull(recipes.ownerId));
+    const lib = await ctx.db.select({ id: recipes.id }).from(recipes).where(isNull(recipes.teamId));
     expect(lib.length).toBe(libraryRecipes().length);
     const accounts = await ctx.db.select().from(users);
     expect(accounts.map((u) => u.username).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());

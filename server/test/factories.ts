@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
 import { emptyMenu, type MenuTree } from '../../shared/domain/menu';
 import type { OvenType } from '../../shared/domain/oven-models';
+import type { TeamRole } from '../../shared/domain/permissions';
 import type { Db } from '../db/client';
 import { insertRecipe } from '../db/recipe-store';
-import { sessions, users } from '../db/schema/index';
+import { sessions, teamMembers, users } from '../db/schema/index';
+import { createTeamWithOwner, setMemberLocations } from '../db/team-store';
 import { createOvenWithMenu } from '../features/ovens';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, newToken } from '../lib/tokens';
@@ -31,6 +34,8 @@ export async function createUser(
     role: 'admin' | 'other';
     verified: boolean;
     password: string;
+    /** false: in no team (as an invited person is until they accept). */
+    team: boolean;
   }> = {},
 ) {
   seq += 1;
@@ -46,15 +51,47 @@ export async function createUser(
       verifiedAt: overrides.verified === false ? null : new Date(),
     })
     .returning();
-  return { ...row!, password: overrides.password ?? DEFAULT_PASSWORD };
+  // Like a sign-up: everyone starts as the owner of a team of their own.
+  const teamId =
+    overrides.team === false ? null : await createTeamWithOwner(db, `${row!.username}'s kitchen`, row!.id);
+  return { ...row!, teamId, password: overrides.password ?? DEFAULT_PASSWORD };
 }
 
-/** A valid recipe of the given oven type (Matchbox by default), written straight to the database. */
+/** The team a user works in now: where the factories put what they make "for a user". */
+export async function currentTeamOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.current, true)))
+    .limit(1);
+  if (!row) throw new Error(`user ${userId} is in no team`);
+  return row.teamId;
+}
+
+/** Adds a user to a team as `role` (their current team unless `current: false`), with their locations. */
+export async function addMember(
+  db: Db,
+  teamId: number,
+  userId: number,
+  role: TeamRole,
+  options: { locationIds?: number[]; current?: boolean } = {},
+) {
+  const current = options.current ?? true;
+  if (current) await db.update(teamMembers).set({ current: false }).where(eq(teamMembers.userId, userId));
+  await db.insert(teamMembers).values({ teamId, userId, role, current });
+  await setMemberLocations(db, teamId, userId, options.locationIds ?? []);
+}
+
+/**
+ * A valid recipe of the given oven type (Matchbox by default), written straight to the database: the library's,
+ * or (with `ownerId`, a user) made by that user in their current team.
+ */
 export async function createRecipe(
   db: Db,
   overrides: Partial<RecipeInput> & { ownerId?: number | null } = {},
 ): Promise<{ id: number; name: string }> {
   const { ownerId = null, ...patch } = overrides;
+  const teamId = ownerId === null ? null : await currentTeamOf(db, ownerId);
   seq += 1;
   const input = recipeInput.parse({
     name: `Recipe ${seq}`,
@@ -66,7 +103,7 @@ export async function createRecipe(
     stages: [{ order: 1, minutes: '01', seconds: '30', temp: 450 }],
     ...patch,
   });
-  const id = await insertRecipe(db, input, { ownerId, createdBy: ownerId });
+  const id = await insertRecipe(db, input, { teamId, createdBy: ownerId });
   return { id, name: input.name };
 }
 
@@ -112,14 +149,14 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 }
 
 /** A user with a session: the usual actor of an API test (its id, and the token its requests carry). */
-export async function createSignedInUser(db: Db): Promise<{ id: number; token: string }> {
-  const { id } = await createUser(db);
-  return { id, token: await createSession(db, id) };
+export async function createSignedInUser(db: Db): Promise<{ id: number; token: string; teamId: number }> {
+  const { id, teamId } = await createUser(db);
+  return { id, teamId: teamId!, token: await createSession(db, id) };
 }
 
 /**
- * An oven of a user, written straight to the database: one empty main screen unless a menu is given (recipes are
- * placed by id; every button gets the default look).
+ * An oven of a user's current team, written straight to the database: one empty main screen unless a menu is given
+ * (recipes are placed by id; every button gets the default look).
  */
 export async function createOven(
   db: Db,
@@ -129,14 +166,17 @@ export async function createOven(
     type: OvenType;
     warmUps: { name: string; temperature: number }[];
     tree: MenuTree;
+    locationId: number;
   }> = {},
 ) {
   seq += 1;
   const type = overrides.type ?? 'Matchbox 1718/1313';
+  const teamId = await currentTeamOf(db, ownerId);
   const { oven, tree } = await db.transaction((tx) =>
     createOvenWithMenu(tx, {
-      scope: { ownerId },
+      scope: { teamId, locationIds: null },
       userId: ownerId,
+      locationId: overrides.locationId ?? null,
       name: overrides.name ?? `Oven ${seq}`,
       type,
       warmUps: overrides.warmUps ?? [],

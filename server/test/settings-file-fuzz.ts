@@ -103,8 +103,8 @@ export interface FuzzResult {
 
 async function totals(target: FuzzTarget) {
   const { db, userId } = target;
-  const [o] = await db.select({ n: count() }).from(ovens).where(eq(ovens.ownerId, userId));
-  const [r] = await db.select({ n: count() }).from(recipes).where(eq(recipes.ownerId, userId));
+  const [o] = await db.select({ n: count() }).from(ovens).where(eq(ovens.createdBy, userId));
+  const [r] = await db.select({ n: count() }).from(recipes).where(eq(recipes.createdBy, userId));
   const [b] = await db.select({ n: count() }).from(menuButtons);
   return { ovens: Number(o!.n), recipes: Number(r!.n), buttons: Number(b!.n) };
 }

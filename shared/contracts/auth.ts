@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../domain/email';
+import { TEAM_ROLES } from '../domain/permissions';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
 import { filled, onlyWhen, requiredString } from './common';
 
@@ -124,6 +125,15 @@ export const publicUser = z.object({
   email: z.string(),
   role,
   temperature_unit: z.enum(TEMPERATURE_UNITS),
+  /** The team the user works in now, their role and (store managers, crew) locations; null in no team. */
+  team: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      role: z.enum(TEAM_ROLES),
+      location_ids: z.array(z.number().int()),
+    })
+    .nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

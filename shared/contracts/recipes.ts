@@ -177,6 +177,8 @@ export const recipeCard = z.object({
   icon: z.string(),
   image_url: z.string().nullable(),
   owner: z.enum(owners),
+  /** The team whose recipe it is (null: the provider's library): the client asks the permissions with it. */
+  team_id: z.number().int().nullable(),
 });
 export type RecipeCard = z.infer<typeof recipeCard>;
 

@@ -12,6 +12,7 @@ const source: RecipeDetail = {
   icon: 'ICON_PIZZA',
   image_url: null,
   owner: 'community',
+  team_id: 1,
   set_temp: 450,
   starting_state: null,
   dish_type: '',

@@ -27,8 +27,7 @@ export function RecipeEditModal({
   const pdf = useDownloadPdf();
   const banners = useBanners();
   const [editing, setEditing] = useState<'edit' | 'copy' | null>(null);
-  const writable =
-    recipe && user ? canWriteRecipe(user, { ownerId: recipe.owner === 'provider' ? null : user.id }) : false;
+  const writable = recipe && user ? canWriteRecipe(user, { teamId: recipe.team_id }) : false;
 
   if (editing && recipe) {
     return (

@@ -83,10 +83,9 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       setPage(data.last_page);
   }, [data, list.isPlaceholderData, page, setPage]);
 
-  const actor = user ?? { id: 0, role: 'other' as const };
+  const actor = user ?? { id: 0, role: 'other' as const, team: null };
   const editMode = canCreateIn(actor, owner);
-  const writable = (r: RecipeDetail) =>
-    canWriteRecipe(actor, { ownerId: r.owner === 'provider' ? null : actor.id });
+  const writable = (r: RecipeDetail) => canWriteRecipe(actor, { teamId: r.team_id });
   const title = owner === 'provider' ? `${provider} Recipes` : 'My Recipes';
   const filtered = ovens.length + categories.length > 0 || search !== '';
   const busy = remove.isPending || bulkDelete.isPending || clone.isPending;

@@ -12,6 +12,7 @@ const saved: RecipeDetail = {
   icon: 'ICON_PIZZA',
   image_url: null,
   owner: 'community',
+  team_id: 1,
   set_temp: 475,
   starting_state: null,
   dish_type: 'Main',

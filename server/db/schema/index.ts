@@ -6,4 +6,6 @@ export * from './ovens';
 export * from './rate-limits';
 export * from './recipes';
 export * from './settings-files';
+export * from './team-records';
+export * from './teams';
 export * from './users';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MenuTree, RecipeSnapshot } from '../../../shared/domain/menu';
 import { ovens } from './ovens';
+import { teams } from './teams';
 import { users } from './users';
 
 /**
@@ -36,9 +37,9 @@ export const menuTemplates = pgTable(
   'menu_templates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
+    teamId: integer('team_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     ovenType: text('oven_type').notNull(),
     version: integer('version').notNull().default(1),
@@ -46,7 +47,7 @@ export const menuTemplates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('menu_templates_owner_name_unique').on(t.ownerId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('menu_templates_team_name_unique').on(t.teamId, sql`lower(${t.name})`)],
 );
 
 /**

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { recipes } from './recipes';
+import { teams } from './teams';
 import { users } from './users';
 
 /** A place a chain's ovens stand in (a store, a kitchen): groups ovens on the Ovens and fleet pages. */
@@ -20,14 +21,14 @@ export const locations = pgTable(
   'locations',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    ownerId: integer('owner_id')
+    teamId: integer('team_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('locations_owner_name_unique').on(t.ownerId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('locations_team_name_unique').on(t.teamId, sql`lower(${t.name})`)],
 );
 
 /**
@@ -38,9 +39,11 @@ export const ovens = pgTable(
   'ovens',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    ownerId: integer('owner_id')
+    teamId: integer('team_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Who added or imported it (the admin's user page counts these). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     type: text('type').notNull(),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
@@ -58,7 +61,8 @@ export const ovens = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ovens_owner_name_idx').on(t.ownerId, t.name),
+    index('ovens_team_name_idx').on(t.teamId, t.name),
+    index('ovens_created_by_idx').on(t.createdBy),
     index('ovens_created_at_idx').on(t.createdAt),
     index('ovens_location_idx').on(t.locationId),
   ],

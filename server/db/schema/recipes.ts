@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
+import { teams } from './teams';
 import { users } from './users';
 
 /**
@@ -19,8 +20,8 @@ export const recipes = pgTable(
   'recipes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** null: the provider's library; otherwise the user whose recipe it is (Community). */
-    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** null: the provider's library; otherwise the team whose recipe it is (Community: "My Recipes"). */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     /** Who made it, kept for the usage report even for library recipes. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -44,9 +45,9 @@ export const recipes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The list pages: one owner (or the library), optional type and category filters, ordered by name.
-    index('recipes_owner_name_idx').on(t.ownerId, t.name, t.id),
-    index('recipes_owner_type_category_idx').on(t.ownerId, t.ovenType, t.category),
+    // The list pages: one team (or the library), optional type and category filters, ordered by name.
+    index('recipes_team_name_idx').on(t.teamId, t.name, t.id),
+    index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
     // Substring search on names (ILIKE '%…%') at any size.
     index('recipes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('recipes_created_at_idx').on(t.createdAt),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { can, refusalFor, TEAM_ACTIONS, type TeamAction } from '../../../shared/domain/permissions';
 import type { ActivityRecorder } from '../../db/activity-store';
+import { ROUTE_ACCESS, type RouteAccess, routeKey } from '../../http/route-actions';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import type { AuthService } from './auth.service';
 
@@ -26,6 +28,16 @@ export const authPlugin = fp(
       }
     });
 
+    // The role in the current team, checked once for every route that names a team action (route-actions.ts);
+    // after the route's own guard (401 first), before its body is read (403 before 422).
+    app.addHook('preValidation', async (request) => {
+      // HEAD is answered by the GET route, and asks what it asks.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const access = ROUTE_ACCESS[routeKey(method, request.routeOptions.url ?? '')];
+      if (!request.user || !access || !isTeamAction(access)) return;
+      if (!can(request.user, access)) throw new ForbiddenError(refusalFor(request.user, access));
+    });
+
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw new UnauthenticatedError();
     });
@@ -35,3 +47,5 @@ export const authPlugin = fp(
     });
   },
 );
+
+const isTeamAction = (access: RouteAccess): access is TeamAction => access in TEAM_ACTIONS;

@@ -1,8 +1,16 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
+import type { Membership } from '../../../shared/domain/permissions';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
-import { accountTokens, sessions, users } from '../../db/schema/index';
+import { accountTokens, sessions, teamMembers, teams, users } from '../../db/schema/index';
+import {
+  createTeamWithOwner,
+  fallBackToAnotherTeam,
+  memberLocationIds,
+  membershipFrom,
+  ownTeamName,
+} from '../../db/team-store';
 import type { RateLimits } from '../../http/rate-limits';
 import { EMAIL_TAKEN, USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
@@ -44,7 +52,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type UserRow = typeof users.$inferSelect;
 
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: UserRow, team: Membership | null): PublicUser {
   return {
     id: row.id,
     username: row.username,
@@ -52,7 +60,28 @@ export function toPublicUser(row: UserRow): PublicUser {
     email: row.email,
     role: row.role as Role,
     temperature_unit: row.temperatureUnit,
+    team: team ? { ...team, location_ids: [...team.location_ids] } : null,
   };
+}
+
+/** The user behind a session with their current team: one statement, read on every request. */
+export async function userWithTeam(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({
+      user: users,
+      teamId: teamMembers.teamId,
+      teamName: teams.name,
+      teamRole: teamMembers.role,
+      locationIds: memberLocationIds(teamMembers.teamId as never, users.id as never),
+    })
+    .from(users)
+    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.current, true)))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const team = membershipFrom(row) ?? (await fallBackToAnotherTeam(db, row.user.id));
+  return { user: row.user, team };
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -86,8 +115,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  async function sendVerification(user: UserRow, token: string) {
-    const url = `${deps.appUrl}/verify-account?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+  async function sendVerification(user: UserRow, token: string, invitation?: string) {
+    // From an invitation, the verification page leads on to it (after logging in).
+    const next = invitation ? `&invitation=${encodeURIComponent(invitation)}` : '';
+    const url = `${deps.appUrl}/verify-account?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}${next}`;
     try {
       await deps.mailer.send(
         verificationMail({
@@ -129,6 +160,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: string;
       password: string;
       opt_in: boolean;
+      /** An invitation link the person registers from: its token comes back in the verification link. */
+      invitation?: string;
+      /** The invitation is live and for this address: no team of their own is made. */
+      invited?: boolean;
     }): Promise<PublicUser> {
       const errors: Record<string, string[]> = {};
       if (await usernameTaken(db, input.username)) errors.username = [USERNAME_TAKEN];
@@ -149,12 +184,14 @@ export function createAuthService(deps: AuthServiceDeps) {
               privacyAcceptedAt: now(),
             })
             .returning();
+          // Everyone starts in a team of their own; one invited to a team joins it instead when they accept.
+          if (!input.invited) await createTeamWithOwner(tx, ownTeamName(user!), user!.id);
           const token = await issueToken(tx, user!.id, 'verify', VERIFY_TTL_MS);
           return { user: user!, token };
         }),
       );
-      await sendVerification(created.user, created.token);
-      return toPublicUser(created.user);
+      await sendVerification(created.user, created.token, input.invitation);
+      return toPublicUser(created.user, null);
     },
 
     async resendVerification(email: string): Promise<void> {
@@ -202,7 +239,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
       });
       await deps.activity.seen(user.id);
-      const publicUser = toPublicUser(user);
+      const found = await userWithTeam(db, eq(users.id, user.id));
+      const publicUser = toPublicUser(user, found?.team ?? null);
       return { token, expires_at: expiresAt.toISOString(), user: publicUser, role: publicUser.role };
     },
 
@@ -213,13 +251,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The user of a bearer token, or null when the token is unknown or expired. */
     async resolveToken(token: string): Promise<{ user: PublicUser; tokenHash: string } | null> {
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
-        .limit(1);
-      return row ? { user: toPublicUser(row.user), tokenHash } : null;
+      const found = await userWithTeam(
+        db,
+        sql`${users.id} = (select user_id from sessions where token_hash = ${tokenHash} and expires_at > ${now().toISOString()}::timestamptz)`,
+      );
+      return found ? { user: toPublicUser(found.user, found.team), tokenHash } : null;
     },
 
     async verifyAccount(input: { email: string; token: string }) {

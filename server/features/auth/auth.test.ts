@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index';
+import { sessions, teamMembers, teams, users } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
 import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
 import { linkIn } from '../../test/smtp-catcher';
@@ -73,6 +73,13 @@ describe('POST /api/register', () => {
     expect(row?.verifiedAt).toBeNull();
     expect(row?.optIn).toBe(true);
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    // A kitchen of one from the start: a team named after the company, which they own and work in.
+    const [member] = await ctx.db
+      .select({ role: teamMembers.role, current: teamMembers.current, name: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, row!.id));
+    expect(member).toEqual({ role: 'owner', current: true, name: 'Pizza Place' });
   });
 
   it.each([
@@ -221,6 +228,7 @@ describe('login, check and logout', () => {
         email: user.email,
         role: 'other',
         temperature_unit: 'F',
+        team: { id: user.teamId, name: "Chef_Ana's kitchen", role: 'owner', location_ids: [] },
       },
       role: 'other',
     });

@@ -13,6 +13,7 @@ import {
   templatePreview,
   updateTemplateRequest,
 } from '../../../shared/contracts/menus';
+import type { Actor } from '../../../shared/domain/permissions';
 import { jobReply } from '../../http/job-reply';
 import { currentSessionHash, currentUser } from '../../http/request-user';
 import type { JobRunner } from '../../lib/job-runner';
@@ -22,7 +23,7 @@ const tags = ['Ovens: menu templates'];
 
 /** What an application carries from the request to whichever process runs it. */
 type ApplyJob = {
-  actor: { id: number; role: 'admin' | 'other' };
+  actor: Actor;
   templateId: number;
   ovenIds: number[];
   saveVersion: boolean;
@@ -155,7 +156,7 @@ export async function menuTemplatesRoutes(
         sessionHash: currentSessionHash(request),
         kind: 'template-apply',
         params: {
-          actor: { id: user.id, role: user.role },
+          actor: { id: user.id, role: user.role, team: user.team },
           templateId,
           ovenIds,
           saveVersion: request.body.save_version,

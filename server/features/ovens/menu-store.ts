@@ -511,6 +511,7 @@ export async function createOvenWithMenu(
     .insert(ovens)
     .values({
       ...ownerColumns(input.scope),
+      createdBy: input.userId,
       name: input.name,
       type: input.type,
       warmUps: input.warmUps,
@@ -1046,14 +1047,14 @@ export async function redoLastUndo(
 export async function menusUsing(
   db: DbOrTx,
   recipeIds: number[],
-): Promise<{ recipeId: number; ovenId: number; ovenName: string; ownerId: number; place: string }[]> {
+): Promise<{ recipeId: number; ovenId: number; ovenName: string; teamId: number; place: string }[]> {
   if (recipeIds.length === 0) return [];
   const rows = await db
     .select({
       recipeId: menuButtons.recipeId,
       ovenId: ovens.id,
       ovenName: ovens.name,
-      ownerId: ovens.ownerId,
+      teamId: ovens.teamId,
       screenPosition: menuScreens.position,
       categoryName: menuCategories.name,
       slot: menuButtons.position,
@@ -1068,7 +1069,7 @@ export async function menusUsing(
     recipeId: r.recipeId!,
     ovenId: r.ovenId,
     ovenName: r.ovenName,
-    ownerId: r.ownerId,
+    teamId: r.teamId,
     place: r.categoryName ? `category ${r.categoryName}` : `screen ${r.screenPosition}, slot ${r.slot}`,
   }));
 }

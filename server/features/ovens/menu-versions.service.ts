@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
 import { buttonCount, diffMenus, type MenuSnapshot, menuRecipeIds } from '../../../shared/domain/menu';
-import type { Actor } from '../../../shared/domain/permissions';
+import { type Actor, canPutOnMenu } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
@@ -132,13 +132,11 @@ export function createMenuVersionsService(deps: { db: Db }) {
       const ids = menuRecipeIds(version.tree);
       const present = ids.length
         ? await db
-            .select({ id: recipes.id, ownerId: recipes.ownerId })
+            .select({ id: recipes.id, teamId: recipes.teamId })
             .from(recipes)
             .where(inArray(recipes.id, ids))
         : [];
-      const usable = new Set(
-        present.filter((r) => r.ownerId === null || r.ownerId === actor.id).map((r) => r.id),
-      );
+      const usable = new Set(present.filter((r) => canPutOnMenu(actor, r)).map((r) => r.id));
       const gone = ids.filter((id) => !usable.has(id));
       if (gone.length > 0) {
         const names = gone.slice(0, 5).map((id) => version.recipes[id]?.name ?? `#${id}`);

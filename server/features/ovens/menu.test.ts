@@ -175,7 +175,7 @@ describe('buttons', () => {
     const [theirs] = await recipesOf(other, 1);
     const [misa] = await recipesOf(cook, 1, 'MiSA');
     expect(errorsOf(await addButton(o.screenId, 1, theirs!.id))).toEqual({
-      buttonable_id: ['There is no such recipe among yours or the library.'],
+      buttonable_id: ['There is no such recipe among your team’s or the library.'],
     });
     expect(errorsOf(await addButton(o.screenId, 1, misa!.id))).toEqual({
       buttonable_id: ['"Dish 1" is a MiSA recipe; this oven is a Matchbox 1718/1313.'],
@@ -698,7 +698,7 @@ describe('a recipe on a menu', () => {
     }
     const res = await ctx.api('DELETE', `/api/recipes/${library.id}`, undefined, as(admin));
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ message: string }>().message).toMatch(/^"House Pie" is on 2 ovens of 2 other users\./);
+    expect(res.json<{ message: string }>().message).toMatch(/^"House Pie" is on 2 ovens of 2 other teams\./);
   });
 
   it('can be deleted once it is off every menu', async () => {

@@ -82,11 +82,11 @@ describe('POST /api/ovens', () => {
       'Please enter a valid profile name',
     ],
   ])('refuses %j naming %s, and creates nothing', async (body, field, message) => {
-    const before = await ctx.db.select().from(ovens).where(eq(ovens.ownerId, cook.id));
+    const before = await ctx.db.select().from(ovens).where(eq(ovens.createdBy, cook.id));
     const res = await ctx.api('POST', '/api/ovens', body, as(cook));
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)[field]).toContain(message);
-    expect(await ctx.db.select().from(ovens).where(eq(ovens.ownerId, cook.id))).toHaveLength(before.length);
+    expect(await ctx.db.select().from(ovens).where(eq(ovens.createdBy, cook.id))).toHaveLength(before.length);
   });
 
   it('takes the warm-up limits at both sides: 3 profiles, the range ends', async () => {

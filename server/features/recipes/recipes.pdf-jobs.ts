@@ -9,7 +9,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { PdfRecipe } from '../../lib/pdf';
 import { newToken } from '../../lib/tokens';
 import { recipesPdf } from './recipes.pdf';
-import type { RecipeFilterValues, RecipesService } from './recipes.service';
+import type { RecipeFilterValues, RecipeOwner, RecipesService } from './recipes.service';
 
 /** The most recipes one "all recipes" PDF holds; the first page says when a list was cut. */
 export const PDF_MAX_RECIPES = 2000;
@@ -35,7 +35,7 @@ function fileName(s: string): string {
 /** A PDF of many recipes, carried from the request to whichever process draws it. */
 export type RecipesPdfJob = {
   token: string;
-  ownerId: number | null;
+  owner: RecipeOwner;
   filters: RecipeFilterValues;
   total: number;
   unit: TemperatureUnit;
@@ -98,7 +98,7 @@ export function createRecipePdfs(deps: {
     ): Promise<{ name: string }> {
       const bytes = await draw(
         deps.recipes.forPdf({
-          ownerId: null,
+          owner: 'library',
           filters: { ovens: 'All', categories: 'All', search: '' },
           ids: [recipe.id],
           limit: 1,
@@ -119,7 +119,7 @@ export function createRecipePdfs(deps: {
     /** Counts what the list PDF will hold; the job that draws it is queued by the caller with these params. */
     async listJob(
       user: RequestUser,
-      input: { ownerId: number | null; filters: RecipeFilterValues },
+      input: { owner: RecipeOwner; filters: RecipeFilterValues },
     ): Promise<RecipesPdfJob> {
       const total = await deps.recipes.count(input);
       return { token: newToken().slice(0, 32), ...input, total, unit: user.temperature_unit };
@@ -131,7 +131,7 @@ export function createRecipePdfs(deps: {
       step: (done: number, total: number) => Promise<void>,
     ): Promise<RecipesPdfResult> {
       const params = job.params;
-      const title = params.ownerId === null ? `${deps.provider} Recipes` : 'My Recipes';
+      const title = params.owner === 'library' ? `${deps.provider} Recipes` : 'My Recipes';
       const intro = `${countOf(params.total, 'recipe')} (${describeFilters(params.filters)})${
         params.total > PDF_MAX_RECIPES
           ? `. This file holds the first ${PDF_MAX_RECIPES}; narrow the filters for the rest.`
@@ -139,7 +139,7 @@ export function createRecipePdfs(deps: {
       }  Printed ${now().toISOString().slice(0, 10)}.`;
       const inFile = Math.min(params.total, PDF_MAX_RECIPES);
       const source = deps.recipes.forPdf({
-        ownerId: params.ownerId,
+        owner: params.owner,
         filters: params.filters,
         limit: PDF_MAX_RECIPES,
       });

@@ -27,7 +27,12 @@ import { currentSessionHash, currentUser } from '../../http/request-user';
 import { NotFoundError } from '../../lib/errors';
 import type { JobRunner } from '../../lib/job-runner';
 import { PDF_MAX_RECIPES, type RecipePdfs, type RecipesPdfJob } from './recipes.pdf-jobs';
-import type { RecipeFilterValues, RecipesService } from './recipes.service';
+import {
+  type RecipeFilterValues,
+  type RecipeOwner,
+  type RecipesService,
+  recipeOwner,
+} from './recipes.service';
 
 const tags = ['Recipes'];
 const idParams = z.object({ id: idParam('The recipe id') });
@@ -44,8 +49,8 @@ export async function recipesRoutes(
   const guard = { onRequest: app.requireUser };
 
   /** One page of a recipe list with Laravel's fields; links keep the query the client sent. */
-  async function listPage(url: string, ownerId: number | null, filters: RecipeFilterValues, page: number) {
-    const { data, total } = await recipes.list({ ownerId, filters, page });
+  async function listPage(url: string, owner: RecipeOwner, filters: RecipeFilterValues, page: number) {
+    const { data, total } = await recipes.list({ owner, filters, page });
     const { pathname } = new URL(url, 'http://localhost');
     return paginate({
       data,
@@ -70,7 +75,7 @@ export async function recipesRoutes(
     },
     async (request) => {
       const q = request.query;
-      return listPage(request.url, q.owner === 'provider' ? null : currentUser(request).id, q, q.page);
+      return listPage(request.url, recipeOwner(currentUser(request), q.owner), q, q.page);
     },
   );
 
@@ -85,7 +90,8 @@ export async function recipesRoutes(
         response: { 200: paginated(recipeCard), 422: errorResponse },
       },
     },
-    async (request) => listPage(request.url, request.query.user_id, request.query, request.query.page),
+    async (request) =>
+      listPage(request.url, { createdBy: request.query.user_id }, request.query, request.query.page),
   );
 
   r.delete(
@@ -261,7 +267,7 @@ export async function recipesRoutes(
       const q = request.query;
       const user = currentUser(request);
       const params = await pdfs.listJob(user, {
-        ownerId: q.owner === 'provider' ? null : user.id,
+        owner: recipeOwner(user, q.owner),
         filters: q,
       });
       const queued = await runner.enqueue<RecipesPdfJob>({

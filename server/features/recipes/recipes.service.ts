@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { fieldErrors } from '../../../shared/contracts/common';
 import type {
   ConvertPreview,
@@ -10,7 +10,14 @@ import type {
 import { RECIPES_PER_PAGE, recipeInput } from '../../../shared/contracts/recipes';
 import { detectImageType, imageIssue } from '../../../shared/domain/image';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { type Actor, canCreateIn, canReadRecipe, canWriteRecipe } from '../../../shared/domain/permissions';
+import {
+  type Actor,
+  can,
+  canCreateIn,
+  canReadRecipe,
+  canWriteRecipe,
+  refusalFor,
+} from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName, type RecipeFields } from '../../../shared/domain/recipe';
 import { convertRecipe } from '../../../shared/domain/recipe-convert';
 import { countOf, nounFor } from '../../../shared/domain/words';
@@ -71,8 +78,25 @@ export function filterConditions(f: RecipeFilterValues): SQL[] {
   return where;
 }
 
-export const ownerCondition = (ownerId: number | null) =>
-  ownerId === null ? inScope.library() : inScope.ownRecipes({ ownerId });
+/** Whose recipes a list shows: the provider's library, a team's (My Recipes), or one person's (the admin's user page). */
+export type RecipeOwner = 'library' | { teamId: number } | { createdBy: number };
+
+/**
+ * The list a person asked for: the library (anyone), or My Recipes, their current team's, when their role reads
+ * recipes (crew read menus, not the recipe book: 403 saying so).
+ */
+export function recipeOwner(actor: Actor, owner: 'provider' | 'community'): RecipeOwner {
+  if (owner === 'provider') return 'library';
+  if (!actor.team || !can(actor, 'recipes.read')) throw new ForbiddenError(refusalFor(actor, 'recipes.read'));
+  return { teamId: actor.team.id };
+}
+
+export const ownerCondition = (owner: RecipeOwner): SQL => {
+  if (owner === 'library') return inScope.library();
+  if ('teamId' in owner) return inScope.ownRecipes({ teamId: owner.teamId, locationIds: null });
+  // What a person made for their teams (library recipes an admin added are the library's).
+  return and(eq(recipes.createdBy, owner.createdBy), isNotNull(recipes.teamId))!;
+};
 
 /**
  * A recipe on an oven's menu is neither deleted nor moved to another oven type from under it (decision 0015): the
@@ -93,8 +117,8 @@ async function refuseIfOnMenus(
   const lines = rows
     .filter((r) => uses.some((u) => u.recipeId === r.id))
     .map((r) => {
-      const mine = uses.filter((u) => u.recipeId === r.id && u.ownerId === actor.id);
-      const others = uses.filter((u) => u.recipeId === r.id && u.ownerId !== actor.id);
+      const mine = uses.filter((u) => u.recipeId === r.id && u.teamId === actor.team?.id);
+      const others = uses.filter((u) => u.recipeId === r.id && u.teamId !== actor.team?.id);
       const parts: string[] = [];
       if (mine.length > 0) {
         const places = mine.slice(0, 3).map((u) => `${u.ovenName} (${u.place})`);
@@ -103,13 +127,13 @@ async function refuseIfOnMenus(
       }
       if (others.length > 0) {
         const ovenCount = new Set(others.map((u) => u.ovenId)).size;
-        const userCount = new Set(others.map((u) => u.ownerId)).size;
-        parts.push(`on ${countOf(ovenCount, 'oven')} of ${userCount} other ${nounFor(userCount, 'user')}`);
+        const teamCount = new Set(others.map((u) => u.teamId)).size;
+        parts.push(`on ${countOf(ovenCount, 'oven')} of ${teamCount} other ${nounFor(teamCount, 'team')}`);
       }
       return `"${r.name}" is ${parts.join(' and ')}`;
     });
   throw new ConflictError(
-    `${lines.join('; ')}. A recipe on an oven's menu cannot be ${doing}: take it off ${lines.length === 1 && uses.every((u) => u.ownerId === actor.id) ? 'those menus' : 'the menus'} first.`,
+    `${lines.join('; ')}. A recipe on an oven's menu cannot be ${doing}: take it off ${lines.length === 1 && uses.every((u) => u.teamId === actor.team?.id) ? 'those menus' : 'the menus'} first.`,
     { recipes: lines },
   );
 }
@@ -163,8 +187,8 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   // The library's list pages by filters and page, with the library version they were read at.
   const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
 
-  async function listPage(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
-    const where = and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
+  async function listPage(input: { owner: RecipeOwner; filters: RecipeFilterValues; page: number }) {
+    const where = and(ownerCondition(input.owner), ...filterConditions(input.filters));
     const rows = await db
       .select({ recipe: recipes, total: sql<number>`cast(count(*) over () as integer)` })
       .from(recipes)
@@ -186,8 +210,8 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
      * One page of a list. The library's pages (read by everyone, changed rarely) are served from this instance's
      * cache while the library's version stands: one tiny read instead of the filtered, searched query.
      */
-    async list(input: { ownerId: number | null; filters: RecipeFilterValues; page: number }) {
-      if (input.ownerId !== null) return listPage(input);
+    async list(input: { owner: RecipeOwner; filters: RecipeFilterValues; page: number }) {
+      if (input.owner !== 'library') return listPage(input);
       const [state] = await db.select({ version: libraryState.version }).from(libraryState).limit(1);
       const version = Number(state?.version ?? 0);
       const key = JSON.stringify([input.filters, input.page]);
@@ -217,14 +241,18 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       scope: Owner | undefined,
     ) {
       if (!canCreateIn(actor, scope ?? 'community'))
-        throw new ForbiddenError("Only the provider's admins add to the library.");
-      const ownerId = scope === 'provider' ? null : ownerColumns(scopeOf(actor)).ownerId;
+        throw new ForbiddenError(
+          scope === 'provider'
+            ? "Only the provider's admins add to the library."
+            : refusalFor(actor, 'recipes.write'),
+        );
+      const teamId = scope === 'provider' ? null : ownerColumns(scopeOf(actor)).teamId;
       const photo = photoInput.image ? decodeImage(photoInput.image) : null;
       const source = !photo && photoInput.imageFrom ? await readable(actor, photoInput.imageFrom) : null;
       const id = await db.transaction(async (tx) => {
         const imageId = photo ? await insertImage(tx, photo) : await copyImage(tx, source?.imageId ?? null);
         await deps.activity.created(tx, 'recipe_created', input.oven_type);
-        return insertRecipe(tx, input, { ownerId, createdBy: actor.id, imageId, at: now() });
+        return insertRecipe(tx, input, { teamId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(id);
     },
@@ -268,6 +296,8 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
      * mode 1, duplicate: a recipe you can change gets a sibling with the same owner, named "… Copy".
      */
     async clone(actor: Actor, id: number, mode: 0 | 1): Promise<RecipeDetail> {
+      if (mode === 0 && !canCreateIn(actor, 'community'))
+        throw new ForbiddenError(refusalFor(actor, 'recipes.write'));
       const source = mode === 0 ? await readable(actor, id) : await writable(actor, id);
       const [full] = await details([source]);
       const model = ovenModel(source.ovenType as OvenType);
@@ -281,11 +311,11 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           errors,
         );
       }
-      const ownerId = mode === 0 ? ownerColumns(scopeOf(actor)).ownerId : source.ownerId;
+      const teamId = mode === 0 ? ownerColumns(scopeOf(actor)).teamId : source.teamId;
       const newId = await db.transaction(async (tx) => {
         const imageId = await copyImage(tx, source.imageId);
         await deps.activity.created(tx, 'recipe_created', checked.data.oven_type);
-        return insertRecipe(tx, checked.data, { ownerId, createdBy: actor.id, imageId, at: now() });
+        return insertRecipe(tx, checked.data, { teamId, createdBy: actor.id, imageId, at: now() });
       });
       return detail(newId);
     },
@@ -312,6 +342,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
      * converted, none is. Recipes already for the target model are skipped and said so.
      */
     async convertMany(actor: Actor, ids: number[], ovenType: OvenType): Promise<ConvertResult> {
+      if (!canCreateIn(actor, 'community')) throw new ForbiddenError(refusalFor(actor, 'recipes.write'));
       const unique = [...new Set(ids)];
       const rows = await db.select().from(recipes).where(inArray(recipes.id, unique));
       const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
@@ -412,7 +443,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
 
     /** Full recipes for a PDF, in pages of `batch`, so memory stays flat for long lists. */
     async *forPdf(input: {
-      ownerId: number | null;
+      owner: RecipeOwner;
       filters: RecipeFilterValues;
       ids?: number[];
       limit: number;
@@ -421,7 +452,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       const batch = input.batch ?? 100;
       const where = input.ids
         ? inArray(recipes.id, input.ids)
-        : and(ownerCondition(input.ownerId), ...filterConditions(input.filters));
+        : and(ownerCondition(input.owner), ...filterConditions(input.filters));
       for (let offset = 0; offset < input.limit; offset += batch) {
         const rows = await db
           .select()
@@ -446,11 +477,11 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       }
     },
 
-    async count(input: { ownerId: number | null; filters: RecipeFilterValues }): Promise<number> {
+    async count(input: { owner: RecipeOwner; filters: RecipeFilterValues }): Promise<number> {
       const [c] = await db
         .select({ n: countAll })
         .from(recipes)
-        .where(and(ownerCondition(input.ownerId), ...filterConditions(input.filters)));
+        .where(and(ownerCondition(input.owner), ...filterConditions(input.filters)));
       return Number(c?.n ?? 0);
     },
   };

@@ -20,6 +20,7 @@ import {
   shareRequest,
 } from '../../../shared/contracts/settings-files';
 import { mailboxOf } from '../../../shared/domain/email';
+import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { fastJson } from '../../http/fast-json';
 import { jobReply } from '../../http/job-reply';
@@ -50,13 +51,13 @@ const EXPIRED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download has expired, or was prepared for another sign-in. Go back to My Ovens and press Download Oven Settings again.</p>';
 /** What a share carries from the request to whichever process builds and sends it. */
 type ShareJob = {
-  actor: { id: number; role: 'admin' | 'other'; username: string; temperature_unit: TemperatureUnit };
+  actor: Actor & { username: string; temperature_unit: TemperatureUnit };
   kind: ShareKind;
   ovenId: number;
   to: string;
 };
 /** What a zip job carries from the request to whichever process runs it. */
-type ZipJob = { actor: { id: number; role: 'admin' | 'other'; username: string }; ovenIds: number[] };
+type ZipJob = { actor: Actor & { username: string }; ovenIds: number[] };
 
 export async function settingsFilesRoutes(
   app: FastifyInstance,
@@ -187,7 +188,10 @@ export async function settingsFilesRoutes(
         userId: user.id,
         sessionHash: currentSessionHash(request),
         kind: 'settings-zip',
-        params: { actor: { id: user.id, role: user.role, username: user.username }, ovenIds },
+        params: {
+          actor: { id: user.id, role: user.role, team: user.team, username: user.username },
+          ovenIds,
+        },
         total: ovenIds.length,
       });
       return reply.code(202).send({ data: jobReply(job) });
@@ -279,6 +283,7 @@ export async function settingsFilesRoutes(
           actor: {
             id: user.id,
             role: user.role,
+            team: user.team,
             username: user.username,
             temperature_unit: user.temperature_unit,
           },

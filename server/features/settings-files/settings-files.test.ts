@@ -53,8 +53,8 @@ async function readOven(user: Signed, id: number): Promise<OvenDetail> {
   return (await ctx.api('GET', `/api/ovens/${id}`, undefined, as(user))).json<{ data: OvenDetail }>().data;
 }
 async function totals(userId: number) {
-  const [o] = await ctx.db.select({ n: count() }).from(ovens).where(eq(ovens.ownerId, userId));
-  const [r] = await ctx.db.select({ n: count() }).from(recipes).where(eq(recipes.ownerId, userId));
+  const [o] = await ctx.db.select({ n: count() }).from(ovens).where(eq(ovens.createdBy, userId));
+  const [r] = await ctx.db.select({ n: count() }).from(recipes).where(eq(recipes.createdBy, userId));
   return { ovens: Number(o!.n), recipes: Number(r!.n) };
 }
 /** The menu as names and positions only: two imports of one file give the same. */
@@ -533,7 +533,7 @@ describe('share by e-mail', () => {
     // A different sender each time, so only the per-recipient limit can stop them.
     for (let i = 0; i < 11; i++) {
       const sender = await signedIn();
-      await ctx.db.update(ovens).set({ ownerId: sender.id }).where(eq(ovens.id, oven.id));
+      await ctx.db.update(ovens).set({ teamId: sender.teamId! }).where(eq(ovens.id, oven.id));
       const res = await ctx.api(
         'POST',
         `/api/ovens/settings/${oven.id}`,

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
+import type { Actor } from '../../../shared/domain/permissions';
 import { createActivityRecorder } from '../../db/activity-store';
 import { ovens, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
 import { createOven, createSession, createSignedInUser } from '../../test/factories';
@@ -18,10 +19,13 @@ import { createSettingsFilesService } from './settings-files.service';
 let ctx: TestContext;
 let token: string;
 let ownerId: number;
+let ownerTeam: Actor['team'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ({ id: ownerId, token } = await createSignedInUser(ctx.db));
+  let teamId: number;
+  ({ id: ownerId, token, teamId } = await createSignedInUser(ctx.db));
+  ownerTeam = { id: teamId, name: 'Kitchen', role: 'owner', location_ids: [] };
 });
 afterAll(() => ctx?.close());
 
@@ -50,7 +54,7 @@ describe('POST /api/files/zip', () => {
     const keptBefore = await kept();
     // The second oven's step is where the process dies: two ovens are built and fingerprinted by then.
     const killed = files.buildZip(
-      { id: ownerId, role: 'other' as const },
+      { id: ownerId, role: 'other' as const, team: ownerTeam },
       { ovenIds: ids, sessionHash: 'x' },
       async (done) => {
         if (done === 2) throw new Error('killed');
@@ -60,7 +64,10 @@ describe('POST /api/files/zip', () => {
     expect(await printed()).toBe(0);
     expect(await kept()).toBe(keptBefore);
     // Built whole, all three count as downloaded.
-    await files.buildZip({ id: ownerId, role: 'other' as const }, { ovenIds: ids, sessionHash: 'x' });
+    await files.buildZip(
+      { id: ownerId, role: 'other' as const, team: ownerTeam },
+      { ovenIds: ids, sessionHash: 'x' },
+    );
     expect(await printed()).toBe(3);
   });
 

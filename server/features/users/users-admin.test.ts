@@ -141,10 +141,11 @@ describe('DELETE /api/users/{id}', () => {
     expect(res.json()).toEqual({ deleted: true, id: doomed.id, username: doomed.username });
     const left = async (
       table: typeof recipes | typeof ovens,
-      column: typeof recipes.ownerId | typeof ovens.ownerId,
-    ) => Number((await ctx.db.select({ n: count() }).from(table).where(eq(column, doomed.id)))[0]!.n);
-    expect(await left(recipes, recipes.ownerId)).toBe(0);
-    expect(await left(ovens, ovens.ownerId)).toBe(0);
+      column: typeof recipes.teamId | typeof ovens.teamId,
+    ) => Number((await ctx.db.select({ n: count() }).from(table).where(eq(column, doomed.teamId!)))[0]!.n);
+    // Alone in their team, the team went with them, and everything it owned.
+    expect(await left(recipes, recipes.teamId)).toBe(0);
+    expect(await left(ovens, ovens.teamId)).toBe(0);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, doomed.id))).toEqual([]);
     const imageId = imageUrl.split('/').pop()!.split('?')[0]!;
     expect(await ctx.db.select().from(recipeImages).where(eq(recipeImages.id, imageId))).toEqual([]);
@@ -205,8 +206,8 @@ describe('DELETE /api/users/{id}', () => {
       await ctx.db.execute(sql.raw('drop function refuse_oven_delete()'));
     }
     expect((await ctx.db.select().from(users).where(eq(users.id, victim.id))).length).toBe(1);
-    expect((await ctx.db.select().from(recipes).where(eq(recipes.ownerId, victim.id))).length).toBe(1);
-    expect((await ctx.db.select().from(ovens).where(eq(ovens.ownerId, victim.id))).length).toBe(1);
+    expect((await ctx.db.select().from(recipes).where(eq(recipes.teamId, victim.teamId!))).length).toBe(1);
+    expect((await ctx.db.select().from(ovens).where(eq(ovens.teamId, victim.teamId!))).length).toBe(1);
   });
 
   it('answers 404 for a user who is not there', async () => {

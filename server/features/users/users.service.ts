@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import { type AdminUser, CURRENT_PASSWORD_REQUIRED, USERS_PER_PAGE } from '../../../shared/contracts/users';
-import { countAll, type Db } from '../../db/client';
-import { outbox, ovens, recipeImages, recipes, sessions, users } from '../../db/schema/index';
+import { countAll, type Db, rowsOf } from '../../db/client';
+import { outbox, ovens, recipeImages, recipes, sessions, teams, users } from '../../db/schema/index';
 import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -41,16 +41,17 @@ async function withCounts(db: Db, rows: AdminRow[]): Promise<AdminUser[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [recipeCounts, ovenCounts] = await Promise.all([
+    // What each person made for their teams (library recipes an admin added are the library's).
     db
-      .select({ id: recipes.ownerId, n: countAll })
+      .select({ id: recipes.createdBy, n: countAll })
       .from(recipes)
-      .where(inArray(recipes.ownerId, ids))
-      .groupBy(recipes.ownerId),
+      .where(and(inArray(recipes.createdBy, ids), isNotNull(recipes.teamId)))
+      .groupBy(recipes.createdBy),
     db
-      .select({ id: ovens.ownerId, n: countAll })
+      .select({ id: ovens.createdBy, n: countAll })
       .from(ovens)
-      .where(inArray(ovens.ownerId, ids))
-      .groupBy(ovens.ownerId),
+      .where(inArray(ovens.createdBy, ids))
+      .groupBy(ovens.createdBy),
   ]);
   const recipesOf = new Map(recipeCounts.map((c) => [c.id, Number(c.n)]));
   const ovensOf = new Map(ovenCounts.map((c) => [c.id, Number(c.n)]));
@@ -124,12 +125,35 @@ export function createUsersService(deps: {
             'id',
             'This is the last admin: make another user an admin before deleting this one.',
           );
-        const photos = await tx
-          .select({ id: recipes.imageId })
-          .from(recipes)
-          .where(and(eq(recipes.ownerId, id), isNotNull(recipes.imageId)));
-        // Ovens first: their buttons hold the user's recipes, which may not go while a button points at them.
-        await tx.delete(ovens).where(eq(ovens.ownerId, id));
+        // A team the user is alone in goes with them (its ovens, recipes, locations, templates); a team with
+        // others keeps everything, and if the user was its last owner, its longest-standing manager (else
+        // member) becomes owner, so every team keeps one.
+        const alone = await rowsOf<{ team_id: number }>(
+          tx,
+          sql`select m.team_id from team_members m where m.user_id = ${id}
+              and not exists (select 1 from team_members o where o.team_id = m.team_id and o.user_id <> ${id})`,
+        );
+        const gone = alone.map((t) => t.team_id);
+        await tx.execute(sql`
+          update team_members set role = 'owner'
+          where (team_id, user_id) in (
+            select distinct on (m.team_id) m.team_id, m.user_id from team_members m
+            where m.user_id <> ${id}
+              and m.team_id in (select team_id from team_members where user_id = ${id} and role = 'owner')
+              and not exists (select 1 from team_members o
+                              where o.team_id = m.team_id and o.role = 'owner' and o.user_id <> ${id})
+            order by m.team_id, (m.role = 'manager') desc, m.joined_at, m.user_id)`);
+        const photos = gone.length
+          ? await tx
+              .select({ id: recipes.imageId })
+              .from(recipes)
+              .where(and(inArray(recipes.teamId, gone), isNotNull(recipes.imageId)))
+          : [];
+        if (gone.length > 0) {
+          // Ovens first: their buttons hold the team's recipes, which may not go while a button points at them.
+          await tx.delete(ovens).where(inArray(ovens.teamId, gone));
+          await tx.delete(teams).where(inArray(teams.id, gone));
+        }
         await tx.delete(users).where(eq(users.id, id));
         const photoIds = photos.map((p) => p.id!).filter(Boolean);
         if (photoIds.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, photoIds));
@@ -140,7 +164,7 @@ export function createUsersService(deps: {
 
     /** Spec §5 profile: own profile only; e-mail fixed; password only when both fields are filled. */
     async updateProfile(
-      actor: { id: number },
+      actor: Pick<PublicUser, 'id' | 'team'>,
       userId: number,
       input: {
         username?: string;
@@ -209,6 +233,7 @@ export function createUsersService(deps: {
         email: updated.email,
         role: updated.role as Role,
         temperature_unit: updated.temperatureUnit,
+        team: actor.team,
       };
     },
   };
