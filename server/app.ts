@@ -37,6 +37,10 @@ import { createReportsService } from './features/reports/reports.service';
 import { settingsFilesRoutes } from './features/settings-files/settings-files.routes';
 import { createSettingsFilesService } from './features/settings-files/settings-files.service';
 import { systemRoutes } from './features/system/system.routes';
+import { createActivityService } from './features/teams/activity.service';
+import { createInvitationsService } from './features/teams/invitations.service';
+import { teamsRoutes } from './features/teams/teams.routes';
+import { createTeamsService } from './features/teams/teams.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { guardRequestValues } from './http/body-guard';
@@ -191,8 +195,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     limits,
   });
+  const invitations = createInvitationsService({
+    db,
+    mailer: deps.mailer,
+    appUrl: config.APP_URL,
+    providerName: config.PROVIDER_NAME,
+    now,
+  });
   await app.register(authPlugin, { auth, activity });
-  await app.register(authRoutes, { auth, limiter, limits });
+  await app.register(authRoutes, { auth, limiter, limits, isInvited: invitations.isFor });
+  await app.register(teamsRoutes, {
+    teams: createTeamsService({ db }),
+    invitations,
+    activity: createActivityService({ db }),
+    appUrl: config.APP_URL,
+  });
   await app.register(usersRoutes, {
     users: createUsersService({
       db,

@@ -10,7 +10,7 @@ import type { Stage } from '../../shared/domain/stage';
 import { jsonArrayInTurns, mapInTurns } from '../lib/in-turns';
 import { type DbOrTx, readTogether, rowsOf } from './client';
 import { drawIds } from './draw-ids';
-import { recipeEvents, recipeStages, recipes, users } from './schema/index';
+import { recipeEvents, recipeStages, recipes, teams } from './schema/index';
 import { inScopeSql, type Scope } from './scope';
 
 export type RecipeRow = typeof recipes.$inferSelect;
@@ -332,8 +332,8 @@ export async function insertRecipesBulk(
 }
 
 /** Serializes imports of one user, so two at once cannot both add the same recipes. */
-export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
-  // 'no key update': imports of one user queue behind each other, but not behind the user's other writes, whose
-  // references to the user (a recipe's owner, a revision's author) only share the row's key.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+export async function lockTeam(tx: DbOrTx, teamId: number): Promise<void> {
+  // 'no key update': imports into one team queue behind each other (each dedupes against the team's recipes), but
+  // not behind the team's other writes, whose references to the team (a recipe's, an oven's) only share the key.
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
 }

@@ -54,9 +54,13 @@ export async function fallBackToAnotherTeam(db: DbOrTx, userId: number): Promise
 
 /** Marks the one team a user works in (the others lose the mark in the same statement). */
 export async function makeCurrent(db: DbOrTx, userId: number, teamId: number): Promise<void> {
-  await db.execute(sql`
-    update team_members set current = (team_id = ${teamId})
-    where user_id = ${userId} and (current or team_id = ${teamId})`);
+  // Two statements: the unique "one current team" index is checked row by row, so the old mark goes first.
+  await db.execute(
+    sql`update team_members set current = false where user_id = ${userId} and current and team_id <> ${teamId}`,
+  );
+  await db.execute(
+    sql`update team_members set current = true where user_id = ${userId} and team_id = ${teamId}`,
+  );
 }
 
 export async function readMembership(db: DbOrTx, userId: number, teamId: number): Promise<Membership | null> {

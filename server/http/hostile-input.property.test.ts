@@ -11,7 +11,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../shared/contracts/ovens';
 import { rowsOf } from '../db/client';
-import { createRecipe, createSession, createUser, recipeBody } from '../test/factories';
+import { teamInvitations, teamMembers } from '../db/schema/index';
+import { hashToken } from '../lib/tokens';
+import { addMember, createRecipe, createSession, createUser, recipeBody } from '../test/factories';
 import { createTestContext, importGoldenOven, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -24,6 +26,12 @@ let recipeId: number;
 let versionId = 0;
 let locationId = 0;
 let templateId = 0;
+/** The owner's team and its fixtures: a spare team to delete, a crew member to change, an invitation. */
+let teamId = 0;
+let spareTeamId = 0;
+let crewId = 0;
+let invitationId = 0;
+const INVITATION_TOKEN = 'hostile-invitation-token';
 
 const golden = readFileSync(
   new URL('../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
@@ -56,6 +64,11 @@ const WATCHED = [
   'locations',
   'menu_templates',
   'oven_templates',
+  'teams',
+  'team_members',
+  'member_locations',
+  'team_invitations',
+  'team_activity',
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const parts = WATCHED.map(
@@ -208,6 +221,26 @@ const WRITES: Record<string, Write> = {
     url: () => `/api/templates/${templateId}/apply`,
     body: () => ({ oven_ids: [], save_version: true }),
   },
+  'POST /api/teams': { url: () => '/api/teams', body: () => ({ name: '' }) },
+  'PUT /api/teams/:id': { url: () => `/api/teams/${teamId}`, body: () => ({ name: '' }) },
+  'DELETE /api/teams/:id': { url: () => `/api/teams/${spareTeamId}` },
+  'POST /api/teams/:id/switch': { url: () => `/api/teams/${teamId}/switch` },
+  'PUT /api/teams/:id/members/:userId': {
+    url: () => `/api/teams/${teamId}/members/${crewId}`,
+    body: () => ({ role: 'store', location_ids: [] }),
+  },
+  'DELETE /api/teams/:id/members/:userId': { url: () => `/api/teams/${teamId}/members/${crewId}` },
+  'POST /api/teams/:id/invitations': {
+    url: () => `/api/teams/${teamId}/invitations`,
+    body: () => ({ email: 'not-an-address', role: 'crew', location_ids: [locationId] }),
+  },
+  'DELETE /api/teams/:id/invitations/:invitationId': {
+    url: () => `/api/teams/${teamId}/invitations/${invitationId}`,
+  },
+  'POST /api/teams/:id/invitations/:invitationId/resend': {
+    url: () => `/api/teams/${teamId}/invitations/${invitationId}/resend`,
+  },
+  'POST /api/invitations/:token/accept': { url: () => `/api/invitations/${INVITATION_TOKEN}/accept` },
 };
 
 const deep = (depth: number): unknown => {
@@ -383,7 +416,60 @@ beforeAll(async () => {
   oven = await importGoldenOven(ctx, token, 'Kept');
   versionId = await keptVersion(token);
   await keptFleet(token);
+  teamId = owner.teamId!;
+  await keptTeam();
 });
+
+/** The team rows' fixtures, made again when a row removed them (or took the owner to another team). */
+async function keptTeam() {
+  await ctx.db.execute(
+    sql`update team_members set current = false where user_id = ${owner.id} and team_id <> ${teamId}`,
+  );
+  await ctx.db.execute(
+    sql`update team_members set current = true where user_id = ${owner.id} and team_id = ${teamId}`,
+  );
+  const [spare] = await rowsOf<{ id: number }>(
+    ctx.db,
+    sql`select team_id as id from team_members where user_id = ${owner.id} and team_id <> ${teamId} limit 1`,
+  );
+  if (spare) spareTeamId = spare.id;
+  else {
+    const [made] = await rowsOf<{ id: number }>(
+      ctx.db,
+      sql`insert into teams (name) values ('Spare') returning id`,
+    );
+    spareTeamId = made!.id;
+    await ctx.db.insert(teamMembers).values({ teamId: spareTeamId, userId: owner.id, role: 'owner' });
+  }
+  const [crew] = await rowsOf<{ id: number }>(
+    ctx.db,
+    sql`select user_id as id from team_members where team_id = ${teamId} and role <> 'owner' limit 1`,
+  );
+  if (crew) crewId = crew.id;
+  else {
+    crewId = (await createUser(ctx.db, { team: false })).id;
+    await addMember(ctx.db, teamId, crewId, 'crew', { locationIds: [locationId], current: true });
+  }
+  const [invited] = await rowsOf<{ id: number }>(
+    ctx.db,
+    sql`select id from team_invitations where team_id = ${teamId} limit 1`,
+  );
+  invitationId =
+    invited?.id ??
+    (
+      await ctx.db
+        .insert(teamInvitations)
+        .values({
+          teamId,
+          email: 'someone.else@example.com',
+          role: 'crew',
+          locationIds: [locationId],
+          tokenHash: hashToken(INVITATION_TOKEN),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning()
+    )[0]!.id;
+}
 
 /** A location and a template of the owner's, for their rows (made again when a row deleted them). */
 async function keptFleet(token: string) {
@@ -464,6 +550,7 @@ describe('hostile input on every write endpoint', () => {
 
 /** After a request that was taken (a deletion given an extra field, say), the fixtures are made whole again. */
 async function restoreFixtures() {
+  await keptTeam();
   const token = await createSession(ctx.db, owner.id);
   const recipe = await ctx.api('GET', `/api/recipes/${recipeId}`, undefined, { token });
   if (recipe.statusCode === 404)

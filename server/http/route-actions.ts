@@ -76,6 +76,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 
   // Settings files.
   'POST /api/files': 'ovens.import',
+  'POST /api/files/raw': 'ovens.import',
   'GET /api/files/:id': 'settings.download',
   'POST /api/files/zip': 'settings.download',
   'POST /api/ovens/:id/check-file': 'settings.download',

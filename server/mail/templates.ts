@@ -127,3 +127,22 @@ export function menuShareMail(input: ShareInput): MailMessage {
     attachments: [{ fileName: input.fileName, contentType: 'application/pdf', content: input.bytes }],
   };
 }
+
+/** An invitation to join a team, with a link that works for a week for the invited address only. */
+export function teamInvitationMail(input: {
+  provider: string;
+  to: string;
+  team: string;
+  role: string;
+  invitedBy: string;
+  url: string;
+  days: number;
+}): MailMessage {
+  const body = `${escapeHtml(input.invitedBy)} invites you to join <b>${escapeHtml(input.team)}</b> on ${escapeHtml(input.provider)} as ${escapeHtml(input.role.toLowerCase())}. Open the link to accept: with an account, log in with this e-mail address; without one, create it there. The link works for ${input.days} days.`;
+  return {
+    to: input.to,
+    subject: `${input.invitedBy} invites you to ${input.team} on ${input.provider}`,
+    text: `${input.invitedBy} invites you to join ${input.team} on ${input.provider} as ${input.role.toLowerCase()}.\n\nAccept the invitation here (log in with this e-mail address, or create your account there):\n\n${input.url}\n\nThe link works for ${input.days} days. If you did not expect it, ignore this e-mail.\n`,
+    html: layout(input.provider, `Join ${input.team}`, body, { label: 'See the invitation', url: input.url }),
+  };
+}

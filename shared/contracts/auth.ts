@@ -79,6 +79,8 @@ export const registerRequest = z
       .min(1, 'Confirm password is required.'),
     privacy_policy: z.literal(true, { error: 'You need to accept the Privacy Policy.' }),
     opt_in: z.boolean().optional().default(false),
+    /** Signing up from an invitation link: its token, so the verification link leads back to it. */
+    invitation: z.string().max(200).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords does not match.',

@@ -4,7 +4,7 @@ import { FLEET_BATCH_MAX } from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
 import { emailField } from './auth';
-import { idParam, ovensOrLocation } from './common';
+import { idParam, idValue, ovensOrLocation } from './common';
 import { ovenName } from './ovens';
 import { stageData } from './recipes';
 
@@ -20,11 +20,16 @@ export const importSettingsRequest = z.object({
   oven_type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
   // The size is checked by the service (a 413 naming the limit), the content by the settings-file reader.
   data: z.string({ error: NO_FILE_MESSAGE }).min(1, NO_FILE_MESSAGE),
+  /** The location the oven stands in (a store manager imports into one of theirs). */
+  location_id: idValue('The location id').optional(),
 });
 export type ImportSettingsRequest = z.input<typeof importSettingsRequest>;
 
 /** The same import with the file as raw bytes (Content-Type: application/octet-stream): name and type ride in the query. */
-export const importSettingsQuery = importSettingsRequest.pick({ oven_name: true, oven_type: true });
+export const importSettingsQuery = z.object({
+  ...importSettingsRequest.pick({ oven_name: true, oven_type: true }).shape,
+  location_id: z.coerce.number().int().positive().optional(),
+});
 
 /** One problem in a refused file, where it is and what it concerns. */
 export const fileProblem = z.object({

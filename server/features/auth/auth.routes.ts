@@ -22,6 +22,8 @@ export interface AuthRouteDeps {
   auth: AuthService;
   limiter: RateLimiter;
   limits: RateLimits;
+  /** Whether an invitation token is live and for this address (the teams feature knows). */
+  isInvited?: (token: string, email: string) => Promise<boolean>;
 }
 
 const tags = ['Auth and account'];
@@ -96,7 +98,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const { invitation } = request.body;
+      // From a live invitation for this address, the person joins that team instead of getting one of their own.
+      const invited = invitation ? await (deps.isInvited?.(invitation, request.body.email) ?? false) : false;
+      const user = await auth.register({
+        ...request.body,
+        invited,
+        invitation: invited ? invitation : undefined,
+      });
       return reply.code(201).send({ created: true, user });
     },
   );

@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope } from '../../db/scope';
+import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 
@@ -480,6 +481,12 @@ export async function changeMenu(
       before: touched.before,
       after: touched.after,
     });
+    await recordActivity(tx, {
+      userId: input.userId,
+      action: input.action,
+      summary: result.summary,
+      ovenId: oven.id,
+    });
     // What belongs with the change (a version pointer, a template link) commits or rolls back with it.
     const after = input.afterWrite ? await input.afterWrite(tx, updated!) : updated!;
     return { oven: after, tree: result.tree };
@@ -527,6 +534,12 @@ export async function createOvenWithMenu(
     summary: input.summary,
     before: {},
     after: {},
+  });
+  await recordActivity(tx, {
+    userId: input.userId,
+    action: input.action,
+    summary: input.summary,
+    ovenId: oven!.id,
   });
   return { oven: oven!, tree };
 }
@@ -697,6 +710,10 @@ export async function replaceMenus(
     insert into menu_revisions (oven_id, user_id, action, summary, before, after)
     select "ovenId", ${input.userId}, ${input.action}, ${input.summary}, before, after
     from json_to_recordset(${revisions}::json) as x("ovenId" int, before jsonb, after jsonb)`);
+  await recordActivity(
+    tx,
+    ovenIds.map((ovenId) => ({ userId: input.userId, action: input.action, summary: input.summary, ovenId })),
+  );
   return out;
 }
 
@@ -1005,6 +1022,12 @@ export async function undoLastChange(
       })
       .returning({ id: menuRevisions.id });
     await tx.update(menuRevisions).set({ undoneById: undo!.id }).where(eq(menuRevisions.id, revision.id));
+    await recordActivity(tx, {
+      userId: input.userId,
+      action: 'undo',
+      summary: `Undid: ${revision.summary}`,
+      ovenId: oven.id,
+    });
     return { ...result, undone: revision.summary };
   });
 }
@@ -1039,6 +1062,12 @@ export async function redoLastUndo(
       .returning({ id: menuRevisions.id });
     // The undo is spent: marked as taken back by this redo.
     await tx.update(menuRevisions).set({ undoneById: redo!.id }).where(eq(menuRevisions.id, undo.id));
+    await recordActivity(tx, {
+      userId: input.userId,
+      action: 'redo',
+      summary: `Redid: ${summary}`,
+      ovenId: oven.id,
+    });
     return { ...result, redone: summary };
   });
 }

@@ -5,6 +5,7 @@ import { type Actor, canPutOnMenu } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
+import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { currentMenuSnapshot } from './menu-snapshot';
 import { changeMenu, ownOven, withoutIds } from './menu-store';
@@ -81,6 +82,12 @@ export function createMenuVersionsService(deps: { db: Db }) {
             .update(ovens)
             .set({ atVersionId: row!.id, atOvenVersion: oven.version })
             .where(eq(ovens.id, oven.id));
+          await recordActivity(tx, {
+            userId: actor.id,
+            action: 'version.saved',
+            summary: `Saved the menu as version "${input.name}"`,
+            ovenId: oven.id,
+          });
           return toWire(row!, actor.username);
         });
       } catch (error) {

@@ -2,6 +2,7 @@ import type { SettingsDownload } from '../../../shared/contracts/settings-files'
 import type { Actor } from '../../../shared/domain/permissions';
 import { createDownloadStore } from '../../db/download-store';
 import { settingsFingerprints } from '../../db/schema/index';
+import { recordActivity } from '../../db/team-activity-store';
 import { NotFoundError } from '../../lib/errors';
 import type { FileDeps, SettingsBuilder } from './settings-file-build';
 
@@ -24,6 +25,12 @@ export function createSettingsDownloads(deps: FileDeps, files: SettingsBuilder) 
           ovenId: built.oven.id,
           fileName: built.fileName,
           bytes: built.bytes,
+        });
+        await recordActivity(tx, {
+          userId: actor.id,
+          action: 'settings.downloaded',
+          summary: `Downloaded the settings file ${built.fileName}`,
+          ovenId: built.oven.id,
         });
         return { file, name, size };
       });

@@ -108,10 +108,11 @@ export async function settingsFilesRoutes(
       },
     },
     async (request, reply) => {
-      const { oven_name, oven_type, data } = request.body;
+      const { oven_name, oven_type, data, location_id } = request.body;
       const stats = await files.importFile(currentUser(request), {
         oven_name,
         oven_type,
+        location_id,
         bytes: Buffer.from(data, 'utf8'),
       });
       return reply.code(201).type(JSON_TYPE).send(inSlices(stats));

@@ -7,15 +7,16 @@ import {
 import { recipeSignature } from '../../../shared/domain/import';
 import { buttonCount, categoryCount, type MenuTree, recipeButtons } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
-import type { Actor } from '../../../shared/domain/permissions';
+import { type Actor, limitedToLocations } from '../../../shared/domain/permissions';
 import { settingsToMenu } from '../../../shared/domain/settings-file/menu';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import type { SettingsRecipe } from '../../../shared/domain/settings-file/types';
 import type { ActivityRecorder } from '../../db/activity-store';
-import { insertRecipesBulk, lockUser, ownRecipesNamed } from '../../db/recipe-store';
+import { ownLocationRef } from '../../db/location-store';
+import { insertRecipesBulk, lockTeam, ownRecipesNamed } from '../../db/recipe-store';
 import { ownerColumns, scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
-import { PayloadTooLargeError } from '../../lib/errors';
+import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { mapInTurns } from '../../lib/in-turns';
 import { createOvenWithMenu } from '../ovens';
 import { type FileDeps, refusedFile } from './settings-file-build';
@@ -40,8 +41,9 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
      */
     async importFile(
       actor: Actor,
-      input: { oven_name: string; oven_type: OvenType; bytes: Uint8Array },
+      input: { oven_name: string; oven_type: OvenType; bytes: Uint8Array; location_id?: number },
     ): Promise<ImportStats> {
+      const locationId = await importLocation(db, actor, input.location_id);
       const tooBig = input.bytes.length > SETTINGS_FILE_MAX_BYTES;
       if (tooBig) throw new PayloadTooLargeError(settingsFileSizeMessage(input.bytes.length)!);
       const parsed = await codec.parse(input.bytes, { expectedType: input.oven_type });
@@ -53,7 +55,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
       const signatures = await mapInTurns(incoming, recipeSignature);
 
       return db.transaction(async (tx) => {
-        await lockUser(tx, actor.id);
+        await lockTeam(tx, ownerColumns(scopeOf(actor)).teamId);
         const existing = await ownRecipesNamed(
           tx,
           scopeOf(actor),
@@ -105,6 +107,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
           type,
           warmUps: settings.warmUps,
           tree,
+          locationId,
           action: 'imported',
           summary: `Imported ${input.oven_name} from ${settingsFileName(settings)}`,
         });
@@ -132,4 +135,19 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
       });
     },
   };
+}
+
+/**
+ * Where an imported oven stands: the location asked for, if the importer reaches it; a store manager, who sees only
+ * their locations' ovens, must give one of theirs (their only one is taken without asking).
+ */
+async function importLocation(db: FileDeps['db'], actor: Actor, locationId: number | undefined) {
+  const team = actor.team;
+  if (locationId !== undefined) return (await ownLocationRef(db, scopeOf(actor), locationId)).id;
+  if (!team || !limitedToLocations(team.role)) return null;
+  if (team.location_ids.length === 1) return team.location_ids[0]!;
+  throw ValidationError.field(
+    'location_id',
+    'Choose which of your locations the oven stands in: you see only the ovens of your locations.',
+  );
 }

@@ -2,6 +2,7 @@ import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { scopeOf } from '../../db/scope';
+import { recordActivity } from '../../db/team-activity-store';
 import { PayloadTooLargeError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { menuShareMail, settingsShareMail } from '../../mail/templates';
@@ -48,6 +49,12 @@ export function createSettingsShare(
             bytes: built.bytes,
           }),
         );
+        await recordActivity(db, {
+          userId: actor.id,
+          action: 'settings.shared',
+          summary: `Shared the settings file by e-mail with ${to}`,
+          ovenId: built.oven.id,
+        });
         return { sent: true, to, attachment: built.fileName };
       }
       const pdf = await menuPdf({
@@ -75,6 +82,12 @@ export function createSettingsShare(
           bytes: pdf,
         }),
       );
+      await recordActivity(db, {
+        userId: actor.id,
+        action: 'menu.shared',
+        summary: `Shared the menu as a PDF by e-mail with ${to}`,
+        ovenId: built.oven.id,
+      });
       return { sent: true, to, attachment: fileName };
     },
   };

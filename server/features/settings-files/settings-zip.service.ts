@@ -3,10 +3,12 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
+import { countOf } from '../../../shared/domain/words';
 import { createDownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
 import { inScope, scopeOf } from '../../db/scope';
+import { recordActivity } from '../../db/team-activity-store';
 import { ValidationError } from '../../lib/errors';
 import { nextTurn } from '../../lib/in-turns';
 import type { Built, FileDeps, Fingerprint, SettingsBuilder } from './settings-file-build';
@@ -150,6 +152,15 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
             .then(({ file, name, size }) => ({ file, name, size }));
         const kept = await keep(`hearth-settings-${day}.zip`, zip);
         const list = await keep(`usb-checklist-${day}.pdf`, checklist);
+        await recordActivity(
+          tx,
+          out.map((o) => ({
+            userId: actor.id,
+            action: 'settings.downloaded',
+            summary: `Downloaded the settings file in a zip of ${countOf(out.length, 'oven')} (USB stick ${o.stick})`,
+            ovenId: o.id,
+          })),
+        );
         return { ...kept, checklist: list, ovens: out };
       });
     },

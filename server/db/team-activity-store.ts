@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+
+/**
+ * The team's trail, written inside the transaction of what it records (a rolled-back change leaves no line). One
+ * statement for any number of lines: the person's name, the oven's name and its location are read in it, so the
+ * trail reads the same after they are renamed or gone.
+ */
+export interface ActivityLine {
+  /** The team whose trail it is; omitted for an oven's line, which belongs to the oven's team. */
+  teamId?: number;
+  userId: number;
+  /** What happened, in the trail's vocabulary (an editor change's own action, 'settings.download', …). */
+  action: string;
+  /** A sentence saying what happened. */
+  summary: string;
+  ovenId?: number;
+  /** The location of a line about no oven (a location's zip); an oven's line takes its oven's. */
+  locationId?: number;
+}
+
+export async function recordActivity(
+  db: DbOrTx,
+  lines: ActivityLine | readonly ActivityLine[],
+): Promise<void> {
+  const list = Array.isArray(lines) ? lines : [lines as ActivityLine];
+  if (list.length === 0) return;
+  const rows = JSON.stringify(
+    list.map((l) => ({
+      team_id: l.teamId ?? null,
+      user_id: l.userId,
+      action: l.action,
+      summary: l.summary,
+      oven_id: l.ovenId ?? null,
+      location_id: l.locationId ?? null,
+    })),
+  );
+  await db.execute(sql`
+    insert into team_activity (team_id, user_id, username, action, summary, oven_id, oven_name, location_id)
+    select coalesce(x.team_id, o.team_id), x.user_id, coalesce(u.username, ''), x.action, x.summary,
+      x.oven_id, o.name, coalesce(x.location_id, o.location_id)
+    from json_to_recordset(${rows}::json)
+      as x(team_id int, user_id int, action text, summary text, oven_id int, location_id int)
+    left join users u on u.id = x.user_id
+    left join ovens o on o.id = x.oven_id
+    where coalesce(x.team_id, o.team_id) is not null`);
+}

@@ -1,0 +1,282 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  INVITATION_DAYS,
+  type Invitation,
+  type InvitationPreview,
+  PENDING_INVITATIONS_MAX,
+  type Team,
+} from '../../../shared/contracts/teams';
+import { rolesGrantableBy, TEAM_ROLE_LABELS, type TeamRole } from '../../../shared/domain/permissions';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { teamInvitations, teamMembers, teams, users } from '../../db/schema/index';
+import { recordActivity } from '../../db/team-activity-store';
+import { makeCurrent, setMemberLocations } from '../../db/team-store';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer } from '../../mail/mailer';
+import { teamInvitationMail } from '../../mail/templates';
+import { membershipIn } from './team-access';
+import { locationsFor, teamLocations } from './teams.service';
+
+const DAY = 86_400_000;
+export const INVITATION_GONE =
+  'This invitation link is not valid: it was withdrawn, already used, or never existed.';
+
+type Row = typeof teamInvitations.$inferSelect;
+
+/**
+ * Invitations by e-mail: a link for 7 days, for the invited address only. An owner invites anyone; a manager store
+ * managers and crew. Accepting (logged in with the invited, verified address) joins the team and makes it current.
+ */
+export function createInvitationsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  providerName: string;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const toWire = (row: Row, invitedBy: string | null): Invitation => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    location_ids: row.locationIds,
+    invited_by: invitedBy,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= now().getTime(),
+  });
+
+  async function send(row: Row, token: string, team: string, invitedBy: string) {
+    // Kept in the outbox first: a mail server that is down delays the invitation, never loses it.
+    await deps.mailer
+      .send(
+        teamInvitationMail({
+          provider: deps.providerName,
+          to: row.email,
+          team,
+          role: TEAM_ROLE_LABELS[row.role],
+          invitedBy,
+          url: `${deps.appUrl}/invitations/${encodeURIComponent(token)}`,
+          days: INVITATION_DAYS,
+        }),
+      )
+      .catch(() => {});
+  }
+
+  async function byToken(tx: DbOrTx, token: string) {
+    const [found] = await tx
+      .select({ row: teamInvitations, team: teams.name, invitedBy: users.username })
+      .from(teamInvitations)
+      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+      .where(eq(teamInvitations.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!found) throw new NotFoundError('Invitation', {}, INVITATION_GONE);
+    return found;
+  }
+
+  return {
+    async list(userId: number, teamId: number): Promise<Invitation[]> {
+      await membershipIn(db, userId, teamId, 'team.members');
+      const rows = await db
+        .select({ row: teamInvitations, invitedBy: users.username })
+        .from(teamInvitations)
+        .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+        .where(eq(teamInvitations.teamId, teamId))
+        .orderBy(teamInvitations.email);
+      return rows.map((r) => toWire(r.row, r.invitedBy));
+    },
+
+    /** Inviting an address again renews its invitation (a new link, 7 more days) instead of a second one. */
+    async invite(
+      actor: { id: number; username: string },
+      teamId: number,
+      input: { email: string; role: TeamRole; location_ids: number[] },
+    ): Promise<Invitation> {
+      const token = newToken();
+      const { row, team } = await db.transaction(async (tx) => {
+        const me = await membershipIn(tx, actor.id, teamId, 'team.members', true);
+        if (!rolesGrantableBy(me.role).includes(input.role))
+          throw new ForbiddenError(
+            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may invite ${rolesGrantableBy(me.role)
+              .map((r) => TEAM_ROLE_LABELS[r].toLowerCase())
+              .join(' and ')} only.`,
+          );
+        const [already] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(teamMembers, eq(teamMembers.userId, users.id))
+          .where(and(eq(users.email, input.email), eq(teamMembers.teamId, teamId)))
+          .limit(1);
+        if (already)
+          throw ValidationError.field('email', `${input.email} is already a member of ${me.name}.`);
+        const [pending] = await tx
+          .select({ n: count() })
+          .from(teamInvitations)
+          .where(eq(teamInvitations.teamId, teamId));
+        if (Number(pending?.n ?? 0) >= PENDING_INVITATIONS_MAX)
+          throw ValidationError.field(
+            'email',
+            `${me.name} has ${PENDING_INVITATIONS_MAX} invitations waiting: withdraw some before inviting more.`,
+          );
+        const places = await teamLocations(tx, teamId, locationsFor(input.role, input.location_ids));
+        const values = {
+          teamId,
+          email: input.email,
+          role: input.role,
+          locationIds: [...places],
+          tokenHash: hashToken(token),
+          invitedBy: actor.id,
+          createdAt: now(),
+          expiresAt: new Date(now().getTime() + INVITATION_DAYS * DAY),
+        };
+        const [saved] = await tx
+          .insert(teamInvitations)
+          .values(values)
+          .onConflictDoUpdate({ target: [teamInvitations.teamId, teamInvitations.email], set: values })
+          .returning();
+        await recordActivity(tx, {
+          teamId,
+          userId: actor.id,
+          action: 'member.invited',
+          summary: `Invited ${input.email} as ${TEAM_ROLE_LABELS[input.role].toLowerCase()}`,
+        });
+        return { row: saved!, team: me.name };
+      });
+      await send(row, token, team, actor.username);
+      return toWire(row, actor.username);
+    },
+
+    /** A new link (the old one stops working) and 7 more days, mailed again. */
+    async resend(actor: { id: number; username: string }, teamId: number, invitationId: number) {
+      const token = newToken();
+      const { row, team } = await db.transaction(async (tx) => {
+        const me = await membershipIn(tx, actor.id, teamId, 'team.members');
+        const [current] = await tx
+          .select()
+          .from(teamInvitations)
+          .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
+          .limit(1);
+        if (!current) throw new NotFoundError('Invitation');
+        if (!rolesGrantableBy(me.role).includes(current.role))
+          throw new ForbiddenError(
+            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not resend this invitation.`,
+          );
+        const [saved] = await tx
+          .update(teamInvitations)
+          .set({
+            tokenHash: hashToken(token),
+            invitedBy: actor.id,
+            expiresAt: new Date(now().getTime() + INVITATION_DAYS * DAY),
+          })
+          .where(eq(teamInvitations.id, invitationId))
+          .returning();
+        return { row: saved!, team: me.name };
+      });
+      await send(row, token, team, actor.username);
+      return toWire(row, actor.username);
+    },
+
+    async revoke(userId: number, teamId: number, invitationId: number): Promise<{ id: number }> {
+      return db.transaction(async (tx) => {
+        const me = await membershipIn(tx, userId, teamId, 'team.members');
+        const [current] = await tx
+          .select()
+          .from(teamInvitations)
+          .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
+          .limit(1);
+        if (!current) throw new NotFoundError('Invitation');
+        if (!rolesGrantableBy(me.role).includes(current.role))
+          throw new ForbiddenError(
+            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not withdraw this invitation.`,
+          );
+        await tx.delete(teamInvitations).where(eq(teamInvitations.id, invitationId));
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: 'member.uninvited',
+          summary: `Withdrew the invitation of ${current.email}`,
+        });
+        return { id: invitationId };
+      });
+    },
+
+    /** What a link offers, to anyone holding it (the link is the secret; nothing more is told). */
+    async preview(token: string): Promise<InvitationPreview> {
+      const { row, team, invitedBy } = await byToken(db, token);
+      const wire = toWire(row, invitedBy);
+      return {
+        team,
+        role: row.role,
+        invited_by: invitedBy,
+        email: row.email,
+        expires_at: wire.expires_at,
+        expired: wire.expired,
+      };
+    },
+
+    /**
+     * Joins the team as invited and makes it current. Only for the invited address (verified: an unverified
+     * account cannot log in), before the link expires.
+     */
+    async accept(user: { id: number; email: string }, token: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const { row, team, invitedBy } = await byToken(tx, token);
+        if (row.email !== user.email.toLowerCase())
+          throw new ForbiddenError(
+            `This invitation is for ${row.email}. Log in with that address to accept it (you are logged in as ${user.email}).`,
+          );
+        if (row.expiresAt.getTime() <= now().getTime())
+          throw new ConflictError(
+            `This invitation expired on ${row.expiresAt.toISOString().slice(0, 10)}. Ask ${invitedBy ?? 'the team'} to send a new one.`,
+          );
+        const [member] = await tx
+          .select({ role: teamMembers.role })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, row.teamId), eq(teamMembers.userId, user.id)))
+          .limit(1);
+        if (member) throw new ConflictError(`You are already a member of ${team}.`);
+        // Locations deleted since the invitation are not given.
+        const places = row.locationIds.length
+          ? (
+              await rowsOf<{ id: number }>(
+                tx,
+                sql`select id from locations where team_id = ${row.teamId}
+                    and id in (select value::int from json_array_elements_text(${JSON.stringify(row.locationIds)}::json))`,
+              )
+            ).map((r) => Number(r.id))
+          : [];
+        await tx.insert(teamMembers).values({ teamId: row.teamId, userId: user.id, role: row.role });
+        await setMemberLocations(tx, row.teamId, user.id, places);
+        await makeCurrent(tx, user.id, row.teamId);
+        await tx.delete(teamInvitations).where(eq(teamInvitations.id, row.id));
+        await recordActivity(tx, {
+          teamId: row.teamId,
+          userId: user.id,
+          action: 'member.joined',
+          summary: `Joined as ${TEAM_ROLE_LABELS[row.role].toLowerCase()}${invitedBy ? `, invited by ${invitedBy}` : ''}`,
+        });
+        const [count_] = await tx
+          .select({ n: count() })
+          .from(teamMembers)
+          .where(eq(teamMembers.teamId, row.teamId));
+        return { id: row.teamId, name: team, role: row.role, current: true, members: Number(count_?.n ?? 1) };
+      });
+    },
+
+    /** For a registration from a link: whether it is live and for this address (then no team of their own). */
+    async isFor(token: string, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ email: teamInvitations.email, expiresAt: teamInvitations.expiresAt })
+        .from(teamInvitations)
+        .where(eq(teamInvitations.tokenHash, hashToken(token)))
+        .limit(1);
+      return !!row && row.email === email.toLowerCase() && row.expiresAt.getTime() > now().getTime();
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

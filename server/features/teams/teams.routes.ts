@@ -1,0 +1,303 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import { paginated } from '../../../shared/contracts/pagination';
+import {
+  ACTIVITY_PER_PAGE,
+  activityEntry,
+  activityQuery,
+  invitation,
+  invitationParams,
+  invitationPreview,
+  invitationRequest,
+  invitationTokenParams,
+  member,
+  memberParams,
+  memberRequest,
+  team,
+  teamParams,
+  teamRequest,
+} from '../../../shared/contracts/teams';
+import { paginate } from '../../http/pagination';
+import { currentUser } from '../../http/request-user';
+import type { ActivityService } from './activity.service';
+import type { InvitationsService } from './invitations.service';
+import type { TeamsService } from './teams.service';
+
+const tags = ['Teams'];
+const errors = { 403: errorResponse, 404: errorResponse, 422: errorResponse };
+
+/** The query as sent, for the pager's links. */
+const rawQuery = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+
+export async function teamsRoutes(
+  app: FastifyInstance,
+  deps: { teams: TeamsService; invitations: InvitationsService; activity: ActivityService; appUrl: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { onRequest: app.requireUser };
+  const { teams, invitations, activity } = deps;
+
+  r.get(
+    '/api/teams',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'The teams you belong to, your role in each, and which one you work in now',
+        response: { 200: z.object({ data: z.array(team) }) },
+      },
+    },
+    async (request) => ({ data: await teams.list(currentUser(request).id) }),
+  );
+
+  r.post(
+    '/api/teams',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Make a team: you are its owner, and it becomes the team you work in',
+        body: teamRequest,
+        response: { 201: z.object({ data: team }), 422: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await teams.create(currentUser(request).id, request.body) }),
+  );
+
+  r.put(
+    '/api/teams/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Rename a team (its owners)',
+        params: teamParams,
+        body: teamRequest,
+        response: { 200: z.object({ data: team }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await teams.rename(currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/teams/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Delete a team with everything it owns: ovens, menus, recipes, locations, templates (its owners)',
+        params: teamParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), data: z.object({ id: z.number(), name: z.string() }) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      deleted: true,
+      data: await teams.remove(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  r.post(
+    '/api/teams/:id/switch',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Work in this team from now on (lists and new things are its own)',
+        params: teamParams,
+        response: { 200: z.object({ data: team }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await teams.switchTo(currentUser(request).id, request.params.id) }),
+  );
+
+  r.get(
+    '/api/teams/:id/members',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "A team's members with their roles and locations (owners and managers)",
+        params: teamParams,
+        response: { 200: z.object({ data: z.array(member) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await teams.members(currentUser(request).id, request.params.id) }),
+  );
+
+  r.put(
+    '/api/teams/:id/members/:userId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Change a member's role and locations: owners anyone's, managers store managers' and crew's; nobody their own",
+        params: memberParams,
+        body: memberRequest,
+        response: { 200: z.object({ data: member }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await teams.updateMember(
+        currentUser(request).id,
+        request.params.id,
+        request.params.userId,
+        request.body,
+      ),
+    }),
+  );
+
+  r.delete(
+    '/api/teams/:id/members/:userId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Remove a member, or leave the team (your own id); the last owner can do neither',
+        params: memberParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), data: z.object({ user_id: z.number() }) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      deleted: true,
+      data: await teams.removeMember(currentUser(request).id, request.params.id, request.params.userId),
+    }),
+  );
+
+  r.get(
+    '/api/teams/:id/invitations',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "A team's invitations waiting to be accepted (owners and managers)",
+        params: teamParams,
+        response: { 200: z.object({ data: z.array(invitation) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await invitations.list(currentUser(request).id, request.params.id) }),
+  );
+
+  r.post(
+    '/api/teams/:id/invitations',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Invite someone by e-mail (a link for 7 days): owners any role, managers store managers and crew. Inviting an address again renews its link',
+        params: teamParams,
+        body: invitationRequest,
+        response: { 201: z.object({ data: invitation }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await invitations.invite(currentUser(request), request.params.id, request.body) }),
+  );
+
+  r.delete(
+    '/api/teams/:id/invitations/:invitationId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Withdraw an invitation: its link stops working',
+        params: invitationParams,
+        response: { 200: z.object({ deleted: z.boolean(), data: z.object({ id: z.number() }) }), ...errors },
+      },
+    },
+    async (request) => ({
+      deleted: true,
+      data: await invitations.revoke(currentUser(request).id, request.params.id, request.params.invitationId),
+    }),
+  );
+
+  r.post(
+    '/api/teams/:id/invitations/:invitationId/resend',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Send an invitation again with a new link (the old one stops working) and 7 more days',
+        params: invitationParams,
+        response: { 200: z.object({ data: invitation }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await invitations.resend(currentUser(request), request.params.id, request.params.invitationId),
+    }),
+  );
+
+  r.get(
+    '/api/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          'What an invitation link offers (no login needed): team, role, who invited, for which address, until when',
+        params: invitationTokenParams,
+        response: { 200: z.object({ data: invitationPreview }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await invitations.preview(request.params.token) }),
+  );
+
+  r.post(
+    '/api/invitations/:token/accept',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Join the team as invited (logged in with the invited address); it becomes the team you work in',
+        params: invitationTokenParams,
+        response: {
+          200: z.object({ data: team }),
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => ({ data: await invitations.accept(currentUser(request), request.params.token) }),
+  );
+
+  r.get(
+    '/api/teams/:id/activity',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "The team's trail, newest first: who changed what and when, by location and person",
+        params: teamParams,
+        querystring: activityQuery,
+        response: { 200: paginated(activityEntry), ...errors },
+      },
+    },
+    async (request) => {
+      const { data, total } = await activity.page(currentUser(request).id, request.params.id, request.query);
+      return paginate({
+        data,
+        total,
+        page: request.query.page,
+        perPage: ACTIVITY_PER_PAGE,
+        url: `${deps.appUrl}/api/teams/${request.params.id}/activity`,
+        query: rawQuery(request.url),
+      });
+    },
+  );
+}

@@ -1,0 +1,236 @@
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Member, Team } from '../../../shared/contracts/teams';
+import {
+  canChangeMember,
+  limitedToLocations,
+  TEAM_ROLE_LABELS,
+  type TeamRole,
+} from '../../../shared/domain/permissions';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
+import { recordActivity } from '../../db/team-activity-store';
+import { createTeamWithOwner, jsonList, makeCurrent, setMemberLocations } from '../../db/team-store';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { membershipIn } from './team-access';
+
+export const LAST_OWNER_MESSAGE =
+  'A team always keeps an owner: make another member owner first, or delete the team.';
+
+/** The team's own locations among `ids`, or a 422 naming those that are not. */
+export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const found = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.teamId, teamId), inArray(locations.id, wanted)));
+  const missing = wanted.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length > 0)
+    throw ValidationError.field(
+      'location_ids',
+      `This team has no location ${missing.join(', ')}. Choose among the team's locations.`,
+    );
+  return wanted;
+}
+
+/** The locations a member of this role keeps: owners and managers reach all, so they keep none. */
+export const locationsFor = (role: TeamRole, ids: readonly number[]): readonly number[] =>
+  limitedToLocations(role) ? ids : [];
+
+/**
+ * Teams and their members (spec-style API of the Team page): making, renaming, deleting and switching teams; the
+ * members' roles and locations; leaving. Invitations and the trail are their own services.
+ */
+export function createTeamsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function owners(tx: DbOrTx, teamId: number): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')));
+    return Number(row?.n ?? 0);
+  }
+
+  async function members(userId: number, teamId: number): Promise<Member[]> {
+    await membershipIn(db, userId, teamId, 'team.members');
+    const rows = await rowsOf<{
+      user_id: number;
+      username: string;
+      email: string;
+      role: TeamRole;
+      location_ids: unknown;
+      joined_at: Date | string;
+    }>(
+      db,
+      sql`select m.user_id, u.username, u.email, m.role, m.joined_at,
+              (select coalesce(json_agg(ml.location_id order by ml.location_id), '[]'::json)
+               from member_locations ml where ml.team_id = m.team_id and ml.user_id = m.user_id) as location_ids
+            from team_members m join users u on u.id = m.user_id
+            where m.team_id = ${teamId}
+            order by array_position(array['owner','manager','store','crew'], m.role), lower(u.username)`,
+    );
+    return rows.map((r) => ({
+      user_id: r.user_id,
+      username: r.username,
+      email: r.email,
+      role: r.role,
+      location_ids: jsonList(r.location_ids),
+      joined_at: new Date(r.joined_at).toISOString(),
+    }));
+  }
+
+  async function list(userId: number): Promise<Team[]> {
+    const rows = await rowsOf<{
+      id: number;
+      name: string;
+      role: TeamRole;
+      current: boolean;
+      members: number;
+    }>(
+      db,
+      sql`select t.id, t.name, m.role, m.current,
+              (select count(*)::int from team_members c where c.team_id = t.id) as members
+            from team_members m join teams t on t.id = m.team_id
+            where m.user_id = ${userId} order by lower(t.name), t.id`,
+    );
+    return rows.map((r) => ({ ...r, members: Number(r.members) }));
+  }
+
+  return {
+    list,
+
+    /** A new team, its maker its owner, and current for them. */
+    async create(userId: number, input: { name: string }): Promise<Team> {
+      const id = await db.transaction((tx) => createTeamWithOwner(tx, input.name, userId));
+      return { id, name: input.name, role: 'owner', current: true, members: 1 };
+    },
+
+    async rename(userId: number, teamId: number, input: { name: string }): Promise<Team> {
+      await db.transaction(async (tx) => {
+        const me = await membershipIn(tx, userId, teamId, 'team.manage', true);
+        await tx.update(teams).set({ name: input.name }).where(eq(teams.id, teamId));
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: 'team.renamed',
+          summary: `Renamed the team "${me.name}" to "${input.name}"`,
+        });
+      });
+      return (await list(userId)).find((t) => t.id === teamId)!;
+    },
+
+    /**
+     * The team and all it owns (ovens with their menus and history, recipes and their photos, locations,
+     * templates); its members stay, each working in another of their teams from their next request.
+     */
+    async remove(userId: number, teamId: number): Promise<{ id: number; name: string }> {
+      return db.transaction(async (tx) => {
+        const me = await membershipIn(tx, userId, teamId, 'team.manage', true);
+        const photos = await tx
+          .select({ id: recipes.imageId })
+          .from(recipes)
+          .where(and(eq(recipes.teamId, teamId), isNotNull(recipes.imageId)));
+        // Ovens first: their buttons hold the team's recipes, which may not go while a button points at them.
+        await tx.delete(ovens).where(eq(ovens.teamId, teamId));
+        await tx.delete(teams).where(eq(teams.id, teamId));
+        const ids = photos.map((p) => p.id!).filter(Boolean);
+        if (ids.length > 0) await tx.delete(recipeImages).where(inArray(recipeImages.id, ids));
+        return { id: teamId, name: me.name };
+      });
+    },
+
+    async switchTo(userId: number, teamId: number): Promise<Team> {
+      await membershipIn(db, userId, teamId);
+      await makeCurrent(db, userId, teamId);
+      return (await list(userId)).find((t) => t.id === teamId)!;
+    },
+
+    members,
+
+    /** A member's role
+    /** A member's role and locations: nobody their own; a manager only store managers' and crew's. */
+    async updateMember(
+      userId: number,
+      teamId: number,
+      targetId: number,
+      input: { role: TeamRole; location_ids: number[] },
+    ): Promise<Member> {
+      await db.transaction(async (tx) => {
+        const me = await membershipIn(tx, userId, teamId, 'team.members', true);
+        const target = await membershipOf(tx, teamId, targetId);
+        if (userId === targetId)
+          throw new ForbiddenError('Nobody changes their own role: ask another owner.');
+        if (!canChangeMember({ userId, role: me.role }, { userId: targetId, role: target.role }, input.role))
+          throw new ForbiddenError(
+            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not make ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()}.`,
+          );
+        if (target.role === 'owner' && input.role !== 'owner' && (await owners(tx, teamId)) <= 1)
+          throw ValidationError.field('role', LAST_OWNER_MESSAGE);
+        const places = await teamLocations(tx, teamId, locationsFor(input.role, input.location_ids));
+        await tx
+          .update(teamMembers)
+          .set({ role: input.role })
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, targetId)));
+        await setMemberLocations(tx, teamId, targetId, places);
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: 'member.changed',
+          summary:
+            target.role === input.role
+              ? `Gave ${target.username} ${places.length === 1 ? 'one location' : `${places.length} locations`}`
+              : `Made ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()})`,
+        });
+      });
+      return (await members(userId, teamId)).find((m) => m.user_id === targetId)!;
+    },
+
+    /** Removing a member, or leaving (oneself): the last owner can do neither. */
+    async removeMember(userId: number, teamId: number, targetId: number): Promise<{ user_id: number }> {
+      return db.transaction(async (tx) => {
+        const me = await membershipIn(
+          tx,
+          userId,
+          teamId,
+          userId === targetId ? undefined : 'team.members',
+          true,
+        );
+        const target = await membershipOf(tx, teamId, targetId);
+        if (!canChangeMember({ userId, role: me.role }, { userId: targetId, role: target.role }, null))
+          throw new ForbiddenError(
+            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not remove ${target.username}.`,
+          );
+        if (target.role === 'owner' && (await owners(tx, teamId)) <= 1)
+          throw ValidationError.field('user_id', LAST_OWNER_MESSAGE);
+        await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, targetId)));
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: userId === targetId ? 'member.left' : 'member.removed',
+          summary:
+            userId === targetId
+              ? `${target.username} left the team`
+              : `Removed ${target.username} from the team`,
+        });
+        return { user_id: targetId };
+      });
+    },
+  };
+}
+
+async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
+  const [row] = await tx
+    .select({ role: teamMembers.role, username: users.username })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .for('update', { of: teamMembers })
+    .limit(1);
+  if (!row) throw new NotFoundError('Member');
+  return row;
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,417 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthCheckResponse } from '../../../shared/contracts/auth';
+import type { Paginated } from '../../../shared/contracts/pagination';
+import type {
+  ActivityEntry,
+  Invitation,
+  InvitationPreview,
+  Member,
+  Team,
+} from '../../../shared/contracts/teams';
+import type { TeamRole } from '../../../shared/domain/permissions';
+import { teamInvitations } from '../../db/schema/index';
+import {
+  addMember,
+  createOven,
+  createRecipe,
+  createSession,
+  createSignedInUser,
+  createUser,
+} from '../../test/factories';
+import { createLocationWith, createTestContext, type TestContext, waitForMail } from '../../test/harness';
+import { linkIn } from '../../test/smtp-catcher';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+let n = 0;
+type Person = { id: number; token: string; teamId: number };
+const person = async (): Promise<Person> => createSignedInUser(ctx.db);
+const api = (p: Person | string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  ctx.api(method, url, body, { token: typeof p === 'string' ? p : p.token });
+
+/** An owner's team with two locations, an oven in each, and members of the given roles (store and crew in A). */
+async function chain(roles: TeamRole[] = []) {
+  const owner = await person();
+  const a = await createLocationWith(ctx, owner.token, `Store A ${++n}`, []);
+  const b = await createLocationWith(ctx, owner.token, `Store B ${n}`, []);
+  const inA = await createOven(ctx.db, owner.id, { name: `Oven A${n}`, locationId: a.id });
+  const inB = await createOven(ctx.db, owner.id, { name: `Oven B${n}`, locationId: b.id });
+  const members: Record<string, Person> = {};
+  for (const role of roles) {
+    const user = await createUser(ctx.db, { team: false });
+    await addMember(ctx.db, owner.teamId, user.id, role, {
+      locationIds: role === 'store' || role === 'crew' ? [a.id] : [],
+    });
+    members[role] = { id: user.id, teamId: owner.teamId, token: await createSession(ctx.db, user.id) };
+  }
+  return { owner, a, b, inA, inB, members };
+}
+
+describe('teams', () => {
+  it('a new team is owned by its maker and becomes current; switching back changes what lists show', async () => {
+    const cook = await person();
+    await createOven(ctx.db, cook.id, { name: 'Home Oven' });
+    const made = await api(cook, 'POST', '/api/teams', { name: '  Harbour Pizza  ' });
+    expect(made.statusCode).toBe(201);
+    const team = made.json<{ data: Team }>().data;
+    expect(team).toMatchObject({ name: 'Harbour Pizza', role: 'owner', current: true, members: 1 });
+    const list = (await api(cook, 'GET', '/api/teams')).json<{ data: Team[] }>().data;
+    expect(list.map((t) => [t.name, t.current])).toEqual([
+      ['Harbour Pizza', true],
+      [expect.stringContaining('kitchen'), false],
+    ]);
+    // The new team's ovens: none yet; the first team's oven is not found from here.
+    expect((await api(cook, 'GET', '/api/ovens?ovens=All')).json<{ data: unknown[] }>().data).toEqual([]);
+    const switched = await api(cook, 'POST', `/api/teams/${cook.teamId}/switch`);
+    expect(switched.statusCode, switched.body).toBe(200);
+    const home = switched.json<{ data: Team }>().data;
+    expect(home.current).toBe(true);
+    const ovens = (await api(cook, 'GET', '/api/ovens?ovens=All')).json<{ data: { name: string }[] }>().data;
+    expect(ovens.map((o) => o.name)).toEqual(['Home Oven']);
+    const check = (await api(cook, 'GET', '/api/auth/check')).json<AuthCheckResponse>();
+    expect(check.user?.team).toMatchObject({ id: cook.teamId, role: 'owner' });
+  });
+
+  it('a row of another team answers 404, whatever the role there', async () => {
+    const { inA } = await chain();
+    const stranger = await person();
+    expect((await api(stranger, 'GET', `/api/ovens/${inA.id}`)).statusCode).toBe(404);
+    expect((await api(stranger, 'GET', `/api/teams/${inA.id}/members`)).statusCode).toBe(404);
+  });
+
+  it('refuses a blank or disguised team name, naming the field', async () => {
+    const cook = await person();
+    for (const name of ['   ', 'Pizza\u202Eazzip']) {
+      const res = await api(cook, 'POST', '/api/teams', { name });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['name']);
+    }
+  });
+});
+
+describe('roles', () => {
+  it("a store manager sees and edits only their locations' ovens; others of the team are not found", async () => {
+    const { inA, inB, members } = await chain(['store']);
+    const store = members.store!;
+    const list = (await api(store, 'GET', '/api/ovens?ovens=All')).json<{ data: { id: number }[] }>().data;
+    expect(list.map((o) => o.id)).toEqual([inA.id]);
+    expect((await api(store, 'GET', `/api/ovens/${inB.id}`)).statusCode).toBe(404);
+    const saved = await api(store, 'POST', `/api/ovens/${inA.id}/versions`, { name: 'Lunch' });
+    expect(saved.statusCode).toBe(201);
+    // Not theirs to manage: adding, renaming or deleting ovens is for owners and managers.
+    const add = await api(store, 'POST', '/api/ovens', { name: 'Extra', type: 'MiSA', warm_ups: [] });
+    expect(add.statusCode).toBe(403);
+    expect(add.json<{ message: string }>().message).toMatch(/^As store manager of .+ you may not do this/);
+    expect((await api(store, 'DELETE', `/api/ovens/${inA.id}`)).statusCode).toBe(403);
+  });
+
+  it('crew read their menus and download their files, and change nothing', async () => {
+    const { inA, members } = await chain(['crew']);
+    const crew = members.crew!;
+    expect((await api(crew, 'GET', `/api/ovens/${inA.id}`)).statusCode).toBe(200);
+    expect((await api(crew, 'GET', `/api/files/${inA.id}`)).statusCode).toBe(200);
+    const edit = await api(crew, 'POST', `/api/ovens/${inA.id}/versions`, { name: 'Nope' });
+    expect(edit.statusCode).toBe(403);
+    expect((await api(crew, 'GET', '/api/recipes?owner=community')).statusCode).toBe(403);
+    expect((await api(crew, 'GET', '/api/recipes?owner=provider')).statusCode).toBe(200);
+  });
+
+  it("a store manager's import lands in their location, and must name one when they have several", async () => {
+    const { owner, a, b, members } = await chain(['store']);
+    const store = members.store!;
+    const data = 'not a file';
+    const body = { oven_name: 'Imported', oven_type: 'Matchbox 1718/1313', data };
+    // One location: taken without asking (the file itself is refused here, after the location is settled).
+    expect((await api(store, 'POST', '/api/files', body)).statusCode).toBe(422);
+    await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${store.id}`, {
+      role: 'store',
+      location_ids: [a.id, b.id],
+    });
+    const res = await api(store, 'POST', '/api/files', body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.location_id).toEqual([
+      'Choose which of your locations the oven stands in: you see only the ovens of your locations.',
+    ]);
+  });
+
+  it('team recipes are written by owners and managers, read by store managers', async () => {
+    const { owner, members } = await chain(['manager', 'store']);
+    const recipe = await createRecipe(ctx.db, { ownerId: owner.id, name: 'House Pie' });
+    expect((await api(members.store!, 'GET', `/api/recipes/${recipe.id}`)).statusCode).toBe(200);
+    expect((await api(members.store!, 'DELETE', `/api/recipes/${recipe.id}`)).statusCode).toBe(403);
+    expect((await api(members.manager!, 'DELETE', `/api/recipes/${recipe.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('members', () => {
+  it('an owner changes roles and locations; nobody their own; a manager only store managers and crew', async () => {
+    const { owner, a, b, members } = await chain(['manager', 'store']);
+    const manager = members.manager!;
+    const store = members.store!;
+    const moved = await api(manager, 'PUT', `/api/teams/${owner.teamId}/members/${store.id}`, {
+      role: 'crew',
+      location_ids: [b.id],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<{ data: Member }>().data).toMatchObject({ role: 'crew', location_ids: [b.id] });
+    const promote = await api(manager, 'PUT', `/api/teams/${owner.teamId}/members/${store.id}`, {
+      role: 'manager',
+    });
+    expect(promote.statusCode).toBe(403);
+    expect(
+      (await api(manager, 'PUT', `/api/teams/${owner.teamId}/members/${manager.id}`, { role: 'owner' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${owner.id}`, { role: 'manager' }))
+        .statusCode,
+    ).toBe(403);
+    const noPlace = await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${store.id}`, {
+      role: 'store',
+      location_ids: [],
+    });
+    expect(noPlace.statusCode).toBe(422);
+    expect(Object.keys(noPlace.json<{ errors: object }>().errors)).toEqual(['location_ids']);
+    const list = (await api(owner, 'GET', `/api/teams/${owner.teamId}/members`)).json<{ data: Member[] }>()
+      .data;
+    expect(list.map((m) => m.role)).toEqual(['owner', 'manager', 'crew']);
+    expect(list.find((m) => m.role === 'crew')!.location_ids).toEqual([b.id]);
+    void a;
+  });
+
+  it('the last owner can neither leave nor be demoted; with a second owner they can leave', async () => {
+    const { owner, members } = await chain(['manager']);
+    const leave = await api(owner, 'DELETE', `/api/teams/${owner.teamId}/members/${owner.id}`);
+    expect(leave.statusCode).toBe(422);
+    expect(leave.json<{ message: string }>().message).toBe(
+      'A team always keeps an owner: make another member owner first, or delete the team.',
+    );
+    await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${members.manager!.id}`, { role: 'owner' });
+    expect((await api(owner, 'DELETE', `/api/teams/${owner.teamId}/members/${owner.id}`)).statusCode).toBe(
+      200,
+    );
+    // Out of the team, from the very next request: it is not theirs any more.
+    expect((await api(owner, 'GET', `/api/teams/${owner.teamId}/members`)).statusCode).toBe(404);
+  });
+
+  it('a removed member loses the team on their next request and works in their own', async () => {
+    const { owner, inA, members } = await chain(['store']);
+    const store = members.store!;
+    expect((await api(store, 'GET', `/api/ovens/${inA.id}`)).statusCode).toBe(200);
+    expect((await api(owner, 'DELETE', `/api/teams/${owner.teamId}/members/${store.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await api(store, 'GET', `/api/ovens/${inA.id}`)).statusCode).toBe(403);
+    const check = (await api(store, 'GET', '/api/auth/check')).json<AuthCheckResponse>();
+    expect(check.user?.team).toBeNull();
+  });
+
+  it('members and the trail are for owners and managers', async () => {
+    const { owner, members } = await chain(['store', 'crew']);
+    for (const who of [members.store!, members.crew!]) {
+      expect((await api(who, 'GET', `/api/teams/${owner.teamId}/members`)).statusCode).toBe(403);
+      expect((await api(who, 'GET', `/api/teams/${owner.teamId}/activity`)).statusCode).toBe(403);
+      expect(
+        (
+          await api(who, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+            email: 'x@example.com',
+            role: 'crew',
+            location_ids: [1],
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+  });
+
+  it('only an owner renames or deletes the team; deleting takes its ovens and recipes', async () => {
+    const { owner, inA, members } = await chain(['manager']);
+    expect(
+      (await api(members.manager!, 'PUT', `/api/teams/${owner.teamId}`, { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    expect((await api(members.manager!, 'DELETE', `/api/teams/${owner.teamId}`)).statusCode).toBe(403);
+    expect(
+      (await api(owner, 'PUT', `/api/teams/${owner.teamId}`, { name: 'Renamed' })).json<{ data: Team }>().data
+        .name,
+    ).toBe('Renamed');
+    expect((await api(owner, 'DELETE', `/api/teams/${owner.teamId}`)).statusCode).toBe(200);
+    expect((await api(owner, 'GET', `/api/ovens/${inA.id}`)).statusCode).toBe(403);
+    expect((await api(members.manager!, 'GET', '/api/teams')).json<{ data: Team[] }>().data).toEqual([]);
+  });
+});
+
+describe('invitations', () => {
+  const inviteLink = async (count: number) => linkIn(await waitForMail(ctx, count));
+  const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!;
+
+  it('a new person registers from the link, verifies, logs in and joins as invited, with their locations', async () => {
+    const { owner, a, inA } = await chain();
+    const sent = ctx.mail.length;
+    const res = await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: 'New.Cook@Example.com',
+      role: 'store',
+      location_ids: [a.id],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: Invitation }>().data).toMatchObject({
+      email: 'new.cook@example.com',
+      role: 'store',
+    });
+    const mail = await waitForMail(ctx, sent + 1);
+    expect(mail.to).toContain('new.cook@example.com');
+    expect(mail.subject).toMatch(/invites you to/);
+    const link = linkIn(mail);
+    expect(link).toMatch(/^http:\/\/hearth\.test\/invitations\//);
+    const token = tokenOf(link);
+    const preview = (await ctx.api('GET', `/api/invitations/${token}`)).json<{ data: InvitationPreview }>()
+      .data;
+    expect(preview).toMatchObject({ role: 'store', email: 'new.cook@example.com', expired: false });
+
+    const registered = await ctx.api('POST', '/api/register', {
+      username: `newcook${++n}`,
+      company: 'Somewhere',
+      email: 'new.cook@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+      privacy_policy: true,
+      invitation: token,
+    });
+    expect(registered.statusCode).toBe(201);
+    const verifyMail = await waitForMail(ctx, sent + 2);
+    const verify = new URL(linkIn(verifyMail));
+    // The verification link leads back to the invitation.
+    expect(verify.searchParams.get('invitation')).toBe(token);
+    await ctx.api('POST', '/api/verify-account', {
+      email: 'new.cook@example.com',
+      token: verify.searchParams.get('token'),
+    });
+    const login = (
+      await ctx.api('POST', '/api/login', { username: 'new.cook@example.com', password: 'long-enough-1' })
+    ).json<{ token: string; user: { team: unknown } }>();
+    // Registered from an invitation: no team of their own.
+    expect(login.user.team).toBeNull();
+    const accepted = await api(login.token, 'POST', `/api/invitations/${token}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<{ data: Team }>().data).toMatchObject({
+      id: owner.teamId,
+      role: 'store',
+      current: true,
+    });
+    const ovens = (await api(login.token, 'GET', '/api/ovens?ovens=All')).json<{ data: { id: number }[] }>()
+      .data;
+    expect(ovens.map((o) => o.id)).toEqual([inA.id]);
+    // Used: the link is gone.
+    expect((await ctx.api('GET', `/api/invitations/${token}`)).statusCode).toBe(404);
+    const pending = (await api(owner, 'GET', `/api/teams/${owner.teamId}/invitations`)).json<{
+      data: unknown[];
+    }>();
+    expect(pending.data).toEqual([]);
+  });
+
+  it('is accepted only by the invited address, only before it expires', async () => {
+    const { owner } = await chain();
+    const invitee = await createUser(ctx.db);
+    const sent = ctx.mail.length;
+    await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: invitee.email,
+      role: 'manager',
+    });
+    const token = tokenOf(await inviteLink(sent + 1));
+    const stranger = await person();
+    const wrong = await api(stranger, 'POST', `/api/invitations/${token}/accept`);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json<{ message: string }>().message).toMatch(/^This invitation is for /);
+    // Eight days on, the link has expired.
+    await ctx.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(teamInvitations.email, invitee.email));
+    const late = await api(
+      await createSession(ctx.db, invitee.id),
+      'POST',
+      `/api/invitations/${token}/accept`,
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toMatch(/^This invitation expired on /);
+    expect(
+      (await ctx.api('GET', `/api/invitations/${token}`)).json<{ data: InvitationPreview }>().data.expired,
+    ).toBe(true);
+  });
+
+  it('a manager invites store managers and crew, not managers; resending makes the old link useless', async () => {
+    const { owner, a, members } = await chain(['manager']);
+    const manager = members.manager!;
+    const refused = await api(manager, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: 'boss@example.com',
+      role: 'manager',
+    });
+    expect(refused.statusCode).toBe(403);
+    const sent = ctx.mail.length;
+    const made = (
+      await api(manager, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+        email: 'crew@example.com',
+        role: 'crew',
+        location_ids: [a.id],
+      })
+    ).json<{ data: Invitation }>().data;
+    const first = tokenOf(await inviteLink(sent + 1));
+    const again = await api(manager, 'POST', `/api/teams/${owner.teamId}/invitations/${made.id}/resend`);
+    expect(again.statusCode).toBe(200);
+    const second = tokenOf(await inviteLink(sent + 2));
+    expect((await ctx.api('GET', `/api/invitations/${first}`)).statusCode).toBe(404);
+    expect((await ctx.api('GET', `/api/invitations/${second}`)).statusCode).toBe(200);
+    expect(
+      (await api(manager, 'DELETE', `/api/teams/${owner.teamId}/invitations/${made.id}`)).statusCode,
+    ).toBe(200);
+    expect((await ctx.api('GET', `/api/invitations/${second}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to invite a member again, naming the e-mail', async () => {
+    const { owner, members } = await chain(['manager']);
+    const [row] = (await api(owner, 'GET', `/api/teams/${owner.teamId}/members`))
+      .json<{ data: Member[] }>()
+      .data.filter((m) => m.user_id === members.manager!.id);
+    const res = await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: row!.email,
+      role: 'crew',
+      location_ids: [],
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('the trail', () => {
+  it("shows a store manager's edit to the owner, by location and by person, newest first", async () => {
+    const { owner, a, b, inA, members } = await chain(['store']);
+    const store = members.store!;
+    await api(store, 'POST', `/api/ovens/${inA.id}/versions`, { name: 'Breakfast' });
+    await api(owner, 'POST', '/api/screens', {
+      type: 'main',
+      oven_id: (await createOven(ctx.db, owner.id, { locationId: b.id })).id,
+    });
+    const all = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity`)).json<
+      Paginated<ActivityEntry>
+    >();
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const inStore = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity?location=${a.id}`)).json<
+      Paginated<ActivityEntry>
+    >();
+    expect(inStore.data.map((e) => e.summary)).toContain('Saved the menu as version "Breakfast"');
+    expect(inStore.data.every((e) => e.location?.id === a.id)).toBe(true);
+    const byStore = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity?user=${store.id}`)).json<
+      Paginated<ActivityEntry>
+    >();
+    expect(byStore.data).toHaveLength(1);
+    expect(byStore.data[0]).toMatchObject({
+      action: 'version.saved',
+      oven: { id: inA.id, name: inA.name },
+      location: { id: a.id },
+    });
+    expect(byStore.data[0]!.user.id).toBe(store.id);
+    expect(all.data[0]!.id).toBeGreaterThan(all.data[all.data.length - 1]!.id);
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { TEAM_ROLES, type TeamRole } from '../domain/permissions';
+import { emailField } from './auth';
+import { boundedArray, idParam, idValue, refuseDisguising } from './common';
+import { pageParam } from './pagination';
+
+/**
+ * Teams, their members, invitations and the trail, as they cross the wire. A team owns ovens, recipes, locations
+ * and templates; its members act on them by role (shared/domain/permissions.ts).
+ */
+
+export const TEAM_NAME_MAX = 60;
+/** Pending invitations a team may have at once: more is a mistake or abuse. */
+export const PENDING_INVITATIONS_MAX = 100;
+/** An invitation link works for 7 days. */
+export const INVITATION_DAYS = 7;
+export const ACTIVITY_PER_PAGE = 25;
+
+export const teamName = z
+  .string({ error: 'The team needs a name.' })
+  .transform((v) => v.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'The team needs a name.')
+      .max(TEAM_NAME_MAX, `A team name has at most ${TEAM_NAME_MAX} characters.`)
+      .superRefine(refuseDisguising('A team name')),
+  );
+
+const role = z.enum(TEAM_ROLES, { error: `The role must be one of ${TEAM_ROLES.join(', ')}.` });
+const locationIds = boundedArray(idValue('A location id'), 200, 'Give at most 200 locations.');
+
+/** Store managers and crew work in some locations: at least one, or they would see nothing. */
+const needsLocations = (b: { role: TeamRole; location_ids: number[] }, ctx: z.RefinementCtx) => {
+  if ((b.role === 'store' || b.role === 'crew') && b.location_ids.length === 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Choose at least one location for a store manager or crew member: they see only theirs.',
+      path: ['location_ids'],
+    });
+};
+
+export const teamRequest = z.object({ name: teamName });
+export type TeamRequest = z.input<typeof teamRequest>;
+
+export const teamParams = z.object({ id: idParam('The team id') });
+export const memberParams = teamParams.extend({ userId: idParam('The user id') });
+export const invitationParams = teamParams.extend({ invitationId: idParam('The invitation id') });
+export const invitationTokenParams = z.object({
+  token: z.string().min(1).max(200, 'This invitation link is not valid.'),
+});
+
+/** GET /api/teams: the teams the user belongs to, with their role in each and which is current. */
+export const team = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role,
+  current: z.boolean(),
+  members: z.number().int(),
+});
+export type Team = z.infer<typeof team>;
+
+export const member = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role,
+  location_ids: z.array(z.number().int()),
+  joined_at: z.string(),
+});
+export type Member = z.infer<typeof member>;
+
+export const memberRequest = z
+  .object({ role, location_ids: locationIds.default([]) })
+  .superRefine(needsLocations);
+export type MemberRequest = z.input<typeof memberRequest>;
+
+export const invitationRequest = z
+  .object({
+    email: emailField('Email is required.', 'Email must be a valid email address.'),
+    role,
+    location_ids: locationIds.default([]),
+  })
+  .superRefine(needsLocations);
+export type InvitationRequest = z.input<typeof invitationRequest>;
+
+export const invitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role,
+  location_ids: z.array(z.number().int()),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** GET /api/invitations/{token}: what the link offers, for someone not logged in yet. */
+export const invitationPreview = z.object({
+  team: z.string(),
+  role,
+  invited_by: z.string().nullable(),
+  email: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+export const activityQuery = z.object({
+  page: pageParam,
+  location: idParam('The location').optional(),
+  user: idParam('The person').optional(),
+});
+export type ActivityQuery = z.input<typeof activityQuery>;
+
+export const activityEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  action: z.string(),
+  summary: z.string(),
+  oven: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
