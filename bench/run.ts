@@ -8,6 +8,7 @@ import { menusBench } from './menus.bench';
 import { neighbourBench } from './neighbour.bench';
 import { recipesBench } from './recipes.bench';
 import { settingsFileBench } from './settings-file.bench';
+import { teamsBench } from './teams.bench';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   fleet: fleetBench,
   import: importBench,
   admin: adminBench,
+  teams: teamsBench,
   load: loadBench,
   neighbour: neighbourBench,
 };

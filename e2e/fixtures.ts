@@ -130,8 +130,11 @@ export const seed = {
       ovens?: { type: string; count: number };
     }[],
   ) => seedCall<{ ok: true }>('activity', { entries }),
+  /** A new person in `owner`'s team as `role` (store managers and crew in `locationIds`), with a session. */
+  member: (owner: SeededUser, role: 'owner' | 'manager' | 'store' | 'crew', locationIds: number[] = []) =>
+    seedCall<SeededUser>('member', { ownerId: owner.id, role, locationIds }),
   /** An oven with one empty main screen. */
-  oven: (owner: SeededUser, oven: { name?: string; type?: string } = {}) =>
+  oven: (owner: SeededUser, oven: { name?: string; type?: string; locationId?: number } = {}) =>
     seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {
       ownerId: owner.id,
       ...oven,

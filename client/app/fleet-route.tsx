@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { can } from '../../shared/domain/permissions';
 import { SectionTabs } from '../components/section-tabs';
 import { FleetPage } from '../features/menus/fleet-page';
 import { LocationsPage } from '../features/menus/locations-page';
@@ -9,6 +10,7 @@ import { TemplatesPage } from '../features/menus/templates-page';
 import { locationListQuery, ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
 import { MarkLoaded } from '../features/settings-files/mark-loaded';
 import { ZipDownload } from '../features/settings-files/zip-download';
+import { useCurrentUser } from '../lib/current-user';
 import { NotFoundPage } from './not-found-page';
 
 const TABS = [
@@ -18,9 +20,11 @@ const TABS = [
 ];
 
 function FleetSection({ children }: { children: ReactNode }) {
+  // Crew read menus, not templates: their Fleet section has no Templates tab.
+  const templates = can(useCurrentUser().user, 'templates.read');
   return (
     <>
-      <SectionTabs label="Fleet" tabs={TABS} />
+      <SectionTabs label="Fleet" tabs={templates ? TABS : TABS.filter((t) => t.to !== '/fleet/templates')} />
       {children}
     </>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { can } from '../../shared/domain/permissions';
 import { FlameLogo, HelpIcon, UserIcon } from '../components/icons';
 import { Menu } from '../components/menu';
 import { useLogout } from '../features/auth/auth-api';
+import { TeamSwitcher } from '../features/teams/team-switcher';
 import { useCurrentUser } from '../lib/current-user';
 import { usePublicConfig } from '../lib/public-config';
 
@@ -62,9 +64,10 @@ function NavBar() {
             {loggedIn && !isAdmin ? (
               <>
                 <NavLink to="/recipes">{provider} Recipes</NavLink>
-                <NavLink to="/my-recipes">My Recipes</NavLink>
+                {can(user, 'recipes.read') ? <NavLink to="/my-recipes">My Recipes</NavLink> : null}
                 <NavLink to="/ovens">My Ovens</NavLink>
                 <NavLink to="/fleet">Fleet</NavLink>
+                <NavLink to="/team">Team</NavLink>
               </>
             ) : null}
             {isAdmin ? (
@@ -94,6 +97,7 @@ function NavBar() {
               </Menu>
             ) : (
               <>
+                {isAdmin ? null : <TeamSwitcher />}
                 <NavLink to="/help" className="nav-help-link">
                   Help Page
                 </NavLink>

@@ -35,6 +35,8 @@ const LocationsRoute = page(() => import('./fleet-route').then((m) => m.Location
 const TemplatesRoute = page(() => import('./fleet-route').then((m) => m.TemplatesRoute));
 const TemplateRoute = page(() => import('./fleet-route').then((m) => m.TemplateRoute));
 const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
+const TeamPage = page(() => import('../features/teams/team-page').then((m) => m.TeamPage));
+const InvitationPage = page(() => import('../features/teams/invitation-page').then((m) => m.InvitationPage));
 const ReportsPage = page(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
 const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
@@ -59,6 +61,9 @@ export const router = createBrowserRouter([
       { path: '/recipes', element: guarded('user', <RecipesRoute key="provider" owner="provider" />) },
       { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
+      { path: '/team', element: guarded('user', <TeamPage />) },
+      // Open to guests (to log in or sign up from it) and to the logged in (to accept it).
+      { path: '/invitations/:token', element: guarded('open', <InvitationPage />) },
       { path: '/help', element: guarded('user', <HelpPage />) },
       { path: '/reports', element: guarded('admin', <ReportsPage />) },
       { path: '/reports/users', element: guarded('admin', <UsersPage />) },

@@ -15,9 +15,17 @@ import { openDatabase } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoUsers } from '../../server/seed/demo-users';
 import { seedLibrary } from '../../server/seed/library-recipes';
-import { createOven, createRecipe, createSession, createUser } from '../../server/test/factories';
+import {
+  addMember,
+  createOven,
+  createRecipe,
+  createSession,
+  createUser,
+  currentTeamOf,
+} from '../../server/test/factories';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 import type { OvenType } from '../../shared/domain/oven-models';
+import type { TeamRole } from '../../shared/domain/permissions';
 import { goldenFileName } from '../../shared/domain/settings-file/golden';
 
 const goldenPath = (type: OvenType) =>
@@ -130,11 +138,24 @@ const seeders: Record<string, Seeder> = {
     }
     return { ok: true };
   },
-  /** An oven of a user: { ownerId, name?, type? } → { id, name, type, screenId }. */
+  /**
+   * A member of a user's current team, in no team before: { ownerId, role, locationIds? } → the same as `user`.
+   */
+  member: async (input) => {
+    const user = await createUser(database.db, { team: false });
+    const teamId = await currentTeamOf(database.db, input.ownerId as number);
+    await addMember(database.db, teamId, user.id, input.role as TeamRole, {
+      locationIds: (input.locationIds as number[] | undefined) ?? [],
+    });
+    const token = await createSession(database.db, user.id);
+    return { id: user.id, username: user.username, email: user.email, password: user.password, token };
+  },
+  /** An oven of a user: { ownerId, name?, type?, locationId? } → { id, name, type, screenId }. */
   oven: async (input) => {
     const oven = await createOven(database.db, input.ownerId as number, {
       name: input.name as string | undefined,
       type: input.type as never,
+      locationId: input.locationId as number | undefined,
     });
     return { id: oven.id, name: oven.name, type: oven.type, screenId: oven.screenId };
   },

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField, PASSWORD_MIN_MESSAGE, username } from '../../shared/contracts/auth';
 import { fieldErrors } from '../../shared/contracts/common';

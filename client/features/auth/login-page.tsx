@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, CheckboxField, TextField, UsernameField } from '../../components/form';
 import { ApiError } from '../../lib/api';
+import { safeNext } from '../../lib/text';
 import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { useLogin } from './auth-api';
 import { LoginCarousel } from './login-carousel';
@@ -13,9 +14,11 @@ export function LoginPage() {
   const form = useZodForm(loginSchema, { username: '', password: '', remember: false as boolean });
   const login = useLogin();
   const navigate = useNavigate();
+  // Where the person was going (an invitation, say): only a path of this site, never another address.
+  const next = safeNext(useSearchParams()[0].get('next'));
   const submit = form.onSubmit(async (data) => {
     await login.mutateAsync(data);
-    navigate('/recipes', { replace: true });
+    navigate(next ?? '/recipes', { replace: true });
   });
   const { failure, busy } = form;
   const unverified = failure instanceof ApiError && failure.body.code === 'unverified';

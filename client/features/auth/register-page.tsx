@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { registerRequest } from '../../../shared/contracts/auth';
 import {
   Alert,
@@ -17,10 +17,15 @@ import { useRegister } from './auth-api';
 
 export function RegisterPage() {
   const config = usePublicConfig().data;
+  // From an invitation link: the invited address, and the invitation the verification link leads back to.
+  const [query] = useSearchParams();
+  const invitation = query.get('invitation') ?? undefined;
+  const invitedEmail = invitation ? (query.get('email') ?? '') : '';
   const form = useZodForm(registerRequest, {
     username: '',
     company: '',
-    email: '',
+    email: invitedEmail,
+    invitation,
     password: '',
     password_confirmation: '',
     privacy_policy: false as unknown as true,
@@ -54,11 +59,15 @@ export function RegisterPage() {
   return (
     <section className="card auth-card narrow" aria-labelledby="register-title">
       <h1 id="register-title">Create your account</h1>
-      <p className="muted">Keep your ovens, recipes and menus in one place.</p>
+      <p className="muted">
+        {invitation
+          ? 'Create your account with the address you were invited at; once it is verified and you log in, you join the team.'
+          : 'Keep your ovens, recipes and menus in one place.'}
+      </p>
       <form onSubmit={submit} noValidate>
         <UsernameField {...form.field('username')} hint="Letters, numbers, dashes and underscores." />
         <TextField label="Company" autoComplete="organization" {...form.field('company')} />
-        <EmailField {...form.field('email')} />
+        <EmailField {...form.field('email')} readOnly={invitedEmail !== ''} />
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('password_confirmation')}

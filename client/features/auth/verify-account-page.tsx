@@ -15,11 +15,14 @@ export function VerifyAccountPage() {
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const token = query.get('token') ?? '';
+  // Registered from an invitation: after logging in, the person lands on it to accept.
+  const invitation = query.get('invitation');
+  const after = invitation ? `/?next=${encodeURIComponent(`/invitations/${invitation}`)}` : '/';
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const verify = useVerifyAccount();
   const { mutateAsync } = verify;
   const started = useRef(false);
-  const left = useRedirectAfter(result !== null, TIMINGS.authRedirectMs, '/');
+  const left = useRedirectAfter(result !== null, TIMINGS.authRedirectMs, after);
 
   useEffect(() => {
     if (!email || !token || started.current) return;
@@ -38,7 +41,7 @@ export function VerifyAccountPage() {
       {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert> : null}
       {result ? (
         <p className="muted">
-          Taking you to the login page in {left} s.{' '}
+          Taking you to the login page in {left} s{invitation ? ', then to your invitation' : ''}.{' '}
           {result.ok ? '' : 'If your link has expired, log in and ask for a new one.'}
         </p>
       ) : null}

@@ -10,6 +10,7 @@ const TOPICS = [
   { id: 'screens-categories', title: 'Screens, pages and categories' },
   { id: 'download-settings', title: 'Load settings onto an oven' },
   { id: 'fleet', title: 'Many ovens: versions, locations, templates' },
+  { id: 'team', title: 'Your team: people, roles and who changed what' },
 ];
 
 /** Spec §2.9: the guide to the menu builder; each topic has an anchor, upload-oven-recipes among them. */
@@ -176,6 +177,35 @@ export function HelpPage() {
             a file copied off the oven tells Hearth for certain.
           </li>
         </ul>
+      </section>
+
+      <section id="team" className="card help-section">
+        <h2>Your team: people, roles and who changed what</h2>
+        <p>
+          Your ovens, recipes, locations and templates belong to your team. On the Team page, invite people by
+          e-mail and give each a role; they accept with the link in the mail.
+        </p>
+        <ul>
+          <li>
+            <strong>Owner</strong>: everything, including people, roles, renaming and deleting the team.
+          </li>
+          <li>
+            <strong>Manager</strong>: everything on the ovens, recipes, menus, locations and templates;
+            invites store managers and crew.
+          </li>
+          <li>
+            <strong>Store manager</strong>: the ovens of their locations only: menus, versions, importing,
+            downloading and sharing settings files.
+          </li>
+          <li>
+            <strong>Crew</strong>: reads the menus of their locations and downloads their USB files and
+            checklists.
+          </li>
+        </ul>
+        <p>
+          Owners and managers see who changed what, and when, by location and by person. Someone in several
+          teams picks the one they work in from the navigation.
+        </p>
       </section>
     </article>
   );

@@ -3,11 +3,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Location, locationRequest } from '../../../shared/contracts/ovens';
 import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
+import { can } from '../../../shared/domain/permissions';
 import { countOf, nounFor } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
+import { useCurrentUser } from '../../lib/current-user';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationListQuery, ovenListQuery } from '../ovens';
 import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
@@ -25,6 +27,7 @@ export function LocationsPage() {
   const remove = useDeleteLocation();
   const close = () => setDialog(null);
   const ok = banners.success;
+  const manage = can(useCurrentUser().user, 'locations.manage');
 
   return (
     <section className="page locations-page" aria-labelledby="locations-title">
@@ -35,9 +38,11 @@ export function LocationsPage() {
             One for each store. Its ovens can then take a template and download as one zip.
           </p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-          Add Location
-        </button>
+        {manage ? (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+            Add Location
+          </button>
+        ) : null}
       </header>
       {list.isPending ? <Spinner label="Loading locations..." /> : null}
       {list.isError ? (
@@ -67,31 +72,33 @@ export function LocationsPage() {
                   )}
                 </p>
               </div>
-              <div className="location-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setDialog({ kind: 'move', location: l })}
-                >
-                  Move ovens here
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  aria-label={`Edit ${l.name}`}
-                  onClick={() => setDialog({ kind: 'edit', location: l })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-link-danger"
-                  aria-label={`Delete ${l.name}`}
-                  onClick={() => setDialog({ kind: 'delete', location: l })}
-                >
-                  Delete
-                </button>
-              </div>
+              {manage ? (
+                <div className="location-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setDialog({ kind: 'move', location: l })}
+                  >
+                    Move ovens here
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={`Edit ${l.name}`}
+                    onClick={() => setDialog({ kind: 'edit', location: l })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-link-danger"
+                    aria-label={`Delete ${l.name}`}
+                    onClick={() => setDialog({ kind: 'delete', location: l })}
+                  >
+                    Delete
+                  </button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -14,12 +14,14 @@ import {
   TEMPLATE_NAME_MAX,
   templateVersionName,
 } from '../../../shared/domain/fleet';
+import { can } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
@@ -46,6 +48,7 @@ export function TemplatePage({
 }) {
   const detail = useQuery(templateQuery(id));
   const [dialog, setDialog] = useState<Dialog>(null);
+  const manage = can(useCurrentUser().user, 'templates.manage');
   const t = detail.data;
 
   if (detail.isPending) return <Spinner label="Loading the template..." />;
@@ -68,22 +71,26 @@ export function TemplatePage({
           <h1 id="template-title">{t.name}</h1>
           <p className="muted">{templateSummary(t)}</p>
         </div>
-        <div className="location-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => setDialog('update')}>
-            Update from an oven
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setDialog('rename')}>
-            Rename
-          </button>
-          <button type="button" className="btn btn-link-danger" onClick={() => setDialog('delete')}>
-            Delete
-          </button>
-        </div>
+        {manage ? (
+          <div className="location-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setDialog('update')}>
+              Update from an oven
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setDialog('rename')}>
+              Rename
+            </button>
+            <button type="button" className="btn btn-link-danger" onClick={() => setDialog('delete')}>
+              Delete
+            </button>
+          </div>
+        ) : null}
       </header>
 
       <TemplateLayoutPreview layout={t.layout} ovenType={t.oven_type} />
 
-      <ApplyPanel template={t} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
+      {manage ? (
+        <ApplyPanel template={t} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
+      ) : null}
 
       <h2 className="section-title">Ovens with this template</h2>
       {t.ovens_applied.length === 0 ? (

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/menus';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
+import { can } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './menus-api';
@@ -33,6 +35,7 @@ export const ovenLabel = (o: OvenChoice) =>
 export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
   const list = useQuery(templateListQuery());
   const [creating, setCreating] = useState(false);
+  const manage = can(useCurrentUser().user, 'templates.manage');
   return (
     <section className="page templates-page" aria-labelledby="templates-title">
       <header className="page-header page-header-row">
@@ -43,9 +46,11 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
             chosen ovens, and see which ovens still match it.
           </p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          New Template
-        </button>
+        {manage ? (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            New Template
+          </button>
+        ) : null}
       </header>
       {list.isPending ? <Spinner label="Loading templates..." /> : null}
       {list.isError ? (

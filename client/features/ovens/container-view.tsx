@@ -41,6 +41,9 @@ function Slot({
   );
 }
 
+/** A menu shown to a role that may not change it (crew): no controls, no dragging, nothing to add. */
+export const ReadOnlyMenu = createContext(false);
+
 export interface TileActions {
   onSelect(button: MenuButton): void;
   onOpen(button: MenuButton): void;
@@ -62,10 +65,11 @@ function Tile({
   actions: TileActions;
   renaming: ReactNode | null;
 }) {
+  const readOnly = useContext(ReadOnlyMenu);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: buttonDragId(button.id ?? 0),
     data: { screenId, position: button.position, buttonId: button.id },
-    disabled: button.id === null || button.id === 0,
+    disabled: readOnly || button.id === null || button.id === 0,
   });
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
   const changed = useContext(ChangedButtons).has(button.id ?? -1);
@@ -84,9 +88,13 @@ function Tile({
         type="button"
         className="tile-button"
         aria-label={
-          button.kind === 'category'
-            ? `Category ${name}, slot ${button.position}: open, or press space to move it`
-            : `${name}, slot ${button.position}: select, or press space to move it`
+          readOnly
+            ? button.kind === 'category'
+              ? `Category ${name}, slot ${button.position}: open`
+              : `${name}, slot ${button.position}: see the recipe`
+            : button.kind === 'category'
+              ? `Category ${name}, slot ${button.position}: open, or press space to move it`
+              : `${name}, slot ${button.position}: select, or press space to move it`
         }
         onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
         {...attributes}
@@ -96,55 +104,57 @@ function Tile({
       >
         <ButtonFace button={button} />
       </button>
-      {renaming ?? (
-        <div className="tile-actions">
-          {button.kind === 'category' ? (
-            <>
+      {readOnly
+        ? null
+        : (renaming ?? (
+            <div className="tile-actions">
+              {button.kind === 'category' ? (
+                <>
+                  <button
+                    type="button"
+                    className="tile-action"
+                    disabled={saving}
+                    aria-label={`Rename category ${name}`}
+                    title="Rename"
+                    onClick={() => actions.onRename(button)}
+                  >
+                    <PencilIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="tile-action"
+                    disabled={saving}
+                    aria-label={`Choose a picture for category ${name}`}
+                    title="Picture"
+                    onClick={() => actions.onPicture(button)}
+                  >
+                    <ImageIcon />
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="tile-action"
+                  disabled={saving}
+                  aria-label={`Options for ${name}`}
+                  title="Options"
+                  onClick={() => actions.onSelect(button)}
+                >
+                  <MoreIcon />
+                </button>
+              )}
               <button
                 type="button"
-                className="tile-action"
+                className="tile-action tile-trash"
                 disabled={saving}
-                aria-label={`Rename category ${name}`}
-                title="Rename"
-                onClick={() => actions.onRename(button)}
+                aria-label={`Remove ${button.kind === 'category' ? `category ${name}` : name}`}
+                title="Remove"
+                onClick={() => actions.onTrash(button)}
               >
-                <PencilIcon />
+                <TrashIcon />
               </button>
-              <button
-                type="button"
-                className="tile-action"
-                disabled={saving}
-                aria-label={`Choose a picture for category ${name}`}
-                title="Picture"
-                onClick={() => actions.onPicture(button)}
-              >
-                <ImageIcon />
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="tile-action"
-              disabled={saving}
-              aria-label={`Options for ${name}`}
-              title="Options"
-              onClick={() => actions.onSelect(button)}
-            >
-              <MoreIcon />
-            </button>
-          )}
-          <button
-            type="button"
-            className="tile-action tile-trash"
-            disabled={saving}
-            aria-label={`Remove ${button.kind === 'category' ? `category ${name}` : name}`}
-            title="Remove"
-            onClick={() => actions.onTrash(button)}
-          >
-            <TrashIcon />
-          </button>
-        </div>
-      )}
+            </div>
+          ))}
     </div>
   );
 }
@@ -227,6 +237,7 @@ export function ContainerView({
 }) {
   const [shownScreens, setShownScreens] = useState(12);
   const removedSlots = useContext(RemovedSlots);
+  const readOnly = useContext(ReadOnlyMenu);
   const byPosition = new Map(buttons.map((b) => [b.position, b]));
   const slot = (position: number, placeholder = false) => {
     const button = byPosition.get(position);
@@ -240,7 +251,7 @@ export function ContainerView({
             actions={actions}
             renaming={button.id === renamingId ? renameField : null}
           />
-        ) : placeholder ? (
+        ) : placeholder || readOnly ? (
           <span className="slot-placeholder" aria-hidden="true" />
         ) : (
           <EmptySlot

@@ -40,14 +40,23 @@ import {
   slotLabel,
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { can } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { useCurrentUser } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
 import { CategoryNameForm } from './category-name-form';
-import { ChangedButtons, ContainerView, RemovedSlots, removedKey, type TileActions } from './container-view';
+import {
+  ChangedButtons,
+  ContainerView,
+  ReadOnlyMenu,
+  RemovedSlots,
+  removedKey,
+  type TileActions,
+} from './container-view';
 import { historyKey } from './history-keys';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
@@ -161,6 +170,8 @@ export function MenuEditor({
     [banners, oven.name],
   );
   const actions = useMenuActions(handle, fail);
+  // A role that reads menus only (crew) sees the menu as the oven shows it, with no way to change it.
+  const readOnly = !can(useCurrentUser().user, 'menus.edit');
 
   const undo = async () => {
     const reply = await actions.undo();
@@ -186,7 +197,13 @@ export function MenuEditor({
   };
   // The shortcuts read the latest state through a ref, so the listener is added once per editor.
   const history = useRef({ undo, redo, canUndo: false, canRedo: false, busy: false });
-  history.current = { undo, redo, canUndo: oven.can_undo, canRedo: oven.can_redo, busy: actions.busy };
+  history.current = {
+    undo,
+    redo,
+    canUndo: oven.can_undo && !readOnly,
+    canRedo: oven.can_redo && !readOnly,
+    busy: actions.busy,
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const wanted = historyKey(e);
@@ -217,6 +234,7 @@ export function MenuEditor({
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );
+  const noSensors = useSensors();
 
   // The view always points at something that exists (after a delete, an undo or a reload).
   const screenIndex = Math.min(view.screen, tree.screens.length - 1);
@@ -310,7 +328,7 @@ export function MenuEditor({
   };
 
   const tileActions: TileActions = {
-    onSelect: (b) => setSelected((s) => (s === b.id ? null : b.id)),
+    onSelect: (b) => (readOnly ? undefined : setSelected((s) => (s === b.id ? null : b.id))),
     onOpen: (b) => {
       if (b.kind !== 'category' || b.category.id === null) return;
       setSelected(null);
@@ -367,319 +385,329 @@ export function MenuEditor({
   };
 
   return (
-    <ChangedButtons.Provider value={marked}>
-      <RemovedSlots.Provider value={vacated}>
-        <DndContext
-          accessibility={{ announcements }}
-          sensors={sensors}
-          collisionDetection={whereThePointerIs}
-          // Scroll only when the finger is right at the top or bottom edge: a tile picked up below the page header
-          // no longer scrolls the page away from under the hand.
-          autoScroll={{ threshold: { x: 0, y: 0.08 } }}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setDragging(null)}
-        >
-          <div className="editor">
-            <nav className="editor-sidebar" aria-label="Screens">
-              <ol className="screen-links">
-                {tree.screens.map((s, i) => (
-                  <PlaceLink
-                    key={s.id ?? `new-${i}`}
-                    drop="screen"
-                    className="screen-link"
-                    screenId={s.id ?? 0}
-                    current={view.category === null && i === screenIndex}
-                    onOpen={() => {
-                      setSelected(null);
-                      setView({ screen: i, category: null, page: 0 });
-                    }}
-                  >
-                    Screen {i + 1}
-                  </PlaceLink>
-                ))}
-              </ol>
-              {controls.addScreen || (container.kind === 'page' && tree.screens.length < model.maxScreens) ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  onClick={addScreen}
-                  disabled={actions.busy}
-                >
-                  Add New Screen
-                </button>
-              ) : null}
-            </nav>
-
-            <section className="editor-main" aria-labelledby="screen-title">
-              <header className="editor-header">
-                <h3 id="screen-title" className="screen-title">
-                  {container.kind === 'main' ? (
-                    `Screen ${screenIndex + 1}`
-                  ) : (
-                    <>
-                      <button
-                        type="button"
-                        className="crumb"
-                        onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
-                      >
-                        Screen {screenIndex + 1}
-                      </button>
-                      <span className="crumb-sep" aria-hidden="true">
-                        ›
-                      </span>
-                      <span>Category: {categoryButton!.category.name}</span>
-                      {model.menuLayout === 'grid' ? (
-                        <>
-                          <span className="crumb-sep" aria-hidden="true">
-                            ›
-                          </span>
-                          <span>Page {pageIndex + 1}</span>
-                        </>
-                      ) : null}
-                    </>
-                  )}
-                </h3>
-                {oven.can_undo || oven.can_redo ? (
-                  <div className="undo-bar" role="status">
-                    <span className="undo-text">{oven.last_change?.summary}</span>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={undo}
-                      disabled={actions.busy || !oven.can_undo}
-                      aria-keyshortcuts="Control+Z"
-                      title="Undo (Ctrl+Z)"
+    <ReadOnlyMenu.Provider value={readOnly}>
+      <ChangedButtons.Provider value={marked}>
+        <RemovedSlots.Provider value={vacated}>
+          <DndContext
+            accessibility={{ announcements }}
+            sensors={readOnly ? noSensors : sensors}
+            collisionDetection={whereThePointerIs}
+            // Scroll only when the finger is right at the top or bottom edge: a tile picked up below the page header
+            // no longer scrolls the page away from under the hand.
+            autoScroll={{ threshold: { x: 0, y: 0.08 } }}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => setDragging(null)}
+          >
+            <div className="editor">
+              <nav className="editor-sidebar" aria-label="Screens">
+                <ol className="screen-links">
+                  {tree.screens.map((s, i) => (
+                    <PlaceLink
+                      key={s.id ?? `new-${i}`}
+                      drop="screen"
+                      className="screen-link"
+                      screenId={s.id ?? 0}
+                      current={view.category === null && i === screenIndex}
+                      onOpen={() => {
+                        setSelected(null);
+                        setView({ screen: i, category: null, page: 0 });
+                      }}
                     >
-                      <UndoIcon /> Undo
-                    </button>
-                    {oven.can_redo ? (
+                      Screen {i + 1}
+                    </PlaceLink>
+                  ))}
+                </ol>
+                {!readOnly &&
+                (controls.addScreen ||
+                  (container.kind === 'page' && tree.screens.length < model.maxScreens)) ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-block"
+                    onClick={addScreen}
+                    disabled={actions.busy}
+                  >
+                    Add New Screen
+                  </button>
+                ) : null}
+              </nav>
+
+              <section className="editor-main" aria-labelledby="screen-title">
+                <header className="editor-header">
+                  <h3 id="screen-title" className="screen-title">
+                    {container.kind === 'main' ? (
+                      `Screen ${screenIndex + 1}`
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className="crumb"
+                          onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
+                        >
+                          Screen {screenIndex + 1}
+                        </button>
+                        <span className="crumb-sep" aria-hidden="true">
+                          ›
+                        </span>
+                        <span>Category: {categoryButton!.category.name}</span>
+                        {model.menuLayout === 'grid' ? (
+                          <>
+                            <span className="crumb-sep" aria-hidden="true">
+                              ›
+                            </span>
+                            <span>Page {pageIndex + 1}</span>
+                          </>
+                        ) : null}
+                      </>
+                    )}
+                  </h3>
+                  {!readOnly && (oven.can_undo || oven.can_redo) ? (
+                    <div className="undo-bar" role="status">
+                      <span className="undo-text">{oven.last_change?.summary}</span>
                       <button
                         type="button"
                         className="btn btn-secondary"
-                        onClick={redo}
-                        disabled={actions.busy}
-                        aria-keyshortcuts="Control+Y Control+Shift+Z"
-                        title="Redo (Ctrl+Y)"
+                        onClick={undo}
+                        disabled={actions.busy || !oven.can_undo}
+                        aria-keyshortcuts="Control+Z"
+                        title="Undo (Ctrl+Z)"
                       >
-                        <span className="redo-icon">
-                          <UndoIcon />
-                        </span>{' '}
-                        Redo
+                        <UndoIcon /> Undo
+                      </button>
+                      {oven.can_redo ? (
+                        <button
+                          type="button"
+                          className="btn btn-secondary"
+                          onClick={redo}
+                          disabled={actions.busy}
+                          aria-keyshortcuts="Control+Y Control+Shift+Z"
+                          title="Redo (Ctrl+Y)"
+                        >
+                          <span className="redo-icon">
+                            <UndoIcon />
+                          </span>{' '}
+                          Redo
+                        </button>
+                      ) : null}
+                    </div>
+                  ) : null}
+                  <div className="versions-bar">
+                    <button type="button" className="btn btn-secondary" onClick={() => setVersionsOpen(true)}>
+                      Versions
+                    </button>
+                    {markCount > 0 ? (
+                      <span className="versions-note" role="status">
+                        {countOf(markCount, 'button')} changed since “{changed?.since}”
+                        <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
+                          Clear
+                        </button>
+                      </span>
+                    ) : null}
+                  </div>
+                </header>
+
+                {readOnly ? (
+                  <p className="muted small">
+                    You can read this menu and download its settings file; changing it is for the oven's store
+                    manager, the team's managers and owners.
+                  </p>
+                ) : model.menuLayout === 'grid' ? (
+                  <div className="editor-actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      disabled={free === null}
+                      onClick={() => free !== null && setAdding({ screenId, position: free })}
+                    >
+                      Add Recipe Here
+                    </button>
+                    {controls.addPage ? (
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={addPage}
+                        disabled={actions.busy}
+                      >
+                        Add New Page
+                      </button>
+                    ) : null}
+                    {controls.deletePage ? (
+                      <button
+                        type="button"
+                        className="btn btn-link-danger"
+                        onClick={deleteScreen}
+                        disabled={actions.busy}
+                      >
+                        Delete Page
+                      </button>
+                    ) : null}
+                    {controls.deleteScreen ? (
+                      <button
+                        type="button"
+                        className="btn btn-link-danger"
+                        onClick={deleteScreen}
+                        disabled={actions.busy}
+                      >
+                        Delete Screen
                       </button>
                     ) : null}
                   </div>
-                ) : null}
-                <div className="versions-bar">
-                  <button type="button" className="btn btn-secondary" onClick={() => setVersionsOpen(true)}>
-                    Versions
-                  </button>
-                  {markCount > 0 ? (
-                    <span className="versions-note" role="status">
-                      {countOf(markCount, 'button')} changed since “{changed?.since}”
-                      <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
-                        Clear
-                      </button>
-                    </span>
-                  ) : null}
-                </div>
-              </header>
+                ) : (
+                  <p className="muted small">
+                    The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
+                    {container.kind === 'main'
+                      ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
+                      : `this category holds up to ${capacity} recipes.`}
+                  </p>
+                )}
 
-              {model.menuLayout === 'grid' ? (
-                <div className="editor-actions">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={free === null}
-                    onClick={() => free !== null && setAdding({ screenId, position: free })}
-                  >
-                    Add Recipe Here
-                  </button>
-                  {controls.addPage ? (
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={addPage}
-                      disabled={actions.busy}
-                    >
-                      Add New Page
-                    </button>
-                  ) : null}
-                  {controls.deletePage ? (
-                    <button
-                      type="button"
-                      className="btn btn-link-danger"
-                      onClick={deleteScreen}
-                      disabled={actions.busy}
-                    >
-                      Delete Page
-                    </button>
-                  ) : null}
-                  {controls.deleteScreen ? (
-                    <button
-                      type="button"
-                      className="btn btn-link-danger"
-                      onClick={deleteScreen}
-                      disabled={actions.busy}
-                    >
-                      Delete Screen
-                    </button>
-                  ) : null}
-                </div>
-              ) : (
-                <p className="muted small">
-                  The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
-                  {container.kind === 'main'
-                    ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
-                    : `this category holds up to ${capacity} recipes.`}
-                </p>
-              )}
-
-              <ContainerView
-                screenId={screenId}
-                buttons={buttons}
-                capacity={capacity}
-                layout={model.menuLayout}
-                perScreen={shownPerScreen(model)}
-                isMain={container.kind === 'main'}
-                selectedId={selected}
-                renamingId={renaming?.id ?? null}
-                renameField={renameField}
-                actions={tileActions}
-                onAdd={(position) => setAdding({ screenId, position })}
-                onCreateCategory={(position, name) => void actions.createCategory(screenId, position, name)}
-              />
-
-              {container.kind === 'page' && model.menuLayout === 'grid' ? (
-                <nav className="page-slider" aria-label="Pages">
-                  <ol className="page-dots">
-                    {categoryButton!.category.pages.map((p, i) => (
-                      <PlaceLink
-                        key={p.id ?? `new-${i}`}
-                        drop="page"
-                        className="page-dot"
-                        label={`Page ${i + 1}`}
-                        screenId={p.id ?? 0}
-                        current={i === pageIndex}
-                        onOpen={() => setView({ ...view, page: i })}
-                      />
-                    ))}
-                  </ol>
-                  <span className="page-label">Page {pageIndex + 1}</span>
-                </nav>
-              ) : null}
-
-              {selectedButton ? (
-                <ButtonToolbar
-                  button={selectedButton}
-                  onInner={container.kind === 'page'}
-                  onColor={(color) =>
-                    selectedButton.id && void actions.updateButton(selectedButton.id, { color })
-                  }
-                  onIcon={(icon) =>
-                    selectedButton.id && void actions.updateButton(selectedButton.id, { icon })
-                  }
-                  onFavorite={(favorite) =>
-                    selectedButton.id && void actions.updateButton(selectedButton.id, { favorite })
-                  }
-                  onOpenRecipe={() =>
-                    selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)
-                  }
-                  onMoveTo={() => setMovingId(selectedButton.id)}
-                  onTrash={() => tileActions.onTrash(selectedButton)}
-                  onClose={() => setSelected(null)}
-                />
-              ) : null}
-              {movingButton && movingButton.id !== null ? (
-                <MoveToModal
-                  name={buttonLabel(movingButton)}
-                  landings={moveLandings(tree, model, movingButton, screenId)}
+                <ContainerView
+                  screenId={screenId}
+                  buttons={buttons}
+                  capacity={capacity}
                   layout={model.menuLayout}
-                  onClose={() => setMovingId(null)}
-                  onPick={(landing) => {
-                    setMovingId(null);
-                    setSelected(null);
-                    void actions.move(
-                      { screenId, position: movingButton.position, buttonId: movingButton.id! },
-                      { screenId: landing.screenId, position: landing.position },
-                    );
-                  }}
+                  perScreen={shownPerScreen(model)}
+                  isMain={container.kind === 'main'}
+                  selectedId={selected}
+                  renamingId={renaming?.id ?? null}
+                  renameField={renameField}
+                  actions={tileActions}
+                  onAdd={(position) => setAdding({ screenId, position })}
+                  onCreateCategory={(position, name) => void actions.createCategory(screenId, position, name)}
                 />
+
+                {container.kind === 'page' && model.menuLayout === 'grid' ? (
+                  <nav className="page-slider" aria-label="Pages">
+                    <ol className="page-dots">
+                      {categoryButton!.category.pages.map((p, i) => (
+                        <PlaceLink
+                          key={p.id ?? `new-${i}`}
+                          drop="page"
+                          className="page-dot"
+                          label={`Page ${i + 1}`}
+                          screenId={p.id ?? 0}
+                          current={i === pageIndex}
+                          onOpen={() => setView({ ...view, page: i })}
+                        />
+                      ))}
+                    </ol>
+                    <span className="page-label">Page {pageIndex + 1}</span>
+                  </nav>
+                ) : null}
+
+                {selectedButton && !readOnly ? (
+                  <ButtonToolbar
+                    button={selectedButton}
+                    onInner={container.kind === 'page'}
+                    onColor={(color) =>
+                      selectedButton.id && void actions.updateButton(selectedButton.id, { color })
+                    }
+                    onIcon={(icon) =>
+                      selectedButton.id && void actions.updateButton(selectedButton.id, { icon })
+                    }
+                    onFavorite={(favorite) =>
+                      selectedButton.id && void actions.updateButton(selectedButton.id, { favorite })
+                    }
+                    onOpenRecipe={() =>
+                      selectedButton.kind === 'recipe' && onOpenRecipe(selectedButton.recipe.id)
+                    }
+                    onMoveTo={() => setMovingId(selectedButton.id)}
+                    onTrash={() => tileActions.onTrash(selectedButton)}
+                    onClose={() => setSelected(null)}
+                  />
+                ) : null}
+                {movingButton && movingButton.id !== null ? (
+                  <MoveToModal
+                    name={buttonLabel(movingButton)}
+                    landings={moveLandings(tree, model, movingButton, screenId)}
+                    layout={model.menuLayout}
+                    onClose={() => setMovingId(null)}
+                    onPick={(landing) => {
+                      setMovingId(null);
+                      setSelected(null);
+                      void actions.move(
+                        { screenId, position: movingButton.position, buttonId: movingButton.id! },
+                        { screenId: landing.screenId, position: landing.position },
+                      );
+                    }}
+                  />
+                ) : null}
+              </section>
+            </div>
+
+            <DragOverlay dropAnimation={null}>
+              {dragging ? (
+                <div className="tile tile-overlay">
+                  <ButtonFace button={dragging} />
+                </div>
               ) : null}
-            </section>
-          </div>
+            </DragOverlay>
 
-          <DragOverlay dropAnimation={null}>
-            {dragging ? (
-              <div className="tile tile-overlay">
-                <ButtonFace button={dragging} />
-              </div>
+            {adding ? (
+              <SelectRecipeModal
+                ovenType={oven.type}
+                provider={provider}
+                where={`${where}, slot ${adding.position}`}
+                onClose={() => setAdding(null)}
+                onAdd={async (recipe) => {
+                  const target = adding;
+                  setAdding(null);
+                  const reply = await actions.addRecipe(target.screenId, target.position, {
+                    id: recipe.id,
+                    name: recipe.name,
+                    ovenType: recipe.oven_type,
+                  });
+                  if (reply)
+                    banners.show({
+                      tone: 'success',
+                      who: recipe.name,
+                      description: `has been added to ${oven.name}`,
+                      ms: TIMINGS.banner.recipeAdded,
+                    });
+                }}
+              />
             ) : null}
-          </DragOverlay>
-
-          {adding ? (
-            <SelectRecipeModal
-              ovenType={oven.type}
-              provider={provider}
-              where={`${where}, slot ${adding.position}`}
-              onClose={() => setAdding(null)}
-              onAdd={async (recipe) => {
-                const target = adding;
-                setAdding(null);
-                const reply = await actions.addRecipe(target.screenId, target.position, {
-                  id: recipe.id,
-                  name: recipe.name,
-                  ovenType: recipe.oven_type,
-                });
-                if (reply)
+            {picturing ? (
+              <IconPickerModal
+                title={`Picture of category ${picturing.category.name}`}
+                current={picturing.category.icon}
+                onPick={(icon) => {
+                  if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
+                  setPicturing(null);
+                }}
+                onClose={() => setPicturing(null)}
+              />
+            ) : null}
+            {versionsOpen ? (
+              <MenuVersionsModal
+                handle={handle}
+                readOnly={readOnly}
+                onClose={() => setVersionsOpen(false)}
+                onHighlight={(ids, removed, since) => {
+                  setChanged({
+                    ids: new Set(ids),
+                    removed: new Map(removed.map((r) => [removedKey(r.screen_id, r.position), r.name])),
+                    since,
+                    at: oven.version,
+                  });
+                  setVersionsOpen(false);
+                }}
+                onRestored={(name) => {
+                  setVersionsOpen(false);
+                  setChanged(null);
                   banners.show({
                     tone: 'success',
-                    who: recipe.name,
-                    description: `has been added to ${oven.name}`,
-                    ms: TIMINGS.banner.recipeAdded,
+                    who: oven.name,
+                    description: `now runs version “${name}” again`,
+                    ms: TIMINGS.banner.oven,
                   });
-              }}
-            />
-          ) : null}
-          {picturing ? (
-            <IconPickerModal
-              title={`Picture of category ${picturing.category.name}`}
-              current={picturing.category.icon}
-              onPick={(icon) => {
-                if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
-                setPicturing(null);
-              }}
-              onClose={() => setPicturing(null)}
-            />
-          ) : null}
-          {versionsOpen ? (
-            <MenuVersionsModal
-              handle={handle}
-              onClose={() => setVersionsOpen(false)}
-              onHighlight={(ids, removed, since) => {
-                setChanged({
-                  ids: new Set(ids),
-                  removed: new Map(removed.map((r) => [removedKey(r.screen_id, r.position), r.name])),
-                  since,
-                  at: oven.version,
-                });
-                setVersionsOpen(false);
-              }}
-              onRestored={(name) => {
-                setVersionsOpen(false);
-                setChanged(null);
-                banners.show({
-                  tone: 'success',
-                  who: oven.name,
-                  description: `now runs version “${name}” again`,
-                  ms: TIMINGS.banner.oven,
-                });
-              }}
-            />
-          ) : null}
-        </DndContext>
-      </RemovedSlots.Provider>
-    </ChangedButtons.Provider>
+                }}
+              />
+            ) : null}
+          </DndContext>
+        </RemovedSlots.Provider>
+      </ChangedButtons.Provider>
+    </ReadOnlyMenu.Provider>
   );
 }
 

@@ -58,8 +58,11 @@ export function MenuVersionsModal({
   onClose,
   onHighlight,
   onRestored,
+  readOnly = false,
 }: {
   handle: OvenHandle;
+  /** For a role that reads menus only: versions are listed and compared, not saved or restored. */
+  readOnly?: boolean;
   onClose(): void;
   onHighlight(ids: number[], removed: MenuDiffResponse['removed'], versionName: string): void;
   onRestored(name: string): void;
@@ -81,29 +84,31 @@ export function MenuVersionsModal({
 
   return (
     <Modal title={`Menu versions of ${oven.name}`} onClose={onClose} size="lg" busy={restore.isPending}>
-      <form className="version-form" onSubmit={submit} noValidate>
-        <h3 className="section-title">Save the current menu</h3>
-        <TextField
-          label="Version name"
-          required
-          maxLength={LIMITS.versionNameMax}
-          hint="For example: Spring menu"
-          {...form.field('name')}
-        />
-        <TextField
-          label="Note"
-          maxLength={LIMITS.versionNoteMax}
-          hint="What this menu is for (optional)."
-          {...form.field('note')}
-        />
-        {saved ? <Alert tone="success">Saved as “{saved}”.</Alert> : null}
-        {form.failure && !hasFieldErrors(form.failure) ? (
-          <Alert tone="error">The version could not be saved: {form.failure.message}</Alert>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          {form.busy ? 'Saving ...' : 'Save Version'}
-        </button>
-      </form>
+      {readOnly ? null : (
+        <form className="version-form" onSubmit={submit} noValidate>
+          <h3 className="section-title">Save the current menu</h3>
+          <TextField
+            label="Version name"
+            required
+            maxLength={LIMITS.versionNameMax}
+            hint="For example: Spring menu"
+            {...form.field('name')}
+          />
+          <TextField
+            label="Note"
+            maxLength={LIMITS.versionNoteMax}
+            hint="What this menu is for (optional)."
+            {...form.field('note')}
+          />
+          {saved ? <Alert tone="success">Saved as “{saved}”.</Alert> : null}
+          {form.failure && !hasFieldErrors(form.failure) ? (
+            <Alert tone="error">The version could not be saved: {form.failure.message}</Alert>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>
+            {form.busy ? 'Saving ...' : 'Save Version'}
+          </button>
+        </form>
+      )}
 
       <h3 className="section-title">Saved versions</h3>
       {list.isPending ? <Spinner label="Loading versions ..." /> : null}
@@ -133,9 +138,11 @@ export function MenuVersionsModal({
                 >
                   What changed since
                 </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setRestoring(v)}>
-                  Restore
-                </button>
+                {readOnly ? null : (
+                  <button type="button" className="btn btn-secondary" onClick={() => setRestoring(v)}>
+                    Restore
+                  </button>
+                )}
               </div>
             </div>
             {open === v.id ? (

@@ -3,12 +3,13 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
+import { can } from '../../../shared/domain/permissions';
 import { formatTemp } from '../../../shared/domain/temperature';
 import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
-import { useTemperatureUnit } from '../../lib/current-user';
+import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { OvenModal } from './oven-modal';
 import {
@@ -120,6 +121,7 @@ export function OvensPage({
   const queryClient = useQueryClient();
   const banners = useBanners();
   const unit = useTemperatureUnit();
+  const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const model = params.get('model') ?? 'All';
   const place = params.get('location') ?? '';
@@ -249,12 +251,16 @@ export function OvensPage({
           </label>
         </div>
         <div className="toolbar-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
-            Import My Oven
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => setModal('create')}>
-            Add New Oven
-          </button>
+          {can(user, 'ovens.import') ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
+              Import My Oven
+            </button>
+          ) : null}
+          {can(user, 'ovens.manage') ? (
+            <button type="button" className="btn btn-primary" onClick={() => setModal('create')}>
+              Add New Oven
+            </button>
+          ) : null}
         </div>
       </header>
 
@@ -294,38 +300,40 @@ export function OvensPage({
                   : ''}
               </p>
             </div>
-            <div className="oven-header-actions">
-              <button type="button" className="btn btn-link" onClick={() => setModal('edit')}>
-                Edit Oven
-              </button>
-              <button
-                type="button"
-                className="btn btn-link"
-                disabled={duplicate.isPending}
-                onClick={async () => {
-                  try {
-                    const copy = await duplicate.mutateAsync(oven.id);
-                    ok(
-                      oven.name,
-                      'has been successfully duplicated',
-                      TIMINGS.banner.deleteOrDuplicateSuccess,
-                    );
-                    open(copy.id);
-                  } catch (e) {
-                    fail(oven.name, 'could not be duplicated', e);
-                  }
-                }}
-              >
-                Duplicate Oven
-              </button>
-              <button
-                type="button"
-                className="btn btn-link btn-link-danger"
-                onClick={() => setModal('delete')}
-              >
-                Delete Oven
-              </button>
-            </div>
+            {can(user, 'ovens.manage') ? (
+              <div className="oven-header-actions">
+                <button type="button" className="btn btn-link" onClick={() => setModal('edit')}>
+                  Edit Oven
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  disabled={duplicate.isPending}
+                  onClick={async () => {
+                    try {
+                      const copy = await duplicate.mutateAsync(oven.id);
+                      ok(
+                        oven.name,
+                        'has been successfully duplicated',
+                        TIMINGS.banner.deleteOrDuplicateSuccess,
+                      );
+                      open(copy.id);
+                    } catch (e) {
+                      fail(oven.name, 'could not be duplicated', e);
+                    }
+                  }}
+                >
+                  Duplicate Oven
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link btn-link-danger"
+                  onClick={() => setModal('delete')}
+                >
+                  Delete Oven
+                </button>
+              </div>
+            ) : null}
           </header>
           {renderEditor(handle)}
           {renderTiles ? renderTiles({ oven }) : null}

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
+import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
+import { useCurrentUser } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import {
   savePrepared,
@@ -24,6 +26,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
   const banners = useBanners();
   const prepare = usePrepareDownload();
   const [warning, setWarning] = useState(false);
+  const { user } = useCurrentUser();
 
   const download = async () => {
     try {
@@ -62,8 +65,12 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
         </ul>
       </div>
       <CheckFileTile oven={oven} />
-      <ShareTile oven={oven} kind="settings" />
-      <ShareTile oven={oven} kind="recipes" />
+      {can(user, 'settings.share') ? (
+        <>
+          <ShareTile oven={oven} kind="settings" />
+          <ShareTile oven={oven} kind="recipes" />
+        </>
+      ) : null}
 
       {warning ? (
         <Modal

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Location } from '../../../shared/contracts/ovens';
+import { Alert, Spinner } from '../../components/form';
+import { Pager } from '../../components/pager';
+import { useUrlState } from '../../lib/use-url-state';
+import { activityQuery, membersQuery } from './teams-api';
+
+const FILTERS = { location: '', user: '' };
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Who changed what and when, newest first; by location and person, both kept in the address. */
+export function TeamTrail({ teamId, places }: { teamId: number; places: Location[] }) {
+  const url = useUrlState(FILTERS);
+  const { location, user } = url.values;
+  const trail = useQuery(activityQuery(teamId, { page: url.page, location, user }));
+  const people = useQuery(membersQuery(teamId)).data ?? [];
+  const data = trail.data;
+  return (
+    <section className="card team-section" aria-labelledby="trail-title">
+      <h2 id="trail-title">Who changed what</h2>
+      <div className="trail-filters">
+        <label className="field field-inline">
+          <span>Location</span>
+          <select value={location} onChange={(e) => url.update({ location: e.target.value })}>
+            <option value="">All locations</option>
+            {places.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field-inline">
+          <span>Person</span>
+          <select value={user} onChange={(e) => url.update({ user: e.target.value })}>
+            <option value="">Everyone</option>
+            {people.map((m) => (
+              <option key={m.user_id} value={String(m.user_id)}>
+                {m.username}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {trail.isPending ? <Spinner label="Loading the trail ..." /> : null}
+      {trail.isError ? <Alert tone="error">{trail.error.message}</Alert> : null}
+      {data && data.data.length === 0 ? <p className="muted">Nothing yet.</p> : null}
+      {data && data.data.length > 0 ? (
+        <>
+          <p className="muted small">
+            Showing {data.from}-{data.to} of {data.total}
+          </p>
+          <ol className="trail-list" aria-label="Trail">
+            {data.data.map((e) => (
+              <li key={e.id} className="trail-entry">
+                <time dateTime={e.at} className="trail-time">
+                  {when(e.at)}
+                </time>
+                <span className="trail-who">{e.user.username || 'Someone'}</span>
+                <span className="trail-what">{e.summary}</span>
+                {e.oven || e.location ? (
+                  <span className="trail-where muted">
+                    {[e.oven?.name, e.location?.name].filter(Boolean).join(' · ')}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <Pager
+            page={data.current_page}
+            lastPage={data.last_page}
+            total={data.total}
+            perPage={data.per_page}
+            onPage={url.setPage}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

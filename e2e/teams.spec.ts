@@ -1,0 +1,177 @@
+import {
+  apiAs,
+  apiLocation,
+  downloadedBytes,
+  expect,
+  linkIn,
+  loginByToken,
+  mailTo,
+  seed,
+  test,
+  unique,
+} from './fixtures';
+
+test('an owner invites a store manager, who registers from the mail, sees only their store, edits its menu, and the edit shows in the trail', async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const harbour = await apiLocation(call, 'Harbour');
+  const hill = await apiLocation(call, 'Hill');
+  await seed.importedOven(cook, { name: 'Harbour Front', type: 'Matchbox 1718/1313' });
+  const ovens = (await call<{ data: { id: number; name: string }[] }>('GET', '/api/ovens?ovens=All')).data;
+  await call('POST', `/api/locations/${harbour.id}/ovens`, { oven_ids: [ovens[0]!.id] });
+  const elsewhere = await seed.oven(cook, { name: 'Hill Oven', locationId: hill.id });
+
+  // The owner invites through the Team page.
+  await page.goto('/team');
+  const email = `${unique('store')}@example.com`;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('radio', { name: /Store manager/ }).check();
+  await page.getByRole('checkbox', { name: 'Harbour' }).check();
+  await page.screenshot({ path: 'test-results/screens/team-invite.png', fullPage: true });
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByRole('list', { name: 'Invitations waiting' })).toContainText(email);
+
+  // The new person, on a tablet of their own, follows the link from the mail.
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const store = await theirs.newPage();
+  const invitation = linkIn(await mailTo(email, /invites you to/));
+  await store.goto(invitation);
+  await expect(store.getByRole('heading', { name: /^Join / })).toBeVisible();
+  await expect(store.getByText('as store manager')).toBeVisible();
+  await store.screenshot({ path: 'test-results/screens/invitation.png', fullPage: true });
+  await store.getByRole('link', { name: 'Create an account' }).click();
+  await expect(store.getByLabel('E-mail')).toHaveValue(email);
+  const username = unique('storemgr');
+  await store.getByLabel('Username').fill(username);
+  await store.getByLabel('Company').fill('Harbour Pizza');
+  await store.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await store.getByLabel('Confirm password').fill('a-good-password');
+  await store.getByLabel('I accept the').check();
+  await store.getByRole('button', { name: 'Create account' }).click();
+  await expect(store.getByText(/User created successfully/)).toBeVisible();
+
+  await store.goto(linkIn(await mailTo(email, /Verify your/)));
+  await expect(store.getByText('The account has been successfully verified.')).toBeVisible();
+  // On to the login page, which leads back to the invitation.
+  await expect(store).toHaveURL(/\/\?next=/, { timeout: 8000 });
+  await store.getByLabel('Username').fill(username);
+  await store.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await store.getByRole('button', { name: 'Log in' }).click();
+  await expect(store).toHaveURL(/\/invitations\//);
+  await store.getByRole('button', { name: /^Join / }).click();
+  await expect(store).toHaveURL(/\/ovens/);
+
+  // Only their store's oven, and its menu they may change.
+  await expect(store.getByRole('heading', { name: 'Harbour Front' })).toBeVisible();
+  await expect(store.getByText('Hill Oven')).toHaveCount(0);
+  expect((await store.request.get(`/api/ovens/${elsewhere.id}`)).status()).not.toBe(200);
+  await expect(store.getByRole('button', { name: 'Add New Oven' })).toHaveCount(0);
+  const first = store.locator('.editor-main .tile-trash').first();
+  const removed = (await store.locator('.editor-main .tile-name').first().textContent()) ?? '';
+  await first.tap();
+  await expect(store.locator('.undo-text')).toContainText(`Removed ${removed}`);
+  await store.screenshot({ path: 'test-results/screens/store-manager-editor.png', fullPage: true });
+  await theirs.close();
+
+  // The owner sees who did it, where.
+  await page.goto('/team');
+  const trail = page.getByRole('list', { name: 'Trail' });
+  await expect(trail.getByRole('listitem').first()).toContainText(username);
+  await expect(trail.getByRole('listitem').first()).toContainText(`Removed ${removed}`);
+  await expect(trail.getByRole('listitem').first()).toContainText('Harbour Front · Harbour');
+  await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: username });
+  await expect(page).toHaveURL(/user=\d+/);
+  await expect(trail.getByRole('listitem')).not.toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/team-trail.png', fullPage: true });
+});
+
+test('a crew member reads the menu and downloads the USB file, and cannot change anything', async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const store = await apiLocation(call, 'Corner');
+  const oven = await seed.importedOven(cook, { name: 'Corner Oven', type: 'Matchbox 1718/1313' });
+  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
+  const crew = await seed.member(cook, 'crew', [store.id]);
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await theirs.newPage();
+  await loginByToken(crewPage, crew);
+  await crewPage.goto('/ovens');
+  await expect(crewPage.getByRole('heading', { name: 'Corner Oven' })).toBeVisible();
+  await expect(crewPage.locator('.editor-main .tile-name').first()).toBeVisible();
+  // No way to change the menu or the ovens: no tile controls, no adding, no undo, no oven management.
+  await expect(crewPage.locator('.editor-main .tile-actions')).toHaveCount(0);
+  await expect(crewPage.getByRole('button', { name: 'Add Recipe Here' })).toHaveCount(0);
+  await expect(crewPage.getByRole('button', { name: 'Add New Oven' })).toHaveCount(0);
+  await expect(crewPage.getByRole('button', { name: 'Import My Oven' })).toHaveCount(0);
+  await expect(crewPage.getByRole('button', { name: 'Edit Oven' })).toHaveCount(0);
+  await expect(crewPage.getByRole('link', { name: 'My Recipes' })).toHaveCount(0);
+  await expect(crewPage.getByText("Share Oven's Settings")).toHaveCount(0);
+  await crewPage.screenshot({ path: 'test-results/screens/crew-ovens.png', fullPage: true });
+  // …but the USB file is theirs to carry.
+  await crewPage.getByRole('button', { name: 'Download Oven Settings' }).click();
+  const dialog = crewPage.getByRole('dialog', { name: 'Download Oven Settings' });
+  const { name, bytes } = await downloadedBytes(crewPage, () =>
+    dialog.getByRole('button', { name: /^Download / }).click(),
+  );
+  expect(name).toMatch(/\.AI2$/i);
+  expect(bytes.length).toBeGreaterThan(100);
+  await theirs.close();
+});
+
+test('someone in two teams switches from the navigation, and every list follows', async ({ page, cook }) => {
+  await seed.oven(cook, { name: 'Home Oven' });
+  const other = await seed.user();
+  await seed.oven(other, { name: 'Their Oven' });
+  // The cook manages the other team too.
+  const call = apiAs(page.request, other);
+  const invite = await call<{ data: { id: number } }>(
+    'POST',
+    `/api/teams/${(await call<{ data: { id: number; current: boolean }[] }>('GET', '/api/teams')).data[0]!.id}/invitations`,
+    { email: cook.email, role: 'manager' },
+  );
+  expect(invite.data.id).toBeGreaterThan(0);
+  const token = new URL(linkIn(await mailTo(cook.email, /invites you to/))).pathname.split('/').pop()!;
+  await page.goto(`/invitations/${token}`);
+  await page.getByRole('button', { name: /^Join / }).click();
+  await expect(page.getByRole('heading', { name: 'Their Oven' })).toBeVisible();
+
+  const switcher = page.getByRole('combobox', { name: 'Team' });
+  await expect(switcher).toBeVisible();
+  await switcher.selectOption({ label: `${cook.username}'s kitchen` });
+  await expect(page.getByRole('heading', { name: 'Home Oven' })).toBeVisible();
+  await page.reload();
+  // The choice persists.
+  await expect(page.getByRole('heading', { name: 'Home Oven' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/team-switcher.png' });
+});
+
+test('an owner changes a member to crew in another location and removes them', async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const a = await apiLocation(call, 'North');
+  await apiLocation(call, 'South');
+  const member = await seed.member(cook, 'store', [a.id]);
+  await page.goto('/team');
+  const row = page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: member.username });
+  await expect(row).toContainText('Store manager');
+  await expect(row).toContainText('North');
+  await row.getByRole('button', { name: 'Change' }).click();
+  const dialog = page.getByRole('dialog', { name: `Change ${member.username}` });
+  await dialog.getByRole('radio', { name: /Crew/ }).check();
+  await dialog.getByRole('checkbox', { name: 'North' }).uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // No location: the rule is said beside the locations, and nothing is saved.
+  await expect(dialog.getByText(/Choose at least one location/)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'South' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Crew');
+  await expect(row).toContainText('South');
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog', { name: 'Remove Member' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('listitem', { name: member.username })).toHaveCount(0);
+});
