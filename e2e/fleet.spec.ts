@@ -104,3 +104,31 @@ test('an oven whose downloaded file was marked loaded counts as up to date', asy
   await expect(row).toContainText('marked loaded');
   await expect(row.getByRole('button', { name: /^Mark .* loaded/ })).toHaveCount(0);
 });
+
+test("a chain's Ovens page pages the oven picker and searches ovens and locations on the server", async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const harbour = await apiLocation(call, 'Harbour Street');
+  for (let i = 1; i <= 56; i++)
+    await seed.oven(cook, {
+      name: `Line ${String(i).padStart(2, '0')}`,
+      locationId: i === 56 ? harbour.id : undefined,
+    });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Line 01' })).toBeVisible();
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  const picker = page.getByRole('list', { name: 'Select Oven' });
+  await expect(picker.getByRole('listitem')).toHaveCount(50);
+  await expect(page.getByText('1-50 of 56')).toBeVisible();
+  await page.getByRole('button', { name: 'Next ›' }).click();
+  await expect(picker.getByRole('listitem')).toHaveCount(6);
+  await page.getByRole('searchbox', { name: 'Search ovens' }).fill('harbour');
+  await expect(picker.getByRole('listitem')).toHaveCount(1);
+  await expect(picker).toContainText('Line 56');
+  await page.screenshot({ path: 'test-results/screens/ovens-picker-search.png' });
+  await picker.getByRole('button', { name: /Line 56/ }).click();
+  await expect(page.getByRole('heading', { name: 'Line 56' })).toBeVisible();
+  await expect(page).toHaveURL(/oven=\d+/);
+});

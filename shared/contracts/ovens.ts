@@ -64,6 +64,10 @@ export function updateOvenRequest(type: string) {
 }
 export type UpdateOvenRequest = z.input<typeof updateOvenBody>;
 
+/** The most ovens one answer of GET /api/ovens holds (the spec's call, without a page, gets this many). */
+export const OVEN_LIST_MAX = 1000;
+export const OVENS_PER_PAGE = 50;
+
 /** GET /api/ovens?ovens=All: 'All' or oven types joined by commas (spec §7). */
 export const ovenListQuery = z.object({
   location: z.union([z.literal('none'), idParam('The location')]).optional(),
@@ -83,7 +87,18 @@ export const ovenListQuery = z.object({
       }
       return parts;
     }),
+  /** Part of an oven's or its location's name. */
+  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  /** With `page`, a page of `per_page` ovens (50 by default); without, up to 1,000 (the spec's call). */
+  page: pageParam.optional(),
+  per_page: z.coerce
+    .number({ error: `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.` })
+    .int(`per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
+    .min(1, `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
+    .max(OVEN_LIST_MAX, `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
+    .optional(),
 });
+export type OvenListQuery = z.input<typeof ovenListQuery>;
 
 export const ovenIdParams = z.object({ id: idParam('The oven id') });
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { MenuDiffResponse, MenuVersion, SaveVersionRequest } from '../../../shared/contracts/menus';
 import type {
@@ -9,6 +9,7 @@ import type {
   OvenSummary,
   UpdateOvenRequest,
 } from '../../../shared/contracts/ovens';
+import type { Paginated } from '../../../shared/contracts/pagination';
 import type { ButtonColor } from '../../../shared/domain/catalog';
 import {
   addPage,
@@ -35,6 +36,8 @@ export const ovenKeys = {
   all: ['ovens'] as const,
   lists: ['ovens', 'list'] as const,
   list: (types: string, location = '') => ['ovens', 'list', types, location] as const,
+  page: (filters: { types: string; location: string; search: string; page: number }) =>
+    ['ovens', 'list', 'page', filters] as const,
   one: (id: number) => ['ovens', 'one', id] as const,
   derived: ['ovens', 'derived'] as const,
   locations: ['ovens', 'derived', 'locations'] as const,
@@ -43,7 +46,26 @@ export const ovenKeys = {
     ['ovens', 'versions', ovenId, 'diff', versionId, ovenVersion] as const,
 };
 
-/** GET /api/ovens?ovens=…&location=…: 'All' or types joined by commas; a location's id, 'none', or any. */
+/**
+ * A page of the team's ovens for the Ovens page's picker: by model, location and a search of oven and location
+ * names, 50 at a time, so a chain of thousands of ovens never sends them all.
+ */
+export const ovenPageQuery = (filters: { types: string; location: string; search: string; page: number }) =>
+  queryOptions({
+    queryKey: ovenKeys.page(filters),
+    queryFn: () => {
+      const q = new URLSearchParams({ ovens: filters.types, page: String(filters.page) });
+      if (filters.location) q.set('location', filters.location);
+      if (filters.search) q.set('search', filters.search);
+      return api<Paginated<OvenSummary>>('GET', `/api/ovens?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/ovens?ovens=…&location=…: 'All' or types joined by commas; a location's id, 'none', or any. Every oven
+ * (up to 1,000): for pick lists of a template or a location.
+ */
 export const ovenListQuery = (types = 'All', location = '') =>
   queryOptions({
     queryKey: ovenKeys.list(types, location),

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import type { Paginated } from '../../../shared/contracts/pagination';
 import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { formatTemp } from '../../../shared/domain/temperature';
@@ -15,7 +16,7 @@ import { OvenModal } from './oven-modal';
 import {
   locationListQuery,
   ovenKeys,
-  ovenListQuery,
+  ovenPageQuery,
   ovenQuery,
   useCreateOven,
   useDeleteOven,
@@ -32,14 +33,25 @@ export interface OvenEditorProps {
 
 const thumbnailOf = ovenThumbnail;
 
-/** Spec §2.7 Select Oven: each oven with its type's picture and its name, as a list a finger can use. */
+/**
+ * Spec §2.7 Select Oven: each oven with its type's picture and its name, as a list a finger can use. A chain's
+ * ovens come a page at a time from the server, with a search of oven and location names.
+ */
 function OvenPicker({
-  ovens,
+  page,
   current,
+  currentId,
+  search,
+  onSearch,
+  onPage,
   onPick,
 }: {
-  ovens: OvenSummary[];
-  current: OvenSummary | undefined;
+  page: Paginated<OvenSummary>;
+  current: { name: string; type: string } | undefined;
+  currentId: number | undefined;
+  search: string;
+  onSearch(text: string): void;
+  onPage(n: number): void;
   onPick(id: number): void;
 }) {
   const [open, setOpen] = useState(false);
@@ -52,6 +64,9 @@ function OvenPicker({
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
+  const ovens = page.data;
+  // A kitchen with a handful of ovens needs no search; a chain does.
+  const searchable = page.total > 8 || search !== '';
   return (
     <div className="oven-picker" ref={root}>
       <button
@@ -76,26 +91,64 @@ function OvenPicker({
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <ul className="oven-picker-list" aria-label="Select Oven">
-          {ovens.map((o) => (
-            <li key={o.id}>
+        <div className="oven-picker-panel">
+          {searchable ? (
+            <input
+              type="search"
+              className="oven-picker-search"
+              aria-label="Search ovens"
+              placeholder="Search ovens or locations..."
+              value={search}
+              onChange={(e) => onSearch(e.target.value)}
+            />
+          ) : null}
+          <ul className="oven-picker-list" aria-label="Select Oven">
+            {ovens.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  aria-current={o.id === currentId ? 'true' : undefined}
+                  onClick={() => {
+                    onPick(o.id);
+                    setOpen(false);
+                  }}
+                >
+                  <img src={thumbnailOf(o.type)} alt="" />
+                  <span className="oven-picker-name">{o.name}</span>
+                  <span className="muted small">
+                    {o.type}
+                    {o.location ? ` · ${o.location.name}` : ''} · {countOf(o.screens, 'screen')} ·{' '}
+                    {countOf(o.recipes, 'recipe')}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {ovens.length === 0 ? <li className="muted oven-picker-empty">No oven matches.</li> : null}
+          </ul>
+          {page.last_page > 1 ? (
+            <div className="oven-picker-pager">
               <button
                 type="button"
-                aria-current={o.id === current?.id ? 'true' : undefined}
-                onClick={() => {
-                  onPick(o.id);
-                  setOpen(false);
-                }}
+                className="btn btn-secondary"
+                disabled={page.current_page <= 1}
+                onClick={() => onPage(page.current_page - 1)}
               >
-                <img src={thumbnailOf(o.type)} alt="" />
-                <span className="oven-picker-name">{o.name}</span>
-                <span className="muted small">
-                  {o.type} · {countOf(o.screens, 'screen')} · {countOf(o.recipes, 'recipe')}
-                </span>
+                ‹ Prev
               </button>
-            </li>
-          ))}
-        </ul>
+              <span className="muted small">
+                {page.from}-{page.to} of {page.total}
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={page.current_page >= page.last_page}
+                onClick={() => onPage(page.current_page + 1)}
+              >
+                Next ›
+              </button>
+            </div>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -125,12 +178,27 @@ export function OvensPage({
   const [params, setParams] = useSearchParams();
   const model = params.get('model') ?? 'All';
   const place = params.get('location') ?? '';
-  const list = useQuery(ovenListQuery(model, place));
+  const [search, setSearch] = useState('');
+  const [pickerPage, setPickerPage] = useState(1);
+  const list = useQuery(
+    ovenPageQuery({ types: model, location: place, search: search.trim(), page: pickerPage }),
+  );
   const places = useQuery(locationListQuery());
-  const ovens = list.data ?? [];
+  // Another model or location shows its own ovens from their first page.
+  useEffect(() => {
+    setPickerPage(1);
+  }, [model, place]);
+  const ovens = list.data?.data ?? [];
   const wanted = Number(params.get('oven')) || undefined;
-  const current = ovens.find((o) => o.id === wanted) ?? ovens[0];
-  const detail = useQuery({ ...ovenQuery(current?.id ?? 0), enabled: current !== undefined });
+  // The oven asked for in the address may be on another page of the picker: it opens all the same. Without one,
+  // the first oven opens, and stays open while the picker is searched or paged.
+  const firstShown = useRef<{ id: number; key: string } | null>(null);
+  const listKey = `${model}|${place}`;
+  if (search.trim() === '' && pickerPage === 1 && list.data && !list.isPlaceholderData)
+    firstShown.current = ovens[0] ? { id: ovens[0].id, key: listKey } : null;
+  const currentId = wanted ?? (firstShown.current?.key === listKey ? firstShown.current.id : undefined);
+  const current = ovens.find((o) => o.id === currentId);
+  const detail = useQuery({ ...ovenQuery(currentId ?? 0), enabled: currentId !== undefined });
   const [modal, setModal] = useState<'create' | 'edit' | 'delete' | 'import' | null>(null);
   const create = useCreateOven();
   const update = useUpdateOven();
@@ -197,7 +265,22 @@ export function OvensPage({
       </h1>
       <header className="ovens-toolbar">
         <div className="ovens-picker-row">
-          {ovens.length > 0 ? <OvenPicker ovens={ovens} current={current} onPick={open} /> : null}
+          {list.data && (list.data.total > 0 || search !== '') ? (
+            <OvenPicker
+              page={list.data}
+              current={
+                current ?? (detail.data ? { name: detail.data.name, type: detail.data.type } : undefined)
+              }
+              currentId={currentId}
+              search={search}
+              onSearch={(text) => {
+                setSearch(text);
+                setPickerPage(1);
+              }}
+              onPage={setPickerPage}
+              onPick={open}
+            />
+          ) : null}
           {places.data && places.data.length > 0 ? (
             <label className="field field-inline model-filter">
               <span>Location</span>
@@ -266,7 +349,7 @@ export function OvensPage({
 
       {list.isPending ? <Spinner label="Loading Ovens..." /> : null}
       {list.isError ? <Alert tone="error">The ovens could not be loaded: {list.error.message}</Alert> : null}
-      {list.data && ovens.length === 0 ? (
+      {list.data && list.data.total === 0 && search === '' ? (
         <div className="card empty-state">
           <h2>No Ovens Found</h2>
           {place ? (
@@ -282,7 +365,7 @@ export function OvensPage({
         </div>
       ) : null}
 
-      {current && !oven && detail.isPending ? <Spinner label="Please wait..." /> : null}
+      {currentId !== undefined && !oven && detail.isPending ? <Spinner label="Please wait..." /> : null}
       {detail.isError ? (
         <Alert tone="error">This oven could not be loaded: {detail.error.message}</Alert>
       ) : null}

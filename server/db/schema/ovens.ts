@@ -7,11 +7,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FLEET_STATUSES } from '../../../shared/domain/fleet';
 import { recipes } from './recipes';
 import { teams } from './teams';
 import { users } from './users';
@@ -57,15 +59,57 @@ export const ovens = pgTable(
      */
     atVersionId: integer('at_version_id'),
     atOvenVersion: integer('at_oven_version'),
+    /*
+     * Where the oven stands on the fleet page, kept current on write by triggers (migration 0014), so a page reads
+     * the 50 ovens it shows and never every oven of the team: its newest named version (what it should run), the
+     * last sighting (what it was seen running) and download, its location's name to sort by, and the status
+     * these give (`fleetStatus` in shared/domain/fleet.ts, which a test holds the column to).
+     */
+    latestVersionId: integer('latest_version_id'),
+    lastSightingId: integer('last_sighting_id'),
+    seenVersionId: integer('seen_version_id'),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    lastFingerprintId: integer('last_fingerprint_id'),
+    locationSort: text('location_sort'),
+    fleetStatus: text('fleet_status', { enum: FLEET_STATUSES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when latest_version_id is null then 'no_version' when seen_at is null then 'never_checked' when seen_version_id = latest_version_id then 'up_to_date' else 'waiting' end`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ovens_team_name_idx').on(t.teamId, t.name),
+    // The Ovens page: a team's ovens by name (or a location's: ovens_fleet_location_idx).
+    index('ovens_team_name_idx').on(t.teamId, sql`lower(${t.name})`, t.id),
     index('ovens_created_by_idx').on(t.createdBy),
     index('ovens_created_at_idx').on(t.createdAt),
     index('ovens_location_idx').on(t.locationId),
+    // The fleet page's orders: by location (none last), then name; by status; within one location.
+    index('ovens_fleet_idx').on(t.teamId, t.locationSort, sql`lower(${t.name})`, t.id),
+    index('ovens_fleet_status_idx').on(t.teamId, t.fleetStatus, t.locationSort, sql`lower(${t.name})`, t.id),
+    index('ovens_fleet_location_idx').on(t.teamId, t.locationId, sql`lower(${t.name})`, t.id),
+    index('ovens_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many ovens of a team are in each location, model and fleet status, kept by triggers as ovens come, go and
+ * change: the fleet page's counts read these few rows, not the team's ovens.
+ */
+export const fleetCounts = pgTable(
+  'fleet_counts',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** 0 for ovens in no location (a key column cannot be null). */
+    locationId: integer('location_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: FLEET_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.locationId, t.type, t.status] })],
 );
 
 export const menuCategories = pgTable(

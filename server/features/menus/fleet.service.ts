@@ -1,10 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FleetOven } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
-import { editedSince, FLEET_STATUSES, type FleetStatus, fleetStatus } from '../../../shared/domain/fleet';
+import { editedSince, type FleetStatus, fleetStatus } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type Db, rowsOf } from '../../db/client';
-import { inScopeSql, type Scope, scopeOf } from '../../db/scope';
+import { type OvenFilter, ovenConditions, statusCounts, totalOf } from '../../db/fleet-store';
+import { type Scope, scopeOf } from '../../db/scope';
 import { paginate } from '../../http/pagination';
 
 interface FleetRow {
@@ -31,19 +32,39 @@ interface FleetRow {
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The fleet page: every oven of the user with where it stands, the version it should run (its newest), what it
- * was last seen running, and whether a newer version waits. One query with a lateral read per oven on indexed
- * (oven_id, id) columns; the status rule is the shared one, so it filters and counts in memory (a chain's ovens
- * are thousands at most, and the counts need them all anyway).
+ * The fleet page: the team's ovens with where each stands, the version it should run (its newest), what it was
+ * last seen running and whether a newer version waits. What each oven should run and was seen running is kept on
+ * the oven by triggers (migration 0014), so a page reads the ovens it shows, in the order of an index, and the
+ * counts come from `fleet_counts` (a search counts its matches): the cost does not grow with the fleet.
  */
 export function createFleetService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function rows(scope: Scope, filter: SQL[]): Promise<FleetRow[]> {
-    const where = sql.join([inScopeSql.ovens(scope, 'o'), ...filter], sql` and `);
+  type Query = {
+    location?: number | 'none';
+    status?: FleetStatus;
+    model?: string;
+    search?: string;
+    page: number;
+    per_page: number;
+  };
+
+  const filterOf = (query: Query): OvenFilter => ({
+    location: query.location,
+    types: query.model ? [query.model] : undefined,
+    search: query.search,
+    status: query.status,
+  });
+
+  async function rows(scope: Scope, query: Query): Promise<FleetRow[]> {
+    const where = sql.join(ovenConditions(scope, filterOf(query)), sql` and `);
+    // In one location the order is by name; otherwise by location (none last), then name, as the indexes run.
+    const order =
+      query.location !== undefined
+        ? sql`lower(o.name), o.id`
+        : sql`o.location_sort nulls last, lower(o.name), o.id`;
     return rowsOf<FleetRow>(
       db,
       sql`
@@ -54,21 +75,18 @@ export function createFleetService(deps: { db: Db }) {
              su.username as s_by,
              f.created_at as f_at, fv.name as f_version,
              t.id as t_id, t.name as t_name
-        from ovens o
+        from (select * from ovens o where ${where} order by ${order}
+              limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) o
         left join locations l on l.id = o.location_id
-        left join lateral (select id, name, created_at from menu_versions
-                            where oven_id = o.id order by id desc limit 1) v on true
-        left join lateral (select seen_at, version_id, source, seen_by from oven_sightings
-                            where oven_id = o.id order by id desc limit 1) s on true
+        left join menu_versions v on v.id = o.latest_version_id
+        left join oven_sightings s on s.id = o.last_sighting_id
         left join menu_versions sv on sv.id = s.version_id
         left join users su on su.id = s.seen_by
-        left join lateral (select created_at, version_id from settings_fingerprints
-                            where oven_id = o.id order by id desc limit 1) f on true
+        left join settings_fingerprints f on f.id = o.last_fingerprint_id
         left join menu_versions fv on fv.id = f.version_id
         left join oven_templates ot on ot.oven_id = o.id
         left join menu_templates t on t.id = ot.template_id
-       where ${where}
-       order by l.name is null, lower(l.name), l.id, lower(o.name), o.id`,
+       order by ${order}`,
     );
   }
 
@@ -107,30 +125,18 @@ export function createFleetService(deps: { db: Db }) {
   return {
     async page(
       actor: Actor,
-      query: {
-        location?: number | 'none';
-        status?: FleetStatus;
-        model?: string;
-        search?: string;
-        page: number;
-        per_page: number;
-      },
+      query: Query,
     ): Promise<Paginated<FleetOven> & { counts: Record<FleetStatus, number> }> {
-      const filter: SQL[] = [];
-      if (query.location === 'none') filter.push(sql`o.location_id is null`);
-      else if (query.location !== undefined) filter.push(sql`o.location_id = ${query.location}`);
-      if (query.model) filter.push(sql`o.type = ${query.model}`);
-      if (query.search)
-        filter.push(sql`(o.name ilike ${like(query.search)} or l.name ilike ${like(query.search)})`);
-      const all = (await rows(scopeOf(actor), filter)).map(toWire);
-      const counts = Object.fromEntries(FLEET_STATUSES.map((s) => [s, 0])) as Record<FleetStatus, number>;
-      for (const o of all) counts[o.status]++;
-      const chosen = query.status ? all.filter((o) => o.status === query.status) : all;
-      const start = (query.page - 1) * query.per_page;
+      const scope = scopeOf(actor);
+      const [page, counts] = await Promise.all([
+        rows(scope, query),
+        statusCounts(db, scope, filterOf(query)),
+      ]);
+      const total = totalOf(counts, query.status);
       return {
         ...paginate({
-          data: chosen.slice(start, start + query.per_page),
-          total: chosen.length,
+          data: page.map(toWire),
+          total,
           page: query.page,
           perPage: query.per_page,
           url: '/api/fleet',

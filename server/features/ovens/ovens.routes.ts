@@ -4,13 +4,17 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import {
   createOvenRequest,
+  OVEN_LIST_MAX,
+  OVENS_PER_PAGE,
   ovenDetail,
   ovenIdParams,
   ovenListQuery,
   ovenSummary,
   updateOvenBody,
 } from '../../../shared/contracts/ovens';
+import { paginated } from '../../../shared/contracts/pagination';
 import { fastJson } from '../../http/fast-json';
+import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
 import type { OvensService } from './ovens.service';
 
@@ -31,12 +35,35 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
         summary:
           'Your ovens: all (ovens=All) or of some types (ovens=MiSA,Matchbox 1718/1313), in a location (location=3, or none)',
         querystring: ovenListQuery,
-        response: { 200: z.object({ data: z.array(ovenSummary) }), 422: errorResponse },
+        response: { 200: paginated(ovenSummary), 422: errorResponse },
       },
     },
-    async (request) => ({
-      data: await ovens.list(currentUser(request), request.query.ovens, request.query.location),
-    }),
+    async (request) => {
+      const q = request.query;
+      // Without a page, the spec's call: a small kitchen's ovens, all of them (up to 1,000).
+      const perPage = q.per_page ?? (q.page === undefined ? OVEN_LIST_MAX : OVENS_PER_PAGE);
+      const page = q.page ?? 1;
+      const { data, total } = await ovens.list(currentUser(request), {
+        types: q.ovens,
+        location: q.location,
+        search: q.search,
+        page,
+        perPage,
+      });
+      return paginate({
+        data,
+        total,
+        page,
+        perPage,
+        url: '/api/ovens',
+        query: {
+          ovens: q.ovens === 'All' ? 'All' : q.ovens.join(','),
+          location: q.location,
+          search: q.search,
+          per_page: q.per_page,
+        },
+      });
+    },
   );
 
   r.get(

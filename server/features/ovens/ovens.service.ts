@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import { emptyMenu } from '../../../shared/domain/menu';
 import { LIMITS } from '../../../shared/domain/messages';
@@ -6,10 +6,11 @@ import { copyName } from '../../../shared/domain/names';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
 import type { ActivityRecorder } from '../../db/activity-store';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
+import { ovenConditions, statusCounts, totalOf } from '../../db/fleet-store';
 import { ownLocationRef } from '../../db/location-store';
 import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/index';
-import { inScope, scopeOf } from '../../db/scope';
+import { scopeOf } from '../../db/scope';
 import { ValidationError } from '../../lib/errors';
 import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from './menu-store';
 import { ovenDetail } from './oven-detail';
@@ -18,25 +19,48 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
   const { db } = deps;
 
   return {
-    /** The user's ovens (spec §7 GET /api/ovens?ovens=All), by name, with a few counts for the picker. */
-    async list(actor: Actor, types: string[] | 'All', location?: number | 'none'): Promise<OvenSummary[]> {
-      const where = and(
-        inScope.ovens(scopeOf(actor)),
-        types === 'All' ? undefined : inArray(ovens.type, types),
-        location === undefined
-          ? undefined
-          : location === 'none'
-            ? isNull(ovens.locationId)
-            : eq(ovens.locationId, location),
-      );
-      const found = await db
-        .select({ oven: ovens, location: { id: locations.id, name: locations.name } })
-        .from(ovens)
-        .leftJoin(locations, eq(locations.id, ovens.locationId))
-        .where(where)
-        .orderBy(asc(ovens.name), asc(ovens.id));
-      const rows = found.map((r) => ({ ...r.oven, location: r.location }));
-      if (rows.length === 0) return [];
+    /**
+     * The team's ovens (spec §7 GET /api/ovens?ovens=All) by name, a page at a time, with a few counts for the
+     * picker: filtered by models, location and a search of oven and location names; the total comes from the
+     * fleet counts, so neither the page nor the total reads the team's other ovens.
+     */
+    async list(
+      actor: Actor,
+      query: {
+        types: string[] | 'All';
+        location?: number | 'none';
+        search?: string;
+        page: number;
+        perPage: number;
+      },
+    ): Promise<{ data: OvenSummary[]; total: number }> {
+      const scope = scopeOf(actor);
+      const filter = {
+        location: query.location,
+        types: query.types === 'All' ? undefined : query.types,
+        search: query.search,
+      };
+      const [found, counts] = await Promise.all([
+        rowsOf<{ id: number }>(
+          db,
+          sql`select o.id from ovens o where ${sql.join(ovenConditions(scope, filter), sql` and `)}
+              order by lower(o.name), o.id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+        ),
+        statusCounts(db, scope, filter),
+      ]);
+      const total = totalOf(counts);
+      if (found.length === 0) return { data: [], total };
+      const pageIds = found.map((r) => Number(r.id));
+      const order = new Map(pageIds.map((id, i) => [id, i]));
+      const rows = (
+        await db
+          .select({ oven: ovens, location: { id: locations.id, name: locations.name } })
+          .from(ovens)
+          .leftJoin(locations, eq(locations.id, ovens.locationId))
+          .where(inArray(ovens.id, pageIds))
+      )
+        .map((r) => ({ ...r.oven, location: r.location }))
+        .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const ids = rows.map((r) => r.id);
       const [screens, recipes] = await Promise.all([
         db
@@ -55,17 +79,20 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       ]);
       const screensOf = new Map(screens.map((s) => [s.ovenId, Number(s.n)]));
       const recipesOf = new Map(recipes.map((r) => [r.ovenId, Number(r.n)]));
-      return rows.map((o) => ({
-        id: o.id,
-        name: o.name,
-        type: o.type,
-        warm_ups: o.warmUps,
-        screens: screensOf.get(o.id) ?? 0,
-        recipes: recipesOf.get(o.id) ?? 0,
-        version: o.version,
-        updated_at: o.updatedAt.toISOString(),
-        location: o.location?.id ? { id: o.location.id, name: o.location.name } : null,
-      }));
+      return {
+        total,
+        data: rows.map((o) => ({
+          id: o.id,
+          name: o.name,
+          type: o.type,
+          warm_ups: o.warmUps,
+          screens: screensOf.get(o.id) ?? 0,
+          recipes: recipesOf.get(o.id) ?? 0,
+          version: o.version,
+          updated_at: o.updatedAt.toISOString(),
+          location: o.location?.id ? { id: o.location.id, name: o.location.name } : null,
+        })),
+      };
     },
 
     async get(actor: Actor, id: number): Promise<OvenDetail> {

@@ -122,6 +122,36 @@ describe('GET /api/ovens', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('pages, searches oven and location names, and counts the total without reading every oven', async () => {
+    const chef = await signedIn();
+    for (const name of ['Bravo', 'alpha', 'Charlie', 'Delta', 'echo']) await createOven(ctx.db, chef.id, { name });
+    const place = (
+      await ctx.api('POST', '/api/locations', { name: 'Harbour Street' }, as(chef))
+    ).json<{ data: { id: number } }>().data;
+    const list = (
+      await ctx.api('GET', '/api/ovens?ovens=All', undefined, as(chef))
+    ).json<{ data: { id: number; name: string }[]; total: number }>();
+    const echo = list.data.find((o) => o.name === 'echo')!;
+    await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [echo.id] }, as(chef));
+    type Page = { data: { name: string }[]; total: number; current_page: number; last_page: number };
+    const page = async (q: string) =>
+      (await ctx.api('GET', `/api/ovens?${q}`, undefined, as(chef))).json<Page>();
+    // The spec's call, without a page: every oven (a small kitchen), by name whatever its case.
+    expect(list.data.map((o) => o.name)).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta', 'echo']);
+    expect(list.total).toBe(5);
+    const second = await page('page=2&per_page=2');
+    expect(second).toMatchObject({ total: 5, current_page: 2, last_page: 3 });
+    expect(second.data.map((o) => o.name)).toEqual(['Charlie', 'Delta']);
+    // A search finds ovens by their name and by their location's.
+    expect((await page('search=ARL&page=1')).data.map((o) => o.name)).toEqual(['Charlie']);
+    const byPlace = await page('search=harbour&page=1');
+    expect([byPlace.total, byPlace.data.map((o) => o.name)]).toEqual([1, ['echo']]);
+    const inPlace = await page(`location=${place.id}&page=1`);
+    expect([inPlace.total, inPlace.data.map((o) => o.name)]).toEqual([1, ['echo']]);
+    const none = await page('search=%25_&page=1');
+    expect(none.total).toBe(0);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await ctx.api('GET', '/api/ovens')).statusCode).toBe(401);
   });

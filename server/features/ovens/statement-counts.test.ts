@@ -171,12 +171,17 @@ describe('statements per request', () => {
     expect(counts[1]).toBe(counts[0]);
   });
 
-  it('reading the template and fleet pages: the same for 5 ovens and 200', async () => {
+  it('reading the template, fleet and ovens pages (and a search): the same for 5 ovens and 200', async () => {
     const source = await ovenWith(6, 'Matchbox 1718/1313');
     const template = (await api('POST', '/api/templates', { name: 'Lunch', oven_id: source.id })).json<{
       data: MenuTemplate;
     }>().data;
-    const counts: Record<'template' | 'fleet', number[]> = { template: [], fleet: [] };
+    const counts: Record<'template' | 'fleet' | 'ovens' | 'search', number[]> = {
+      template: [],
+      fleet: [],
+      ovens: [],
+      search: [],
+    };
     for (const size of [5, 200]) {
       const ids: number[] = [];
       for (let i = 0; i < size; i++)
@@ -186,9 +191,13 @@ describe('statements per request', () => {
       await ctx.app.jobs.idle();
       counts.template.push(await statementsOf(() => api('GET', `/api/templates/${template.id}`)));
       counts.fleet.push(await statementsOf(() => api('GET', `/api/fleet?location=${place.id}`)));
+      counts.ovens.push(await statementsOf(() => api('GET', `/api/ovens?location=${place.id}&page=1&per_page=4`)));
+      counts.search.push(await statementsOf(() => api('GET', '/api/fleet?search=line&status=no_version')));
     }
     expect(counts.template[1]).toBe(counts.template[0]);
     expect(counts.fleet[1]).toBe(counts.fleet[0]);
+    expect(counts.ovens[1]).toBe(counts.ovens[0]);
+    expect(counts.search[1]).toBe(counts.search[0]);
   });
 
   it('previewing a template on a location: the same for 5 ovens and 200', async () => {
