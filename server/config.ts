@@ -80,6 +80,27 @@ export const configSchema = z
     PROVIDER_ADDRESS: z.string().default('1200 Hearthstone Way, Dallas, TX 75201'),
     PROVIDER_PHONE: z.string().default('+1 800 555 0199'),
     PROVIDER_EMAIL: z.string().default('support@example.com'),
+    /** Processes serving requests: a number, or `auto` for one per core (PostgreSQL only). */
+    WEB_CONCURRENCY: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
+        error: 'WEB_CONCURRENCY must be a number from 1 to 64, or auto',
+      })
+      .default(1),
+    /** Database connections each process may hold (PostgreSQL): the total is WEB_CONCURRENCY × DB_POOL_MAX. */
+    DB_POOL_MAX: z.coerce
+      .number({ error: 'DB_POOL_MAX must be a number from 2 to 200' })
+      .int()
+      .min(2, 'DB_POOL_MAX must be a number from 2 to 200')
+      .max(200, 'DB_POOL_MAX must be a number from 2 to 200')
+      .default(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY !== 1 && env.DATABASE_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database is locked to one process',
+      });
   })
   .transform((env) => ({
     ...env,

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,4 +136,67 @@ describe('a start that cannot work says why in one line', () => {
       `Hearth cannot start: PORT=${port} is already in use on 127.0.0.1. Stop the other program or set another PORT.`,
     );
   }, 30_000);
+});
+
+describe('several processes on one port', () => {
+  it('refuses WEB_CONCURRENCY above 1 on the embedded database, naming it', async () => {
+    const result = await failedWith(
+      start({
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'hearth-workers-')),
+        PORT: String(await freePort()),
+        WEB_CONCURRENCY: '2',
+      }),
+    );
+    expect(result.stderr).toContain(
+      'WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database is locked to one process',
+    );
+  }, 30_000);
+
+  // PostgreSQL only (CI): the processes share it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'serves from two processes, replaces them one by one on SIGHUP without refusing a request, and stops on SIGTERM',
+    async () => {
+      const { createTestDatabaseUrl } = await import('./db/testing');
+      const db = await createTestDatabaseUrl();
+      const port = await freePort();
+      const server = start({ DATABASE_URL: db.url, PORT: String(port), WEB_CONCURRENCY: '2' });
+      try {
+        expect(await server.outcome).toEqual({ running: true });
+        let failures = 0;
+        let answered = 0;
+        let go = true;
+        // A new connection each time, as a load balancer's health check: an idle keep-alive connection that a
+        // leaving process closes is the client's (or balancer's) to retry, as with any HTTP server.
+        const once = () =>
+          new Promise<number>((done) => {
+            const req = get(`http://127.0.0.1:${port}/api/ready`, { agent: false }, (res) => {
+              res.resume();
+              res.on('end', () => done(res.statusCode ?? 0));
+            });
+            req.on('error', () => done(0));
+          });
+        const poll = (async () => {
+          while (go) {
+            if ((await once()) === 200) answered++;
+            else failures++;
+          }
+        })();
+        await new Promise((r) => setTimeout(r, 500));
+        server.child.kill('SIGHUP');
+        // Both processes replaced: each new one listens before its old one leaves.
+        await new Promise((r) => setTimeout(r, 8000));
+        go = false;
+        await poll;
+        expect(failures).toBe(0);
+        expect(answered).toBeGreaterThan(20);
+        const exit = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
+        server.child.kill('SIGTERM');
+        expect(await exit).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await db.drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildApp, DEFAULT_CLIENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -33,24 +35,23 @@ function listenProblem(host: string, port: number): Promise<string | null> {
   });
 }
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+type Config = ReturnType<typeof loadConfig>;
+
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+}
 
-  const log = (msg: string) => config.LOG_LEVEL !== 'silent' && console.error(msg);
-  // Said before anything is opened: a start that cannot listen never touches the database.
-  const portProblem = await listenProblem(config.HOST, config.PORT);
-  if (portProblem) fail(portProblem);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+async function open(config: Config, log: (msg: string) => void) {
   try {
-    database = await openDatabase({
+    return await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: resolve(config.DATA_DIR),
+      poolMax: config.DB_POOL_MAX,
       // An idle connection dropped by a PostgreSQL restart: the pool reconnects on the next query.
       onIdleError: (error) => log(`database connection lost (${error.message}); reconnecting on demand`),
     });
@@ -58,6 +59,14 @@ async function main() {
     if (error instanceof DatabaseStartError) fail(error.message);
     throw error;
   }
+}
+
+/** Migrations and seeding, once per start (by the primary when several processes serve). */
+async function prepare(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  config: Config,
+  log: (m: string) => void,
+) {
   await database.migrate();
   if (config.SEED_DEMO) {
     await seedDemoUsers(database.db);
@@ -68,6 +77,30 @@ async function main() {
   }
   // The provider's library is part of the product, not demo data: seeded whenever it is empty.
   await seedLibrary(database.db);
+}
+
+const processes = (config: Config) =>
+  config.WEB_CONCURRENCY === 'auto' ? availableParallelism() : config.WEB_CONCURRENCY;
+
+async function main() {
+  const config = readConfig();
+  const log = (msg: string) => config.LOG_LEVEL !== 'silent' && console.error(msg);
+  const workers = processes(config);
+  if (cluster.isPrimary) {
+    // Said before anything is opened: a start that cannot listen never touches the database.
+    const portProblem = await listenProblem(config.HOST, config.PORT);
+    if (portProblem) fail(portProblem);
+  }
+  if (cluster.isPrimary && workers > 1) {
+    const database = await open(config, log);
+    await prepare(database, config, log);
+    await database.close();
+    await supervise(workers, log);
+    console.log(`\n  Hearth is running at ${config.APP_URL}  (PostgreSQL, ${workers} processes)\n`);
+    return;
+  }
+  const database = await open(config, log);
+  if (cluster.isPrimary) await prepare(database, config, log);
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, database, mailer, clientDir: DEFAULT_CLIENT_DIR });
@@ -105,6 +138,7 @@ async function main() {
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (cluster.isWorker) return;
   } catch (error) {
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -131,6 +165,64 @@ async function main() {
       lines.push(`    ${a.role === 'admin' ? 'admin' : 'user '}  ${a.username} / ${a.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Several processes on one port (node:cluster; the operating system spreads connections among them), each with
+ * its own pool, all sharing their state through PostgreSQL. A process that dies is replaced; SIGHUP replaces them
+ * one after another (a new one listening before the old one finishes its requests and leaves), so a restart never
+ * refuses a request; SIGTERM lets each finish its requests, then the primary leaves.
+ */
+async function supervise(count: number, log: (msg: string) => void) {
+  let stopping = false;
+  let restarting = false;
+  const start = () =>
+    new Promise<ReturnType<typeof cluster.fork>>((ready, failed) => {
+      const worker = cluster.fork();
+      worker.once('listening', () => ready(worker));
+      worker.once('exit', (code) => failed(new Error(`a process left while starting (exit ${code})`)));
+    });
+  const stop = (worker: ReturnType<typeof cluster.fork>) =>
+    new Promise<void>((done) => {
+      if (worker.isDead()) return done();
+      worker.once('exit', () => done());
+      worker.process.kill('SIGTERM');
+    });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping || restarting || (worker as { replaced?: boolean }).replaced) return;
+    log(`A Hearth process left (${signal ?? `exit ${code}`}); starting another.`);
+    setTimeout(() => void start().catch((e: Error) => log(e.message)), 1000);
+  });
+  try {
+    await Promise.all(Array.from({ length: count }, start));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  process.on('SIGHUP', async () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    for (const old of Object.values(cluster.workers ?? {})) {
+      if (!old) continue;
+      (old as { replaced?: boolean }).replaced = true;
+      try {
+        await start();
+      } catch (error) {
+        log(`Restart stopped: ${(error as Error).message}`);
+        break;
+      }
+      await stop(old);
+    }
+    restarting = false;
+    log('Hearth processes restarted.');
+  });
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? stop(w) : undefined)));
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
 }
 
 main().catch((error) => {

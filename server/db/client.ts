@@ -232,9 +232,11 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (error: Error) => void;
+  /** Connections this process may hold (PostgreSQL). */
+  poolMax?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = createPool(options.databaseUrl, { onIdleError: options.onIdleError });
+    const pool = createPool(options.databaseUrl, { onIdleError: options.onIdleError, max: options.poolMax });
     try {
       await pool.query('select 1');
     } catch (error) {

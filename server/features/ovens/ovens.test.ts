@@ -124,13 +124,15 @@ describe('GET /api/ovens', () => {
 
   it('pages, searches oven and location names, and counts the total without reading every oven', async () => {
     const chef = await signedIn();
-    for (const name of ['Bravo', 'alpha', 'Charlie', 'Delta', 'echo']) await createOven(ctx.db, chef.id, { name });
-    const place = (
-      await ctx.api('POST', '/api/locations', { name: 'Harbour Street' }, as(chef))
-    ).json<{ data: { id: number } }>().data;
-    const list = (
-      await ctx.api('GET', '/api/ovens?ovens=All', undefined, as(chef))
-    ).json<{ data: { id: number; name: string }[]; total: number }>();
+    for (const name of ['Bravo', 'alpha', 'Charlie', 'Delta', 'echo'])
+      await createOven(ctx.db, chef.id, { name });
+    const place = (await ctx.api('POST', '/api/locations', { name: 'Harbour Street' }, as(chef))).json<{
+      data: { id: number };
+    }>().data;
+    const list = (await ctx.api('GET', '/api/ovens?ovens=All', undefined, as(chef))).json<{
+      data: { id: number; name: string }[];
+      total: number;
+    }>();
     const echo = list.data.find((o) => o.name === 'echo')!;
     await ctx.api('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [echo.id] }, as(chef));
     type Page = { data: { name: string }[]; total: number; current_page: number; last_page: number };

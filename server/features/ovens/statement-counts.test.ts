@@ -191,7 +191,9 @@ describe('statements per request', () => {
       await ctx.app.jobs.idle();
       counts.template.push(await statementsOf(() => api('GET', `/api/templates/${template.id}`)));
       counts.fleet.push(await statementsOf(() => api('GET', `/api/fleet?location=${place.id}`)));
-      counts.ovens.push(await statementsOf(() => api('GET', `/api/ovens?location=${place.id}&page=1&per_page=4`)));
+      counts.ovens.push(
+        await statementsOf(() => api('GET', `/api/ovens?location=${place.id}&page=1&per_page=4`)),
+      );
       counts.search.push(await statementsOf(() => api('GET', '/api/fleet?search=line&status=no_version')));
     }
     expect(counts.template[1]).toBe(counts.template[0]);
