@@ -119,3 +119,15 @@ export const rssOf = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return line ? Number(line[1]) / 1024 : 0;
 };
+
+/** The resident memory of a process's children (a server's worker processes), in MB. */
+export const childrenRss = (pid: number) => {
+  let total = 0;
+  try {
+    const list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of list ? list.split(/\s+/) : []) total += rssOf(Number(child));
+  } catch {
+    // The process is gone.
+  }
+  return total;
+};

@@ -11,10 +11,10 @@ import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
-import { freePort, rssOf } from './harness';
+import { childrenRss, freePort, rssOf } from './harness';
 import { report, verdict } from './measure';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const DEFAULT_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const USERS = 50;
 
 interface Cook {
@@ -25,10 +25,26 @@ interface Cook {
   screen: number;
 }
 
-export async function loadBench() {
+/** One run of the mix: the whole throughput, the worst endpoint's p99, and the errors. */
+export interface LoadRun {
+  processes: number;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * The mix on one server process, or on several (WEB_CONCURRENCY) one run after another, on the same data; each
+ * run's table printed, and its figures answered (the scale bench compares them).
+ */
+export async function loadBench(
+  options: { processes?: number[]; seconds?: number } = {},
+): Promise<LoadRun[]> {
+  const SECONDS = options.seconds ?? DEFAULT_SECONDS;
+  const out: LoadRun[] = [];
   if (!process.env.DATABASE_URL) {
     report('Mixed load', [['skipped', 'PostgreSQL only: npm run bench:pg load']]);
-    return;
+    return out;
   }
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -45,7 +61,8 @@ export async function loadBench() {
     await db.execute(sql`
       insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top, percent_air_bottom,
         blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
-      select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes`);
+      select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes r
+      where not exists (select 1 from recipe_stages s where s.recipe_id = r.id)`);
     const cooks: Cook[] = [];
     for (let u = 0; u < USERS; u++) {
       const user = await createUser(db);
@@ -89,195 +106,214 @@ export async function loadBench() {
     }
     await db.execute(sql`analyze`);
 
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        LOG_LEVEL: 'error',
-        NODE_OPTIONS: '--trace-deprecation',
-        NODE_ENV: 'production',
-        SEED_DEMO: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 200; i++) {
-      const ready = await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const pid = server.pid!;
-    // PDFs are drawn once when prepared; each download serves the kept bytes to the session that asked.
-    const pdfs: { name: string; token: string }[] = [];
-    for (const c of cooks.slice(0, 10)) {
-      const res = await fetch(`${base}/api/createpdfs/${c.recipes[0]}`, {
-        headers: { authorization: `Bearer ${c.token}` },
+    for (const processes of options.processes ?? [1]) {
+      const port = await freePort();
+      server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          LOG_LEVEL: 'error',
+          NODE_OPTIONS: '--trace-deprecation',
+          NODE_ENV: 'production',
+          SEED_DEMO: 'false',
+          WEB_CONCURRENCY: String(processes),
+          // Each process a share of the connections PostgreSQL allows (max_connections 100 here).
+          DB_POOL_MAX: String(Math.max(4, Math.floor(40 / processes))),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       });
-      pdfs.push({ name: ((await res.json()) as { name: string }).name, token: c.token });
-    }
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 200; i++) {
+        const ready = await fetch(`${base}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ready) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const pid = server.pid!;
+      // With several processes, the memory is the primary's and its workers'.
+      const rss = () => rssOf(pid) + childrenRss(pid);
+      // PDFs are drawn once when prepared; each download serves the kept bytes to the session that asked.
+      const pdfs: { name: string; token: string }[] = [];
+      for (const c of cooks.slice(0, 10)) {
+        const res = await fetch(`${base}/api/createpdfs/${c.recipes[0]}`, {
+          headers: { authorization: `Bearer ${c.token}` },
+        });
+        pdfs.push({ name: ((await res.json()) as { name: string }).name, token: c.token });
+      }
 
-    let n = 0;
-    const pick = () => cooks[n++ % cooks.length]!;
-    // A body-less request must not claim a JSON body (Fastify refuses an empty one with 400).
-    const headers = (c: Cook, json = false) => ({
-      authorization: `Bearer ${c.token}`,
-      cookie: 'XSRF-TOKEN=b',
-      'x-xsrf-token': 'b',
-      ...(json ? { 'content-type': 'application/json' } : {}),
-    });
-    type Req = {
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-      path: string;
-      headers: Record<string, string>;
-      body?: string;
-    };
-    const mixes: { name: string; connections: number; next: () => Req }[] = [
-      {
-        name: 'GET library list (search, filters, pages)',
-        connections: 50,
-        next: () => {
-          const c = pick();
-          const page = 1 + (n % 20);
-          return {
+      let n = 0;
+      const pick = () => cooks[n++ % cooks.length]!;
+      // A body-less request must not claim a JSON body (Fastify refuses an empty one with 400).
+      const headers = (c: Cook, json = false) => ({
+        authorization: `Bearer ${c.token}`,
+        cookie: 'XSRF-TOKEN=b',
+        'x-xsrf-token': 'b',
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      });
+      type Req = {
+        method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+        path: string;
+        headers: Record<string, string>;
+        body?: string;
+      };
+      const mixes: { name: string; connections: number; next: () => Req }[] = [
+        {
+          name: 'GET library list (search, filters, pages)',
+          connections: 50,
+          next: () => {
+            const c = pick();
+            const page = 1 + (n % 20);
+            return {
+              method: 'GET',
+              path: `/api/recipes?owner=provider&categories=Pizza,Bakery&search=pi&page=${page}`,
+              headers: headers(c),
+            };
+          },
+        },
+        {
+          name: 'GET own list',
+          connections: 30,
+          next: () => ({
             method: 'GET',
-            path: `/api/recipes?owner=provider&categories=Pizza,Bakery&search=pi&page=${page}`,
-            headers: headers(c),
-          };
+            path: '/api/recipes?owner=community&search=own',
+            headers: headers(pick()),
+          }),
         },
-      },
-      {
-        name: 'GET own list',
-        connections: 30,
-        next: () => ({
-          method: 'GET',
-          path: '/api/recipes?owner=community&search=own',
-          headers: headers(pick()),
-        }),
-      },
-      {
-        name: 'GET recipe detail',
-        connections: 30,
-        next: () => {
-          const c = pick();
-          return {
-            method: 'GET',
-            path: `/api/recipes/${c.recipes[n % c.recipes.length]}`,
-            headers: headers(c),
-          };
+        {
+          name: 'GET recipe detail',
+          connections: 30,
+          next: () => {
+            const c = pick();
+            return {
+              method: 'GET',
+              path: `/api/recipes/${c.recipes[n % c.recipes.length]}`,
+              headers: headers(c),
+            };
+          },
         },
-      },
-      {
-        name: 'POST recipe',
-        connections: 20,
-        next: () => ({
-          method: 'POST',
-          path: '/api/recipes',
-          headers: headers(pick(), true),
-          body: JSON.stringify(recipeBody({ name: `Load ${n}` })),
-        }),
-      },
-      {
-        name: 'PUT recipe',
-        connections: 20,
-        next: () => {
-          const c = pick();
-          const id = c.recipes[8 + (n % 32)]!;
-          return {
-            method: 'PUT',
-            path: `/api/recipes/${id}`,
-            headers: headers(c, true),
-            body: JSON.stringify(recipeBody({ name: `Edited ${n % 1000}` })),
-          };
+        {
+          name: 'POST recipe',
+          connections: 20,
+          next: () => ({
+            method: 'POST',
+            path: '/api/recipes',
+            headers: headers(pick(), true),
+            body: JSON.stringify(recipeBody({ name: `Load ${n}` })),
+          }),
         },
-      },
-      {
-        name: 'DELETE recipe',
-        connections: 15,
-        next: () => {
-          const c = pick();
-          const id = c.spare.pop();
-          return id
-            ? { method: 'DELETE', path: `/api/recipes/${id}`, headers: headers(c) }
-            : { method: 'GET', path: '/api/recipes?owner=community', headers: headers(c) };
+        {
+          name: 'PUT recipe',
+          connections: 20,
+          next: () => {
+            const c = pick();
+            const id = c.recipes[8 + (n % 32)]!;
+            return {
+              method: 'PUT',
+              path: `/api/recipes/${id}`,
+              headers: headers(c, true),
+              body: JSON.stringify(recipeBody({ name: `Edited ${n % 1000}` })),
+            };
+          },
         },
-      },
-      {
-        name: 'PUT button move',
-        connections: 20,
-        next: () => {
-          const c = pick();
-          return {
-            method: 'PUT',
-            path: `/api/ovens/button-position/${c.oven}`,
-            headers: headers(c, true),
-            body: JSON.stringify({
-              screen_id: c.screen,
-              current_position: 1 + (n % 8),
-              new_position: 1 + ((n + 3) % 8),
-            }),
-          };
+        {
+          name: 'DELETE recipe',
+          connections: 15,
+          next: () => {
+            const c = pick();
+            const id = c.spare.pop();
+            return id
+              ? { method: 'DELETE', path: `/api/recipes/${id}`, headers: headers(c) }
+              : { method: 'GET', path: '/api/recipes?owner=community', headers: headers(c) };
+          },
         },
-      },
-      {
-        name: 'GET recipe PDF',
-        connections: 15,
-        next: () => {
-          const pdf = pdfs[n % pdfs.length]!;
-          return {
-            method: 'GET',
-            path: `/storage/pdf/${pdf.name}`,
-            headers: { authorization: `Bearer ${pdf.token}` },
-          };
+        {
+          name: 'PUT button move',
+          connections: 20,
+          next: () => {
+            const c = pick();
+            return {
+              method: 'PUT',
+              path: `/api/ovens/button-position/${c.oven}`,
+              headers: headers(c, true),
+              body: JSON.stringify({
+                screen_id: c.screen,
+                current_position: 1 + (n % 8),
+                new_position: 1 + ((n + 3) % 8),
+              }),
+            };
+          },
         },
-      },
-    ];
+        {
+          name: 'GET recipe PDF',
+          connections: 15,
+          next: () => {
+            const pdf = pdfs[n % pdfs.length]!;
+            return {
+              method: 'GET',
+              path: `/storage/pdf/${pdf.name}`,
+              headers: { authorization: `Bearer ${pdf.token}` },
+            };
+          },
+        },
+      ];
 
-    const rss = () => rssOf(pid);
-    const startMb = rss();
-    let peakMb = startMb;
-    const sampler = setInterval(() => {
-      peakMb = Math.max(peakMb, rss());
-    }, 250);
-    const results = await Promise.all(
-      mixes.map((m) =>
-        autocannon({
-          url: base,
-          connections: m.connections,
-          duration: SECONDS,
-          requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
-        } as autocannon.Options),
-      ),
-    );
-    clearInterval(sampler);
-    await new Promise((r) => setTimeout(r, 2000));
-    const endMb = rss();
+      const startMb = rss();
+      let peakMb = startMb;
+      const sampler = setInterval(() => {
+        peakMb = Math.max(peakMb, rss());
+      }, 250);
+      const results = await Promise.all(
+        mixes.map((m) =>
+          autocannon({
+            url: base,
+            connections: m.connections,
+            duration: SECONDS,
+            requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
+          } as autocannon.Options),
+        ),
+      );
+      clearInterval(sampler);
+      await new Promise((r) => setTimeout(r, 2000));
+      const endMb = rss();
 
-    const rows: [string, string][] = [];
-    let errors = 0;
-    results.forEach((r, i) => {
-      const codes = Object.entries(
-        (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
-      )
-        .map(([code, v]) => `${code}×${v.count}`)
-        .join(' ');
-      errors += r.errors + r.non2xx;
+      const rows: [string, string][] = [];
+      let errors = 0;
+      results.forEach((r, i) => {
+        const codes = Object.entries(
+          (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+        )
+          .map(([code, v]) => `${code}×${v.count}`)
+          .join(' ');
+        errors += r.errors + r.non2xx;
+        rows.push([
+          mixes[i]!.name,
+          `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${codes})`,
+        ]);
+      });
+      rows.push(['errors (non-2xx, timeouts)', verdict(errors, { atMost: 0 }, '', 0)]);
       rows.push([
-        mixes[i]!.name,
-        `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${codes})`,
+        'memory (RSS) start / peak / end',
+        `${startMb.toFixed(0)} / ${peakMb.toFixed(0)} / ${endMb.toFixed(0)} MB`,
       ]);
-    });
-    rows.push(['errors (non-2xx, timeouts)', verdict(errors, { atMost: 0 }, '', 0)]);
-    rows.push([
-      'memory (RSS) start / peak / end',
-      `${startMb.toFixed(0)} / ${peakMb.toFixed(0)} / ${endMb.toFixed(0)} MB`,
-    ]);
-    // What the load leaves behind is given back: no growth that a longer run would turn into a leak.
-    rows.push(['memory end / start', verdict(endMb / startMb, { atMost: 1.5 })]);
-    report(`Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL)`, rows);
+      // What the load leaves behind is given back: no growth that a longer run would turn into a leak.
+      rows.push(['memory end / start', verdict(endMb / startMb, { atMost: 1.5 })]);
+      report(
+        `Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL, ${processes} ${processes === 1 ? 'process' : 'processes'})`,
+        rows,
+      );
+      out.push({
+        processes,
+        rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+        p99: Math.max(...results.map((r) => r.latency.p99)),
+        errors,
+      });
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+      server = undefined;
+    }
+    return out;
   } finally {
     server?.kill('SIGTERM');
     await database.close();

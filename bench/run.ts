@@ -7,6 +7,7 @@ import { loadBench } from './load.bench';
 import { menusBench } from './menus.bench';
 import { neighbourBench } from './neighbour.bench';
 import { recipesBench } from './recipes.bench';
+import { scaleBench } from './scale.bench';
 import { settingsFileBench } from './settings-file.bench';
 import { teamsBench } from './teams.bench';
 
@@ -20,8 +21,11 @@ const benches: Record<string, () => Promise<void>> = {
   import: importBench,
   admin: adminBench,
   teams: teamsBench,
-  load: loadBench,
+  load: async () => {
+    await loadBench();
+  },
   neighbour: neighbourBench,
+  scale: scaleBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

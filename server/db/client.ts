@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -67,7 +68,7 @@ export async function readTogether<T extends readonly (() => unknown)[]>(
 }
 
 /** Extensions the migrations create; PGlite must load them when it starts. */
-export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm, btree_gin } };
 
 /** A start-up problem the operator can fix, said in one line that names the setting (no stack trace). */
 export class DatabaseStartError extends Error {}

@@ -26,11 +26,15 @@ export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = tr
     where.push(
       sql`o.type in (select value from json_array_elements_text(${JSON.stringify(filter.types)}::json))`,
     );
-  if (filter.search) {
-    // Two indexed lookups: ovens by name (trigram), and the ovens of locations by name.
+  if (filter.search && scope.teamId !== null) {
+    // Two indexed lookups whose matches are few, never a test of every oven: ovens by name (trigram), and the
+    // ovens of the locations whose name matches.
     const p = like(filter.search);
-    where.push(sql`(lower(o.name) like ${p} or o.location_id in (
-      select l.id from locations l where l.team_id = o.team_id and lower(l.name) like ${p}))`);
+    where.push(sql`o.id in (
+      select m.id from ovens m where m.team_id = ${scope.teamId} and lower(m.name) like ${p}
+      union
+      select m.id from ovens m where m.team_id = ${scope.teamId} and m.location_id in (
+        select l.id from locations l where l.team_id = ${scope.teamId} and lower(l.name) like ${p}))`);
   }
   if (withStatus && filter.status) where.push(sql`o.fleet_status = ${filter.status}`);
   return where;

@@ -1,3 +1,5 @@
+-- The team's id and a trigram of a name in one index (the ovens search).
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE TABLE "fleet_counts" (
 	"team_id" integer NOT NULL,
 	"location_id" integer NOT NULL,
@@ -19,7 +21,7 @@ ALTER TABLE "fleet_counts" ADD CONSTRAINT "fleet_counts_team_id_teams_id_fk" FOR
 CREATE INDEX "ovens_fleet_idx" ON "ovens" USING btree ("team_id","location_sort",lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "ovens_fleet_status_idx" ON "ovens" USING btree ("team_id","fleet_status","location_sort",lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "ovens_fleet_location_idx" ON "ovens" USING btree ("team_id","location_id",lower("name"),"id");--> statement-breakpoint
-CREATE INDEX "ovens_name_trgm_idx" ON "ovens" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "ovens_name_trgm_idx" ON "ovens" USING gin ("team_id",lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "ovens_team_name_idx" ON "ovens" USING btree ("team_id",lower("name"),"id");--> statement-breakpoint
 -- An oven's location name to sort by, set as the oven is written and when its location is renamed.
 CREATE FUNCTION "oven_location_sort"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -89,7 +89,8 @@ export const ovens = pgTable(
     index('ovens_fleet_idx').on(t.teamId, t.locationSort, sql`lower(${t.name})`, t.id),
     index('ovens_fleet_status_idx').on(t.teamId, t.fleetStatus, t.locationSort, sql`lower(${t.name})`, t.id),
     index('ovens_fleet_location_idx').on(t.teamId, t.locationId, sql`lower(${t.name})`, t.id),
-    index('ovens_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // A search of a team's oven names, within the team (btree_gin lets the team ride in the trigram index).
+    index('ovens_name_trgm_idx').using('gin', t.teamId, sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,269 @@
+/**
+ * A chain of 10,000 ovens (issue 25), each figure a ratio in one run:
+ * 1. the fleet, Ovens and location pages of a team of 10,000 ovens against a team of 100 (page 1, a later page,
+ *    one location, a status filter, a search), after checking at each size that the answers are right (totals,
+ *    counts, the first and last oven against the database);
+ * 2. a template applied to 10, 100 and 1,000 ovens (time per oven), a zip of 1 and of 200 ovens (time to its first
+ *    byte, the server's memory);
+ * 3. the mixed load on one process and on two (WEB_CONCURRENCY=2), on PostgreSQL.
+ * `npm run bench:pg scale` (PostgreSQL: where the goals apply); the recipe list's goal is `npm run bench:pg recipes`.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../server/db/client';
+import { createOven, createRecipe, createSession, createUser } from '../server/test/factories';
+import type { MenuTree } from '../shared/domain/menu';
+import { finishJob, load as loadOnce, serveApp, withBenchDatabase } from './harness';
+import { loadBench } from './load.bench';
+import { ms, report, verdict } from './measure';
+
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 4);
+
+/** A team of `count` ovens in `places` locations (25 a location), nine in ten with a version, half seen. */
+async function chain(db: Db, count: number) {
+  const owner = await createUser(db);
+  const teamId = owner.teamId!;
+  const places = Math.max(1, Math.round(count / 25));
+  await db.execute(sql`
+    insert into locations (team_id, name)
+    select ${teamId}, 'Store ' || lpad(g::text, 4, '0') from generate_series(1, ${places}) g`);
+  const [first] = await rowsOf<{ id: number }>(
+    db,
+    sql`select min(id)::int as id from locations where team_id = ${teamId}`,
+  );
+  await db.execute(sql`
+    insert into ovens (team_id, created_by, name, type, location_id)
+    select ${teamId}, ${owner.id}, 'Oven ' || lpad(g::text, 5, '0'),
+      (array['Matchbox 1718/1313','MiSA','Conveyor 2600/2000/1400'])[1 + g % 3],
+      case when g % 50 = 0 then null else ${first!.id} + (g % ${places}) end
+    from generate_series(1, ${count}) g`);
+  await db.execute(sql`
+    insert into menu_screens (oven_id, position) select id, 1 from ovens where team_id = ${teamId}`);
+  await db.execute(sql`
+    insert into menu_versions (oven_id, name, created_by, tree, recipes)
+    select id, 'Spring', ${owner.id}, '{"screens":[]}', '{}' from ovens where team_id = ${teamId} and id % 10 <> 0`);
+  await db.execute(sql`
+    insert into oven_sightings (oven_id, checksum, version_id, seen_by, source)
+    select o.id, 'x', case when o.id % 4 = 0 then null else o.latest_version_id end, ${owner.id}, 'file'
+    from ovens o where o.team_id = ${teamId} and o.id % 2 = 0`);
+  return { owner, teamId, token: await createSession(db, owner.id), location: first!.id };
+}
+
+type Page = {
+  data: { id: number; name: string }[];
+  total: number;
+  counts?: Record<string, number>;
+};
+
+/** The answers at this size are right: the totals, counts, first and last oven as the database has them. */
+async function check(db: Db, base: string, team: { teamId: number; token: string; location: number }) {
+  const headers = { authorization: `Bearer ${team.token}` };
+  const get = async (path: string) => (await (await fetch(`${base}${path}`, { headers })).json()) as Page;
+  const expected = await rowsOf<{ status: string; n: number }>(
+    db,
+    sql`select fleet_status as status, count(*)::int as n from ovens where team_id = ${team.teamId} group by 1`,
+  );
+  const fleet = await get('/api/fleet?per_page=50');
+  const problems: string[] = [];
+  const total = expected.reduce((sum, r) => sum + Number(r.n), 0);
+  if (fleet.total !== total) problems.push(`fleet total ${fleet.total} ≠ ${total}`);
+  for (const r of expected)
+    if (fleet.counts?.[r.status] !== Number(r.n))
+      problems.push(`count of ${r.status} ${fleet.counts?.[r.status]} ≠ ${r.n}`);
+  const [firstRow] = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from ovens where team_id = ${team.teamId} order by location_sort nulls last, lower(name), id limit 1`,
+  );
+  if (fleet.data[0]?.name !== firstRow?.name)
+    problems.push(`first ${fleet.data[0]?.name} ≠ ${firstRow?.name}`);
+  const lastPage = Math.ceil(total / 50);
+  const last = await get(`/api/fleet?per_page=50&page=${lastPage}`);
+  const [lastRow] = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from ovens where team_id = ${team.teamId} order by location_sort desc nulls first, lower(name) desc, id desc limit 1`,
+  );
+  if (last.data.at(-1)?.name !== lastRow?.name)
+    problems.push(`last ${last.data.at(-1)?.name} ≠ ${lastRow?.name}`);
+  const ovens = await get('/api/ovens?page=1');
+  if (ovens.total !== total) problems.push(`ovens total ${ovens.total} ≠ ${total}`);
+  const [inPlace] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ovens where location_id = ${team.location}`,
+  );
+  if ((await get(`/api/fleet?location=${team.location}`)).total !== Number(inPlace!.n))
+    problems.push('one location: wrong total');
+  return problems;
+}
+
+export async function scaleBench() {
+  await withBenchDatabase(async (ctx) => {
+    const db = ctx.database.db;
+    const seeding = performance.now();
+    const small = await chain(db, 100);
+    const large = await chain(db, 10_000);
+    await db.execute(sql`analyze`);
+    const seeded = performance.now() - seeding;
+    const app = await serveApp(ctx);
+    const rows: [string, string][] = [['data', `teams of 100 and 10,000 ovens (seeded in ${ms(seeded)})`]];
+    for (const [label, team] of [
+      ['100', small],
+      ['10,000', large],
+    ] as const) {
+      const problems = await check(db, app.base, team);
+      rows.push([`answers right at ${label} ovens`, problems.length ? `NO: ${problems.join('; ')}` : 'yes']);
+    }
+    const cases: [string, (t: typeof small) => string][] = [
+      ['fleet page 1', () => '/api/fleet'],
+      ['fleet page 2', () => '/api/fleet?page=2'],
+      ['fleet, one location', (t) => `/api/fleet?location=${t.location}`],
+      // 10 a page: the team of 100 has a dozen ovens waiting, so both sizes answer a full page.
+      ['fleet, status waiting', () => '/api/fleet?status=waiting&per_page=10'],
+      ['fleet, search', () => '/api/fleet?search=store%200001'],
+      ['Ovens page 1', () => '/api/ovens?page=1'],
+      ['Ovens page, search', () => '/api/ovens?page=1&search=oven%2000042'],
+      ['Locations', () => '/api/locations'],
+    ];
+    const bare = await loadOnce(`${app.base}/api/health`, {}, { connections: CONNECTIONS, seconds: SECONDS });
+    rows.push(['baseline GET /api/health', `${bare.rps.toFixed(0)} req/s`]);
+    for (const [name, path] of cases) {
+      const at = async (t: typeof small) =>
+        loadOnce(
+          `${app.base}${path(t)}`,
+          { authorization: `Bearer ${t.token}` },
+          {
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+          },
+        );
+      const s = await at(small);
+      const l = await at(large);
+      rows.push([
+        `${name}: 100 / 10,000 ovens`,
+        `${s.rps.toFixed(0)} / ${l.rps.toFixed(0)} req/s, p99 ${s.p99} / ${l.p99} ms; ${verdict(l.rps / s.rps, { atLeast: name === 'Locations' ? 0 : 0.8 })}${s.errors + l.errors ? ` ERRORS ${s.errors + l.errors}` : ''}`,
+      ]);
+    }
+    const later = await loadOnce(
+      `${app.base}/api/fleet?page=150`,
+      { authorization: `Bearer ${large.token}` },
+      {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      },
+    );
+    rows.push([
+      'fleet page 150 of 200 (10,000 ovens), for reference',
+      `${later.rps.toFixed(0)} req/s, p99 ${later.p99} ms`,
+    ]);
+    report(
+      `Scale: pages at 100 and 10,000 ovens (${ctx.database.kind}), ${CONNECTIONS} connections, ${SECONDS} s each`,
+      rows,
+    );
+
+    // Templates and zips over many ovens.
+    const heavy: [string, string][] = [];
+    const headers = { authorization: `Bearer ${large.token}`, cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' };
+    const recipes: number[] = [];
+    for (let i = 0; i < 8; i++) recipes.push((await createRecipe(db, { ownerId: large.owner.id })).id);
+    const tree: MenuTree = {
+      screens: [
+        {
+          id: null,
+          buttons: recipes.map((id, i) => ({
+            id: null,
+            kind: 'recipe' as const,
+            position: i + 1,
+            recipe: { id, name: `Dish ${id}`, ovenType: 'Matchbox 1718/1313' },
+            icon: 'ICON_PIZZA',
+            color: 'ORANGE_900' as const,
+            favorite: false,
+          })),
+        },
+      ],
+    };
+    const source = await createOven(db, large.owner.id, { name: 'Template source', tree });
+    const made = (await (
+      await fetch(`${app.base}/api/templates`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Scale', oven_id: source.id }),
+      })
+    ).json()) as { data: { id: number } };
+    const matchbox = await rowsOf<{ id: number }>(
+      db,
+      sql`select id from ovens where team_id = ${large.teamId} and type = 'Matchbox 1718/1313' and id <> ${source.id} order by id`,
+    );
+    const perOven: number[] = [];
+    for (const n of [10, 100, 1000]) {
+      const ids = matchbox.slice(0, n).map((r) => Number(r.id));
+      const started = performance.now();
+      const job = await finishJob<{ applied: number }>(
+        app.base,
+        headers,
+        await fetch(`${app.base}/api/templates/${made.data.id}/apply`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ oven_ids: ids, save_version: true }),
+        }),
+      );
+      const took = performance.now() - started;
+      perOven.push(took / n);
+      heavy.push([
+        `template applied to ${n} ovens`,
+        `${ms(took)} (${ms(took / n)} an oven, ${job.result.applied} applied)`,
+      ]);
+    }
+    heavy.push(['time an oven at 1,000 vs at 10', verdict(perOven[2]! / perOven[0]!, { atMost: 1 })]);
+    const zip = async (ids: number[]) => {
+      const started = performance.now();
+      const job = await finishJob<{ file: string }>(
+        app.base,
+        headers,
+        await fetch(`${app.base}/api/files/zip`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ oven_ids: ids }),
+        }),
+      );
+      const res = await fetch(`${app.base}/storage/settings/${job.result.file}`, { headers });
+      const reader = res.body!.getReader();
+      await reader.read();
+      const firstByte = performance.now() - started;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+      }
+      return { firstByte, bytes };
+    };
+    const one = await zip(matchbox.slice(0, 1).map((r) => Number(r.id)));
+    const rssBefore = process.memoryUsage().rss;
+    const many = await zip(matchbox.slice(0, 200).map((r) => Number(r.id)));
+    const rssAfter = process.memoryUsage().rss;
+    heavy.push(['zip of 1 oven: first byte', ms(one.firstByte)]);
+    heavy.push([
+      'zip of 200 ovens: first byte',
+      `${ms(many.firstByte)} (${(many.bytes / 1024).toFixed(0)} KB)`,
+    ]);
+    heavy.push(['first byte, 200 ovens vs 1', verdict(many.firstByte / one.firstByte, { atMost: 5 })]);
+    heavy.push([
+      'memory (RSS) growth over the 200-oven zip',
+      `${((rssAfter - rssBefore) / 1048576).toFixed(0)} MB`,
+    ]);
+    report('Scale: templates and zips over many ovens', heavy);
+    await app.close();
+  });
+
+  // Several processes: the same mixed load on one and on two.
+  const runs = await loadBench({ processes: [1, 2], seconds: Number(process.env.BENCH_SECONDS ?? 30) });
+  if (runs.length === 2) {
+    const [one, two] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    report('Scale: one process against two (WEB_CONCURRENCY=2), the mixed load on PostgreSQL', [
+      ['one process', `${one.rps.toFixed(0)} req/s, worst p99 ${one.p99} ms, ${one.errors} errors`],
+      ['two processes', `${two.rps.toFixed(0)} req/s, worst p99 ${two.p99} ms, ${two.errors} errors`],
+      ['throughput, two vs one', verdict(two.rps / one.rps, { atLeast: 1 })],
+      ['worst p99, one vs two', verdict(one.p99 / Math.max(1, two.p99), { atLeast: 2 })],
+      ['errors with two', verdict(two.errors, { atMost: 0 }, '', 0)],
+    ]);
+  }
+}
