@@ -11,6 +11,22 @@ import { checkRequestValues, MAX_BODY_DEPTH, MAX_BODY_VALUES } from './body-guar
 const none = new Set<string>();
 
 describe('checkRequestValues', () => {
+  it('composes text typed with combining accents (NFC), everywhere but in passwords', () => {
+    const decomposed = 'Cre\u0300me Bru\u0302le\u0301e';
+    const body = {
+      name: decomposed,
+      stages: [{ note: decomposed }],
+      password: decomposed,
+      password_confirmation: decomposed,
+    };
+    checkRequestValues([body], new Set());
+    expect(body.name).toBe('Crème Brûlée');
+    expect(body.name).toBe('Crème Brûlée'.normalize('NFC'));
+    expect(body.stages[0]!.note).toBe('Crème Brûlée');
+    expect(body.password).toBe(decomposed);
+    expect(body.password_confirmation).toBe(decomposed);
+  });
+
   it('refuses 20,000 nested arrays as too deep instead of overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
     expect(() => checkRequestValues([deep], none)).toThrow(ValidationError);

@@ -16,6 +16,10 @@ export const MAX_BODY_VALUES = 100_000;
 
 type Path = readonly (string | number)[];
 
+const PASSWORD_FIELDS = new Set(['password', 'password_confirmation', 'current_password']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is what is tested for.
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
 /**
  * The first problem in a request's params, query and body: a NUL character (PostgreSQL cannot store one and no
  * field needs it), nesting deeper than MAX_BODY_DEPTH, or more than MAX_BODY_VALUES values. The walk keeps its
@@ -24,17 +28,21 @@ type Path = readonly (string | number)[];
  */
 export function checkRequestValues(sources: readonly unknown[], allowAtTop: ReadonlySet<string>): void {
   let budget = MAX_BODY_VALUES;
-  const stack: { value: unknown; path: Path; top: boolean }[] = sources.map((value) => ({
-    value,
-    path: [],
-    top: true,
-  }));
+  const stack: { value: unknown; path: Path; top: boolean; holder?: Record<string | number, unknown> }[] =
+    sources.map((value) => ({ value, path: [], top: true }));
   while (stack.length > 0) {
-    const { value, path, top } = stack.pop()!;
+    const { value, path, top, holder } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) {
         const field = path.length > 0 ? path.join('.') : '_';
         throw ValidationError.field(field, `${fieldLabel([...path])} may not contain the NUL character.`);
+      }
+      // Text typed with combining accents is kept composed (NFC): "Crème" typed either way is one name for
+      // every comparison. Passwords are hashed as typed, so they stay as they are.
+      const key = path[path.length - 1];
+      if (holder && !PASSWORD_FIELDS.has(String(key)) && NOT_ASCII.test(value)) {
+        const composed = value.normalize('NFC');
+        if (composed !== value) holder[key as string] = composed;
       }
       continue;
     }
@@ -48,7 +56,7 @@ export function checkRequestValues(sources: readonly unknown[], allowAtTop: Read
       budget -= value.length;
       if (budget < 0) throw tooManyValues();
       for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i], path: [...path, i], top: false });
+        stack.push({ value: value[i], path: [...path, i], top: false, holder: value as never });
       continue;
     }
     const keys = Object.keys(value);
@@ -57,7 +65,12 @@ export function checkRequestValues(sources: readonly unknown[], allowAtTop: Read
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
       if (top && allowAtTop.has(key)) continue;
-      stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key], top: false });
+      stack.push({
+        value: (value as Record<string, unknown>)[key],
+        path: [...path, key],
+        top: false,
+        holder: value as Record<string, unknown>,
+      });
     }
   }
 }

@@ -47,6 +47,14 @@ describe('locations', () => {
     });
   });
 
+  it('takes "Crème" typed with a combining accent as the same name as "Crème", stored composed', async () => {
+    const made = await addLocation('Crème Street');
+    expect(made.name).toBe('Crème Street');
+    const res = await ctx.api('POST', '/api/locations', { name: 'Cre\u0300me Street' }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['name']);
+  });
+
   it('refuses an empty name and a long address by field', async () => {
     const res = await ctx.api('POST', '/api/locations', { name: '  ', address: 'x'.repeat(201) }, { token });
     expect(res.statusCode).toBe(422);
