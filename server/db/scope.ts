@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Actor, limitedToLocations } from '../../shared/domain/permissions';
+import { type Actor, limitedToLocations, NO_TEAM_MESSAGE } from '../../shared/domain/permissions';
 import { ConflictError } from '../lib/errors';
 import { locations, menuTemplates, ovens, recipes } from './schema/index';
 
@@ -56,10 +56,6 @@ export const inScopeSql = {
   ownRecipes: (s: Scope, alias: string): SQL =>
     s.teamId === null ? NO_ROW : sql`${sql.identifier(alias)}.team_id = ${s.teamId}`,
 };
-
-/** Thrown when someone in no team tries to make something a team would own. */
-export const NO_TEAM_MESSAGE =
-  'You are in no team yet: create one on the Team page, or accept an invitation.';
 
 /** The owner columns of a new row made in the scope (an oven, location, template or recipe of the team). */
 export const ownerColumns = (s: Scope): { teamId: number } => {

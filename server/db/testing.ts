@@ -40,24 +40,7 @@ export async function prepareTestTemplate(snapshotPath: string): Promise<void> {
 
 export async function openTestDatabase(snapshotPath: string): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `hearth_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
-    await admin.end();
-    const database = wrapPostgres(createPool(withDatabase(url, name), { max: 5 }));
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
-      },
-    };
-  }
+  if (url) return throwawayPostgres(url, TEMPLATE_DB, 5);
   const snapshot = await readFile(snapshotPath);
   const client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: new Blob([snapshot]) });
   await client.waitReady;
@@ -94,12 +77,17 @@ function withDatabase(url: string, name: string): string {
 export async function openEmptyTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return wrapPglite(new PGlite(PGLITE_OPTIONS));
+  return throwawayPostgres(url, null, 2);
+}
+
+/** A new PostgreSQL database (a copy of `template`, or empty) that is dropped when it is closed. */
+async function throwawayPostgres(url: string, template: string | null, max: number): Promise<Database> {
   const name = `hearth_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
-  const database = wrapPostgres(createPool(withDatabase(url, name), { max: 2 }));
+  const database = wrapPostgres(createPool(withDatabase(url, name), { max }));
   return {
     ...database,
     async close() {

@@ -94,10 +94,14 @@ export function reaches(
   return thing.locationId !== null && team.location_ids.includes(thing.locationId);
 }
 
+/** What someone in no team is told when they try what only a team's member may. */
+export const NO_TEAM_MESSAGE =
+  'You are in no team yet: create one on the Team page, or accept an invitation.';
+
 /** What a 403 says when the role is short of an action: the role, in words. */
 export function refusalFor(actor: Pick<Actor, 'team'> | null | undefined, action: TeamAction): string {
   const team = actor?.team;
-  if (!team) return 'You are in no team yet: create one on the Team page, or accept an invitation.';
+  if (!team) return NO_TEAM_MESSAGE;
   const allowed = (TEAM_ACTIONS[action] as readonly TeamRole[]).map((r) => TEAM_ROLE_LABELS[r]).join(', ');
   return `As ${TEAM_ROLE_LABELS[team.role].toLowerCase()} of ${team.name} you may not do this (it is for: ${allowed}).`;
 }

@@ -66,6 +66,28 @@ export function createInvitationsService(deps: {
       .catch(() => {});
   }
 
+  /** A team's invitation that the user may resend or withdraw: one of a role they may hand out. */
+  async function pendingOf(
+    tx: DbOrTx,
+    userId: number,
+    teamId: number,
+    invitationId: number,
+    doing: 'resend' | 'withdraw',
+  ) {
+    const me = await membershipIn(tx, userId, teamId, 'team.members');
+    const [current] = await tx
+      .select()
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
+      .limit(1);
+    if (!current) throw new NotFoundError('Invitation');
+    if (!rolesGrantableBy(me.role).includes(current.role))
+      throw new ForbiddenError(
+        `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not ${doing} this invitation.`,
+      );
+    return { me, current };
+  }
+
   async function byToken(tx: DbOrTx, token: string) {
     const [found] = await tx
       .select({ row: teamInvitations, team: teams.name, invitedBy: users.username })
@@ -154,17 +176,7 @@ export function createInvitationsService(deps: {
     async resend(actor: { id: number; username: string }, teamId: number, invitationId: number) {
       const token = newToken();
       const { row, team } = await db.transaction(async (tx) => {
-        const me = await membershipIn(tx, actor.id, teamId, 'team.members');
-        const [current] = await tx
-          .select()
-          .from(teamInvitations)
-          .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
-          .limit(1);
-        if (!current) throw new NotFoundError('Invitation');
-        if (!rolesGrantableBy(me.role).includes(current.role))
-          throw new ForbiddenError(
-            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not resend this invitation.`,
-          );
+        const { me } = await pendingOf(tx, actor.id, teamId, invitationId, 'resend');
         const [saved] = await tx
           .update(teamInvitations)
           .set({
@@ -182,17 +194,7 @@ export function createInvitationsService(deps: {
 
     async revoke(userId: number, teamId: number, invitationId: number): Promise<{ id: number }> {
       return db.transaction(async (tx) => {
-        const me = await membershipIn(tx, userId, teamId, 'team.members');
-        const [current] = await tx
-          .select()
-          .from(teamInvitations)
-          .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
-          .limit(1);
-        if (!current) throw new NotFoundError('Invitation');
-        if (!rolesGrantableBy(me.role).includes(current.role))
-          throw new ForbiddenError(
-            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not withdraw this invitation.`,
-          );
+        const { current } = await pendingOf(tx, userId, teamId, invitationId, 'withdraw');
         await tx.delete(teamInvitations).where(eq(teamInvitations.id, invitationId));
         await recordActivity(tx, {
           teamId,
