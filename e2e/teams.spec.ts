@@ -175,3 +175,25 @@ test('an owner changes a member to crew in another location and removes them', a
   await page.getByRole('dialog', { name: 'Remove Member' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('listitem', { name: member.username })).toHaveCount(0);
 });
+
+test('an owner makes a second team, works in it, and renames it; a blank name is refused beside the field', async ({
+  page,
+  cook,
+}) => {
+  await page.goto('/team');
+  await page.getByRole('button', { name: 'New Team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Team' });
+  await dialog.getByRole('button', { name: 'Make Team' }).click();
+  await expect(dialog.getByText('The team needs a name.')).toBeVisible();
+  await dialog.getByLabel('Team name').fill('Harbour Bakery');
+  await dialog.getByRole('button', { name: 'Make Team' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Bakery' })).toBeVisible();
+  // Two teams: the switcher shows the one worked in.
+  await expect(page.getByRole('combobox', { name: 'Team' })).toHaveValue(/\d+/);
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Team' });
+  await rename.getByLabel('Team name').fill('Harbour Bread');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Bread' })).toBeVisible();
+  expect(cook.id).toBeGreaterThan(0);
+});

@@ -463,35 +463,44 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
   );
 }
 
-function NewTeamModal({ onClose }: { onClose(): void }) {
-  const create = useCreateTeam();
-  const banners = useBanners();
-  const navigate = useNavigate();
-  const [name, setName] = useState('');
+/** A team's name, checked by the server's rule before it is sent: for a new team and for a rename. */
+function TeamNameModal({
+  title,
+  initial,
+  label,
+  busy,
+  intro,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: string;
+  label: string;
+  busy: boolean;
+  intro?: string;
+  onSave(name: string): Promise<unknown>;
+  onClose(): void;
+}) {
+  const [name, setName] = useState(initial);
   const [error, setError] = useState<string>();
   const save = async () => {
     const parsed = teamName.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     try {
-      const made = await create.mutateAsync(parsed.data);
-      banners.success(made.name, 'is your new team: you work in it now');
+      await onSave(parsed.data);
       onClose();
-      navigate('/team');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
   };
   return (
     <Modal
-      title="New Team"
+      title={title}
       onClose={onClose}
-      busy={create.isPending}
-      footer={<DialogActions onCancel={onClose} onConfirm={save} label="Make Team" busy={create.isPending} />}
+      busy={busy}
+      footer={<DialogActions onCancel={onClose} onConfirm={save} label={label} busy={busy} />}
     >
-      <p className="muted">
-        A team has its own ovens, recipes, locations and templates. You will be its owner and work in it;
-        switch teams from the navigation.
-      </p>
+      {intro ? <p className="muted">{intro}</p> : null}
       <TextField
         label="Team name"
         value={name}
@@ -505,29 +514,38 @@ function NewTeamModal({ onClose }: { onClose(): void }) {
   );
 }
 
+function NewTeamModal({ onClose }: { onClose(): void }) {
+  const create = useCreateTeam();
+  const banners = useBanners();
+  const navigate = useNavigate();
+  return (
+    <TeamNameModal
+      title="New Team"
+      initial=""
+      label="Make Team"
+      busy={create.isPending}
+      intro="A team has its own ovens, recipes, locations and templates. You will be its owner and work in it; switch teams from the navigation."
+      onClose={onClose}
+      onSave={async (name) => {
+        const made = await create.mutateAsync(name);
+        banners.success(made.name, 'is your new team: you work in it now');
+        navigate('/team');
+      }}
+    />
+  );
+}
+
 function RenameModal({ teamId, name, onClose }: { teamId: number; name: string; onClose(): void }) {
   const rename = useRenameTeam(teamId);
-  const [value, setValue] = useState(name);
-  const [error, setError] = useState<string>();
-  const save = async () => {
-    const parsed = teamName.safeParse(value);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    try {
-      await rename.mutateAsync(parsed.data);
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
   return (
-    <Modal
+    <TeamNameModal
       title="Rename Team"
-      onClose={onClose}
+      initial={name}
+      label="Save"
       busy={rename.isPending}
-      footer={<DialogActions onCancel={onClose} onConfirm={save} label="Save" busy={rename.isPending} />}
-    >
-      <TextField label="Team name" value={value} onChange={setValue} error={error} required />
-    </Modal>
+      onClose={onClose}
+      onSave={(next) => rename.mutateAsync(next)}
+    />
   );
 }
 
