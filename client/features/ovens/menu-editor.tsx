@@ -57,7 +57,7 @@ import {
   removedKey,
   type TileActions,
 } from './container-view';
-import { historyKey } from './history-keys';
+import { type HistoryKey, historyKey } from './history-keys';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
 import { type OvenHandle, useMenuActions } from './ovens-api';
@@ -124,6 +124,15 @@ function PlaceLink({
  * drawn as the oven draws it, drag and drop by mouse, finger and keyboard, the button's colour, icon, favourite and
  * trash, categories created and renamed in place, and Undo.
  */
+
+function runHistory(
+  h: { undo: () => Promise<void>; redo: () => Promise<void>; canUndo: boolean; canRedo: boolean },
+  wanted: 'undo' | 'redo',
+) {
+  if (wanted === 'undo' && h.canUndo) void h.undo();
+  if (wanted === 'redo' && h.canRedo) void h.redo();
+}
+
 export function MenuEditor({
   handle,
   provider,
@@ -204,6 +213,7 @@ export function MenuEditor({
     canRedo: oven.can_redo && !readOnly,
     busy: actions.busy,
   };
+  const pendingKey = useRef<HistoryKey>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const wanted = historyKey(e);
@@ -211,13 +221,20 @@ export function MenuEditor({
       const h = history.current;
       // A shortcut is the editor's even when nothing is to undo: the browser's own undo would do nothing useful.
       e.preventDefault();
-      if (h.busy || e.repeat) return;
-      if (wanted === 'undo' && h.canUndo) void h.undo();
-      if (wanted === 'redo' && h.canRedo) void h.redo();
+      if (e.repeat) return;
+      // Pressed while the last change is still on its way: done as soon as it is saved, not dropped.
+      if (h.busy) pendingKey.current = wanted;
+      else runHistory(h, wanted);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  useEffect(() => {
+    if (actions.busy || !pendingKey.current) return;
+    const wanted = pendingKey.current;
+    pendingKey.current = null;
+    runHistory(history.current, wanted);
+  }, [actions.busy]);
 
   // Opening another oven starts at its first screen (spec §4).
   const ovenId = oven.id;
