@@ -11,6 +11,7 @@ import {
   type TemperatureUnit,
   unitSymbol,
 } from '../../shared/domain/temperature';
+import { missingGlyphs, setUpText } from './pdf-text';
 
 export type Doc = PDFKit.PDFDocument;
 export interface PdfRecipe {
@@ -23,11 +24,6 @@ export const INK = '#2b2623';
 export const MUTED = '#5f5a55';
 export const LINE = '#dccfb4';
 export const MARGIN = 48;
-
-/** The standard PDF fonts cover Latin-1 only; anything else is shown as '?' rather than garbage. */
-export function pdfText(s: string): string {
-  return s.replace(/[^\n\t\x20-\x7e\xa0-\xff]/g, '?');
-}
 
 export function header(doc: Doc, provider: string, title: string) {
   const top = 28;
@@ -42,14 +38,14 @@ export function header(doc: Doc, provider: string, title: string) {
   doc.restore();
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .useFont('bold')
     .fontSize(16)
-    .text(pdfText(provider), MARGIN + 40, top + 2, { lineBreak: false });
+    .write(provider, MARGIN + 40, top + 2, { lineBreak: false });
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .useFont('regular')
     .fontSize(9)
-    .text(pdfText(title), MARGIN + 40, top + 20, { lineBreak: false });
+    .write(title, MARGIN + 40, top + 20, { lineBreak: false });
   doc
     .moveTo(MARGIN, top + 40)
     .lineTo(doc.page.width - MARGIN, top + 40)
@@ -66,11 +62,7 @@ export function ensureRoom(doc: Doc, height: number, provider: string, title: st
     doc.addPage();
     header(doc, provider, title);
     if (continuing) {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor(MUTED)
-        .text(pdfText(`${continuing} (continued)`), MARGIN, doc.y);
+      doc.useFont('bold').fontSize(11).fillColor(MUTED).write(`${continuing} (continued)`, MARGIN, doc.y);
       doc.moveDown(0.5);
     }
   }
@@ -84,7 +76,7 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
   const x0 = MARGIN;
   let y = doc.y;
   const rowHeight = 16;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor('#ffffff');
+  doc.useFont('bold').fontSize(8).fillColor('#ffffff');
   doc
     .rect(
       x0,
@@ -100,7 +92,7 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
     x += c.width;
   }
   y += rowHeight;
-  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  doc.useFont('regular').fontSize(9).fillColor(INK);
   rows.forEach((row, i) => {
     if (i % 2 === 1)
       doc
@@ -114,7 +106,7 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
     doc.fillColor(INK);
     x = x0;
     row.forEach((cell, j) => {
-      doc.text(pdfText(cell), x + 4, y + 4, { width: columns[j]!.width - 8, lineBreak: false });
+      doc.write(cell, x + 4, y + 4, { width: columns[j]!.width - 8, lineBreak: false });
       x += columns[j]!.width;
     });
     y += rowHeight;
@@ -124,14 +116,19 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
 }
 
 export function section(doc: Doc, title: string) {
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(ORANGE).text(title, MARGIN, doc.y);
+  doc.useFont('bold').fontSize(11).fillColor(ORANGE).text(title, MARGIN, doc.y);
   doc.moveDown(0.3);
 }
 
 function field(doc: Doc, label: string, value: string, width: number) {
   if (!value) return;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(`${label}: `, { continued: true, width });
-  doc.font('Helvetica').fillColor(INK).text(pdfText(value), { width });
+  doc.fontSize(9).write(
+    [
+      { text: `${label}: `, weight: 'bold', color: MUTED },
+      { text: value, weight: 'regular', color: INK },
+    ],
+    { width },
+  );
 }
 
 /** One recipe: name, photo, oven type, category, specifications, preparation, every stage field, events. */
@@ -146,27 +143,21 @@ export function drawRecipe(
   const contentWidth = doc.page.width - 2 * MARGIN;
   const top = doc.y;
   const textWidth = image ? contentWidth - 150 : contentWidth;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text(pdfText(recipe.name), MARGIN, top, { width: textWidth });
+  doc.useFont('bold').fontSize(18).fillColor(INK).write(recipe.name, MARGIN, top, { width: textWidth });
   const model = findOvenModel(recipe.oven_type);
   doc
-    .font('Helvetica')
+    .useFont('regular')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(
-      pdfText(
-        [
-          `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
-          recipe.category,
-          recipe.starting_state ?? '',
-          recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
-        ]
-          .filter(Boolean)
-          .join('  ·  '),
-      ),
+    .write(
+      [
+        `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
+        recipe.category,
+        recipe.starting_state ?? '',
+        recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
+      ]
+        .filter(Boolean)
+        .join('  ·  '),
       { width: textWidth },
     );
   doc.moveDown(0.6);
@@ -195,16 +186,16 @@ export function drawRecipe(
   table(
     doc,
     [
-      { label: 'Stage', width: 36 },
-      { label: 'Time', width: 50 },
-      { label: `Temp ${unitSymbol(unit)}`, width: 46 },
-      { label: 'Air top %', width: 50 },
-      { label: 'Air bottom %', width: 60 },
-      { label: 'Blower %', width: 46 },
-      { label: 'Microwave %', width: 60 },
-      { label: 'IR top', width: 58 },
-      { label: 'IR bottom', width: 60 },
-      { label: 'Vent', width: 42 },
+      { label: 'Stage', width: 34 },
+      { label: 'Time', width: 48 },
+      { label: `Temp ${unitSymbol(unit)}`, width: 44 },
+      { label: 'Air top %', width: 48 },
+      { label: 'Air bottom %', width: 64 },
+      { label: 'Blower %', width: 48 },
+      { label: 'Microwave %', width: 64 },
+      { label: 'IR top', width: 50 },
+      { label: 'IR bottom', width: 52 },
+      { label: 'Vent', width: 44 },
     ],
     recipe.stages.map((s) => [
       String(s.order),
@@ -224,12 +215,10 @@ export function drawRecipe(
     section(doc, 'Cooking events');
     for (const e of recipe.events) {
       doc
-        .font('Helvetica')
+        .useFont('regular')
         .fontSize(10)
         .fillColor(INK)
-        .text(
-          pdfText(`${String(e.minutes).padStart(2, '0')}:${String(e.seconds).padStart(2, '0')}  ${e.name}`),
-        );
+        .write(`${String(e.minutes).padStart(2, '0')}:${String(e.seconds).padStart(2, '0')}  ${e.name}`);
     }
     doc.moveDown(0.5);
   }
@@ -245,8 +234,8 @@ export function drawRecipe(
     for (const [label, value] of prep) {
       if (!value) continue;
       ensureRoom(doc, 30, provider, title, recipe.name);
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(label);
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(value), { width: contentWidth });
+      doc.useFont('bold').fontSize(9).fillColor(MUTED).text(label);
+      doc.useFont('regular').fontSize(10).fillColor(INK).write(value, { width: contentWidth });
       doc.moveDown(0.3);
     }
   }
@@ -266,7 +255,7 @@ function footer(doc: Doc, n: number) {
   const bottomMargin = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   doc
-    .font('Helvetica')
+    .useFont('regular')
     .fontSize(8)
     .fillColor(MUTED)
     .text(`Page ${n}`, MARGIN, doc.page.height - 30, {
@@ -279,12 +268,24 @@ function footer(doc: Doc, n: number) {
   doc.y = y;
 }
 
+/** Where a document says which characters it printed as □ because no bundled font has them. */
+export type GlyphLog = (codePoints: string[]) => void;
+const logToStderr: GlyphLog = (codePoints) =>
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), codePoints, msg: 'PDF: characters no bundled font has, printed as a box' })}\n`,
+  );
+
 /** A Letter document with the header on its first page and a page number on each. */
-export function startDocument(options: { provider: string; title: string }): Doc {
+export function startDocument(options: { provider: string; title: string; onMissingGlyphs?: GlyphLog }): Doc {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { Title: pdfText(options.title), Author: pdfText(options.provider), Creator: 'Hearth' },
+    info: { Title: options.title, Author: options.provider, Creator: 'Hearth' },
+  });
+  setUpText(doc);
+  doc.on('end', () => {
+    const missing = missingGlyphs(doc);
+    if (missing.length > 0) (options.onMissingGlyphs ?? logToStderr)(missing);
   });
   let pageNumber = 1;
   doc.on('pageAdded', () => {

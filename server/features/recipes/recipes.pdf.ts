@@ -1,5 +1,5 @@
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
-import { drawRecipe, INK, MUTED, type PdfRecipe, pdfText, startDocument } from '../../lib/pdf';
+import { drawRecipe, INK, MUTED, type PdfRecipe, startDocument } from '../../lib/pdf';
 
 /**
  * Writes recipes into a PDF stream as they arrive, so a long list never sits whole in memory.
@@ -12,7 +12,7 @@ export function recipesPdf(
   const doc = startDocument(options);
   (async () => {
     if (options.intro) {
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(pdfText(options.intro));
+      doc.useFont('regular').fontSize(10).fillColor(MUTED).write(options.intro);
       doc.moveDown(1);
     }
     let count = 0;
@@ -20,7 +20,7 @@ export function recipesPdf(
       drawRecipe(doc, item, options.provider, options.title, options.unit);
       count += 1;
     }
-    if (count === 0) doc.font('Helvetica').fontSize(12).fillColor(INK).text(options.empty);
+    if (count === 0) doc.useFont('regular').fontSize(12).fillColor(INK).text(options.empty);
     doc.end();
   })().catch((error) => doc.emit('error', error));
   return doc;

@@ -19,7 +19,6 @@ import {
   MUTED,
   ORANGE,
   pdfBytes,
-  pdfText,
   startDocument,
   time,
 } from '../../lib/pdf';
@@ -42,12 +41,8 @@ interface Context {
 }
 
 function heading(c: Context, text: string, sub?: string) {
-  c.doc
-    .font('Helvetica-Bold')
-    .fontSize(13)
-    .fillColor(INK)
-    .text(pdfText(text), MARGIN, c.doc.y, { width: c.width });
-  if (sub) c.doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(pdfText(sub), { width: c.width });
+  c.doc.useFont('bold').fontSize(13).fillColor(INK).write(text, MARGIN, c.doc.y, { width: c.width });
+  if (sub) c.doc.useFont('regular').fontSize(9).fillColor(MUTED).write(sub, { width: c.width });
   c.doc.moveDown(0.4);
 }
 
@@ -68,7 +63,7 @@ function tile(c: Context, x: number, y: number, w: number, slot: number, button:
   const { doc } = c;
   if (!button) {
     doc.roundedRect(x, y, w, TILE_HEIGHT, 6).dash(3, { space: 3 }).lineWidth(0.8).stroke(LINE).undash();
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.useFont('regular').fontSize(8).fillColor(MUTED);
     doc.text(String(slot), x + 5, y + 4, { lineBreak: false });
     doc.text('Empty', x, y + TILE_HEIGHT / 2 - 4, { width: w, align: 'center', lineBreak: false });
     return;
@@ -85,21 +80,21 @@ function tile(c: Context, x: number, y: number, w: number, slot: number, button:
     button.kind === 'category' ? 'ICON_CATEGORY_DEFAULT' : 'ICON_RECIPE_DEFAULT',
   );
   doc
-    .font('Helvetica')
+    .useFont('regular')
     .fontSize(7)
     .fillColor(ink)
     .text(String(slot), x + 5, y + 4, { lineBreak: false });
   if (button.kind === 'recipe' && button.favorite) star(doc, x + w - 10, y + 10, 5, ink);
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
   doc
-    .font('Helvetica-Bold')
+    .useFont('bold')
     .fontSize(8.5)
     .fillColor(ink)
-    .text(pdfText(name), x + 4, y + 41, { width: w - 8, height: 22, align: 'center', ellipsis: true });
+    .write(name, x + 4, y + 41, { width: w - 8, height: 22, align: 'center', ellipsis: true });
   if (button.kind === 'category') {
     const n = button.category.pages.reduce((sum, p) => sum + p.buttons.length, 0);
     doc
-      .font('Helvetica')
+      .useFont('regular')
       .fontSize(7)
       .fillColor(ink)
       .text(`Category, ${countOf(n, 'recipe')}`, x + 4, y + TILE_HEIGHT - 11, {
@@ -182,7 +177,7 @@ const COLUMNS = [
 function tableHeader(doc: Doc) {
   const y = doc.y;
   doc.rect(MARGIN, y, 516, ROW + 2).fill(ORANGE);
-  doc.font('Helvetica-Bold').fontSize(7.5).fillColor('#ffffff');
+  doc.useFont('bold').fontSize(7.5).fillColor('#ffffff');
   let x = MARGIN;
   for (const col of COLUMNS) {
     doc.text(col.label, x + 3, y + 4, { width: col.width - 6, lineBreak: false });
@@ -229,10 +224,10 @@ async function recipesTable(c: Context, recipes: RecipeDetail[]) {
       let x = MARGIN;
       cells.forEach((cell, j) => {
         doc
-          .font(j === 0 ? 'Helvetica-Bold' : 'Helvetica')
+          .useFont(j === 0 ? 'bold' : 'regular')
           .fontSize(8)
           .fillColor(INK)
-          .text(pdfText(cell), x + 3, y, { width: COLUMNS[j]!.width - 6, lineBreak: false, ellipsis: true });
+          .write(cell, x + 3, y, { width: COLUMNS[j]!.width - 6, lineBreak: false, ellipsis: true });
         x += COLUMNS[j]!.width;
       });
     });
@@ -249,10 +244,10 @@ async function recipesTable(c: Context, recipes: RecipeDetail[]) {
       .filter(Boolean)
       .join('  ·  ');
     doc
-      .font('Helvetica')
+      .useFont('regular')
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text(pdfText(info), MARGIN + 3, top + r.stages.length * ROW + 3, {
+      .write(info, MARGIN + 3, top + r.stages.length * ROW + 3, {
         width: 510,
         lineBreak: false,
         ellipsis: true,
@@ -315,23 +310,21 @@ export function menuPdf(input: {
     const warmUps = input.oven.warmUps
       .map((w) => `${w.name} ${formatTemp(w.temperature, c.unit)}`)
       .join(', ');
-    doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(pdfText(input.oven.name), MARGIN, doc.y);
+    doc.useFont('bold').fontSize(20).fillColor(INK).write(input.oven.name, MARGIN, doc.y);
     doc
-      .font('Helvetica')
+      .useFont('regular')
       .fontSize(10)
       .fillColor(MUTED)
-      .text(
-        pdfText(
-          [
-            input.oven.type,
-            `${countOf(input.tree.screens.length, 'screen')}`,
-            countOf(categories, 'category'),
-            `${countOf(buttons, 'button')}`,
-            `${countOf(order.length, 'recipe')}`,
-          ].join('  ·  '),
-        ),
+      .write(
+        [
+          input.oven.type,
+          `${countOf(input.tree.screens.length, 'screen')}`,
+          countOf(categories, 'category'),
+          `${countOf(buttons, 'button')}`,
+          `${countOf(order.length, 'recipe')}`,
+        ].join('  ·  '),
       );
-    if (warmUps) doc.text(pdfText(`Warm-up profiles: ${warmUps}`));
+    if (warmUps) doc.write(`Warm-up profiles: ${warmUps}`);
     doc.text(
       `Printed ${input.printedAt.toISOString().slice(0, 10)}. Slots are numbered as on the oven; a star marks a favourite.`,
     );

@@ -1,5 +1,5 @@
 import { countOf } from '../../../shared/domain/words';
-import { ensureRoom, INK, LINE, MARGIN, MUTED, pdfBytes, pdfText, startDocument } from '../../lib/pdf';
+import { ensureRoom, INK, LINE, MARGIN, MUTED, pdfBytes, startDocument } from '../../lib/pdf';
 
 export interface ChecklistStick {
   stick: number;
@@ -25,15 +25,13 @@ export function usbChecklistPdf(input: {
   const doc = startDocument({ provider: input.provider, title });
   const width = doc.page.width - 2 * MARGIN;
   return pdfBytes(doc, () => {
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(pdfText(title), MARGIN, doc.y, { width });
+    doc.useFont('bold').fontSize(15).fillColor(INK).write(title, MARGIN, doc.y, { width });
     doc
-      .font('Helvetica')
+      .useFont('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(
-        pdfText(
-          `Prepared by ${input.by} on ${input.printedAt.toUTCString().replace(' GMT', ' UTC')}. For each stick: copy the file in the stick's folder to the root of an empty FAT32 USB stick, label the stick with its number, load it on the oven named (outside service), and tick the box.`,
-        ),
+      .write(
+        `Prepared by ${input.by} on ${input.printedAt.toUTCString().replace(' GMT', ' UTC')}. For each stick: copy the file in the stick's folder to the root of an empty FAT32 USB stick, label the stick with its number, load it on the oven named (outside service), and tick the box.`,
         { width },
       );
     doc.moveDown(0.8);
@@ -43,7 +41,7 @@ export function usbChecklistPdf(input: {
         ensureRoom(doc, 80, input.provider, title);
         place = s.location;
         doc.moveDown(0.4);
-        doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(pdfText(place), MARGIN, doc.y, { width });
+        doc.useFont('bold').fontSize(12).fillColor(INK).write(place, MARGIN, doc.y, { width });
         doc.moveDown(0.3);
       }
       ensureRoom(doc, 54, input.provider, title, place);
@@ -55,18 +53,16 @@ export function usbChecklistPdf(input: {
         .strokeColor(INK)
         .stroke();
       doc
-        .font('Helvetica-Bold')
+        .useFont('bold')
         .fontSize(11)
         .fillColor(INK)
-        .text(pdfText(`Stick ${s.stick}: ${s.oven}`), MARGIN + 24, top, { width: width - 150 });
+        .write(`Stick ${s.stick}: ${s.oven}`, MARGIN + 24, top, { width: width - 150 });
       doc
-        .font('Helvetica')
+        .useFont('regular')
         .fontSize(9)
         .fillColor(MUTED)
-        .text(
-          pdfText(
-            `${s.type} · file ${s.fileName} from folder "${s.folder}" · ${s.version ? `version "${s.version}"` : 'not a saved version'}`,
-          ),
+        .write(
+          `${s.type} · file ${s.fileName} from folder "${s.folder}" · ${s.version ? `version "${s.version}"` : 'not a saved version'}`,
           MARGIN + 24,
           doc.y,
           { width: width - 150 },

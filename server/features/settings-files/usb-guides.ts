@@ -1,5 +1,5 @@
 import { OVEN_MODELS } from '../../../shared/domain/oven-models';
-import { ensureRoom, INK, MARGIN, MUTED, ORANGE, pdfBytes, pdfText, startDocument } from '../../lib/pdf';
+import { ensureRoom, INK, MARGIN, MUTED, ORANGE, pdfBytes, startDocument } from '../../lib/pdf';
 
 /** The two USB transfer guides of spec §2.7: one per settings-file family. */
 export const USB_GUIDES = {
@@ -85,47 +85,35 @@ export function usbGuidePdf(guide: UsbGuide, provider: string): Promise<Buffer> 
   const doc = startDocument({ provider, title: 'USB transfer guide' });
   const width = doc.page.width - 2 * MARGIN;
   const paragraph = (text: string) =>
-    doc.font('Helvetica').fontSize(11).fillColor(INK).text(pdfText(text), { width, lineGap: 2 });
+    doc.useFont('regular').fontSize(11).fillColor(INK).write(text, { width, lineGap: 2 });
   const heading = (text: string) => {
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(ORANGE).text(pdfText(text), MARGIN, doc.y, { width });
+    doc.useFont('bold').fontSize(13).fillColor(ORANGE).write(text, MARGIN, doc.y, { width });
     doc.moveDown(0.3);
   };
   return pdfBytes(doc, () => {
-    doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(pdfText(title), MARGIN, doc.y, { width });
+    doc.useFont('bold').fontSize(20).fillColor(INK).write(title, MARGIN, doc.y, { width });
     doc.moveDown(0.3);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(pdfText(`Files: ${content.names}.`), { width });
+    doc.useFont('regular').fontSize(10).fillColor(MUTED).write(`Files: ${content.names}.`, { width });
     heading('Before you start');
     for (const line of content.before) {
-      doc
-        .font('Helvetica')
-        .fontSize(11)
-        .fillColor(INK)
-        .text(pdfText(`-  ${line}`), { width, lineGap: 2 });
+      doc.useFont('regular').fontSize(11).fillColor(INK).write(`-  ${line}`, { width, lineGap: 2 });
       doc.moveDown(0.2);
     }
     heading('Step by step');
     content.steps.forEach((step, i) => {
       ensureRoom(doc, 90, provider, 'USB transfer guide');
       doc
-        .font('Helvetica-Bold')
+        .useFont('bold')
         .fontSize(12)
         .fillColor(INK)
-        .text(pdfText(`${i + 1}. ${step.title}`), MARGIN, doc.y, { width });
+        .write(`${i + 1}. ${step.title}`, MARGIN, doc.y, { width });
       paragraph(step.text);
       doc.moveDown(0.5);
     });
     heading('If something goes wrong');
     for (const item of content.trouble) {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor(INK)
-        .text(pdfText(item.title), MARGIN, doc.y, { width });
+      doc.useFont('bold').fontSize(11).fillColor(INK).write(item.title, MARGIN, doc.y, { width });
       paragraph(item.text);
       doc.moveDown(0.4);
     }
