@@ -128,7 +128,7 @@ test('a category name the rules refuse stays in the field with the reason beside
   await expect(field).toHaveValue('Snacks & Sides');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(slot(page, 1).getByRole('alert')).toHaveText(
-    'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.',
+    'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces. "&" cannot be shown on the oven.',
   );
   await page.screenshot({ path: 'test-results/screens/category-name-refused.png' });
   await field.fill('Snacks and Sides');

@@ -124,7 +124,9 @@ test('an invalid name is stopped on step 1', async ({ page, cook }) => {
   const w = await openWizard(page);
   await w.getByLabel('Recipe name').fill('Pizza! #1');
   await expect(
-    w.getByText('Please enter a valid recipe name: use letters, numbers, spaces, _ - and " only.'),
+    w.getByText(
+      'Please enter a valid recipe name: use letters, numbers, spaces, _ - and " only. "!" cannot be shown on the oven.',
+    ),
   ).toBeVisible();
   await expect(w.getByRole('button', { name: 'Next' })).toBeDisabled();
 });

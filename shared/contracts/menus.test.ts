@@ -19,7 +19,9 @@ describe('menu contracts', () => {
   it('categories: up to 16 letters, digits, hyphens, spaces', () => {
     expect(updateCategoryRequest.parse({ name: '  Hot Snacks-2 ' })).toEqual({ name: 'Hot Snacks-2' });
     expect(errors(updateCategoryRequest.safeParse({ name: 'Snacks & Sides' }))).toEqual({
-      name: ['Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.'],
+      name: [
+        'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces. "&" cannot be shown on the oven.',
+      ],
     });
     expect(errors(createCategoryRequest.safeParse({ name: 'Pizza', oven_id: 1 }))).toEqual({
       screen_id: ['screen_id must be a whole number from 1 to 2147483647.'],

@@ -56,7 +56,9 @@ describe('recipe contract', () => {
       name: ['Please enter a valid recipe name'],
       set_temp: ['Set Temp cannot be 0.'],
       'stages.1.temp': ['The temperature is too far from previous stage. Please edit stage to correct it.'],
-      'events.0.name': ['Please enter a valid event name: up to 24 letters, numbers, hyphens or spaces.'],
+      'events.0.name': [
+        'Please enter a valid event name: up to 24 letters, numbers, hyphens or spaces. "!" cannot be shown on the oven.',
+      ],
     });
   });
 

@@ -30,7 +30,10 @@ describe('events (spec §5)', () => {
     [{ name: 'X'.repeat(24), minutes: 1, seconds: 0 }, []],
     [{ name: 'X'.repeat(25), minutes: 1, seconds: 0 }, [MESSAGES.eventName]],
     [{ name: '  ', minutes: 1, seconds: 0 }, [MESSAGES.eventName]],
-    [{ name: 'Add cheese!', minutes: 1, seconds: 0 }, [MESSAGES.eventName]],
+    [
+      { name: 'Add cheese!', minutes: 1, seconds: 0 },
+      [`${MESSAGES.eventName} "!" cannot be shown on the oven.`],
+    ],
     [{ name: 'Flip-over 2', minutes: 0, seconds: 0 }, [MESSAGES.eventTime]],
     [{ name: 'Flip', minutes: 4, seconds: 0 }, []],
     [

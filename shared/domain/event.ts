@@ -1,6 +1,8 @@
 /** Cooking events (spec §3 Event, §5: at most 2, name up to 24 characters, within the cooking time). */
+
 import { type Issue, nest } from './issues';
 import { LIMITS, MESSAGES } from './messages';
+import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import { type Stage, stageSeconds } from './stage';
 
 export interface CookEvent {
@@ -29,7 +31,11 @@ export function eventIssues(event: CookEvent, cookSeconds: number): Issue[] {
   const name = typeof event.name === 'string' ? event.name.trim() : '';
   const maxMinutes = Math.floor(cookSeconds / 60);
   if (!name || name.length > LIMITS.eventNameMax || !EVENT_NAME.test(name)) {
-    issues.push({ path: ['name'], message: MESSAGES.eventName });
+    const message =
+      name && name.length <= LIMITS.eventNameMax
+        ? withRefusedCharacter(MESSAGES.eventName, name, OVEN_CHARS.event)
+        : MESSAGES.eventName;
+    issues.push({ path: ['name'], message });
   }
   if (!Number.isInteger(event.minutes) || event.minutes < 0 || event.minutes > maxMinutes) {
     issues.push({

@@ -28,7 +28,7 @@ describe('names: category, oven, warm-up profiles (spec §5)', () => {
     ['Hot-Snacks 2', null],
     ['X'.repeat(16), null],
     ['X'.repeat(17), MESSAGES.categoryName],
-    ['Pizza_Pies', MESSAGES.categoryName],
+    ['Pizza_Pies', `${MESSAGES.categoryName} "_" cannot be shown on the oven; use "-".`],
     ['', MESSAGES.categoryName],
   ])('category %j', (name, expected) => {
     expect(categoryNameIssue(name)).toBe(expected);
@@ -41,7 +41,7 @@ describe('names: category, oven, warm-up profiles (spec §5)', () => {
     ['X'.repeat(16), null],
     ['X'.repeat(17), MESSAGES.ovenName],
     ['', MESSAGES.ovenName],
-    ['Oven #1', MESSAGES.ovenName],
+    ['Oven #1', `${MESSAGES.ovenName}. "#" cannot be shown on the oven.`],
   ])('oven %j', (name, expected) => {
     expect(ovenNameIssue(name)).toBe(expected);
   });

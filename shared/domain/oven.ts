@@ -1,11 +1,14 @@
 /** An oven's own values (spec §5 create/edit oven, import oven). */
 import { LIMITS, MESSAGES } from './messages';
+import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 
 /** Letters, digits, dash, underscore and space: oven and warm-up profile names. */
 export const OVEN_NAME_CHARS = /^[A-Za-z0-9_ -]+$/;
 
 export function ovenNameIssue(name: string): string | null {
   const trimmed = name.trim();
+  if (trimmed && trimmed.length <= LIMITS.ovenNameMax && !OVEN_NAME_CHARS.test(trimmed))
+    return withRefusedCharacter(MESSAGES.ovenName, trimmed, OVEN_CHARS.oven);
   return trimmed && trimmed.length <= LIMITS.ovenNameMax && OVEN_NAME_CHARS.test(trimmed)
     ? null
     : MESSAGES.ovenName;

@@ -33,9 +33,9 @@ describe('recipe name (spec §5)', () => {
   it.each([
     ['', MESSAGES.recipeName],
     ['    ', MESSAGES.recipeName],
-    ['Pizza!', MESSAGES.recipeNameCharset],
-    ['Crème', MESSAGES.recipeNameCharset],
-    ['Pizza/Large', MESSAGES.recipeNameCharset],
+    ['Pizza!', `${MESSAGES.recipeNameCharset} "!" cannot be shown on the oven.`],
+    ['Crème', `${MESSAGES.recipeNameCharset} "è" cannot be shown on the oven; use "e".`],
+    ['Pizza/Large', `${MESSAGES.recipeNameCharset} "/" cannot be shown on the oven.`],
     ['Pepperoni_12 "XL"-2', null],
     ['a', null],
   ])('%j → %s', (name, message) => {

@@ -5,6 +5,7 @@ import { isIconName } from './icons';
 import { type Issue, nest } from './issues';
 import { LIMITS, MESSAGES } from './messages';
 import { copyName } from './names';
+import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import { findOvenModel, type OvenModel } from './oven-models';
 import { type Stage, stagesIssues } from './stage';
 import { type TemperatureUnit, tempRange, toFahrenheit } from './temperature';
@@ -18,7 +19,8 @@ export function normalizeRecipeName(name: string, model: OvenModel): string {
 
 export function recipeNameIssue(name: string): string | null {
   if (name.trim() === '') return MESSAGES.recipeName;
-  if (!RECIPE_NAME_CHARS.test(name)) return MESSAGES.recipeNameCharset;
+  if (!RECIPE_NAME_CHARS.test(name))
+    return withRefusedCharacter(MESSAGES.recipeNameCharset, name, OVEN_CHARS.recipe);
   return null;
 }
 

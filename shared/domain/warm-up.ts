@@ -1,7 +1,9 @@
 /** Warm-up profiles (spec §5: none on Conveyor, at most 3 elsewhere; name 24 characters; °F in range, floored). */
+
 import type { Issue } from './issues';
 import { LIMITS, MESSAGES } from './messages';
 import { OVEN_NAME_CHARS } from './oven';
+import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import type { OvenModel } from './oven-models';
 
 export interface WarmUp {
@@ -19,9 +21,10 @@ export function parseProfileTemperature(input: string | number, model: OvenModel
 
 export function warmUpNameIssue(name: string): string | null {
   const trimmed = name.trim();
-  return trimmed && trimmed.length <= LIMITS.profileNameMax && OVEN_NAME_CHARS.test(trimmed)
+  if (!trimmed || trimmed.length > LIMITS.profileNameMax) return MESSAGES.profileName;
+  return OVEN_NAME_CHARS.test(trimmed)
     ? null
-    : MESSAGES.profileName;
+    : withRefusedCharacter(MESSAGES.profileName, trimmed, OVEN_CHARS.oven);
 }
 
 export function warmUpsIssues(warmUps: readonly WarmUp[], model: OvenModel): Issue[] {

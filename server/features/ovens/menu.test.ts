@@ -270,7 +270,7 @@ describe('categories', () => {
     [
       { name: 'Snacks & Sides' },
       'name',
-      'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.',
+      'Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces. "&" cannot be shown on the oven.',
     ],
     [
       { name: 'X'.repeat(17) },

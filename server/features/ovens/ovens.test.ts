@@ -49,7 +49,16 @@ describe('POST /api/ovens', () => {
   it.each([
     [{ name: '', type: 'MiSA' }, 'name', 'Please input a valid oven name'],
     [{ name: 'X'.repeat(17), type: 'MiSA' }, 'name', 'Please input a valid oven name'],
-    [{ name: 'Oven #1', type: 'MiSA' }, 'name', 'Please input a valid oven name'],
+    [
+      { name: 'Oven #1', type: 'MiSA' },
+      'name',
+      'Please input a valid oven name. "#" cannot be shown on the oven.',
+    ],
+    [
+      { name: 'Cuisson Été', type: 'MiSA' },
+      'name',
+      'Please input a valid oven name. "É" cannot be shown on the oven; use "E".',
+    ],
     [{ name: 'Line 1' }, 'type', 'Please select an oven type to start'],
     [{ name: 'Line 1', type: 'Toaster' }, 'type', 'Please select an oven type to start'],
     [

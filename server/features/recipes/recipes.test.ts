@@ -160,7 +160,7 @@ describe('create, read, update, delete', () => {
     [
       { name: 'Pizza!' },
       'name',
-      'Please enter a valid recipe name: use letters, numbers, spaces, _ - and " only.',
+      'Please enter a valid recipe name: use letters, numbers, spaces, _ - and " only. "!" cannot be shown on the oven.',
     ],
     [{ oven_type: 'Toaster' }, 'oven_type', 'Please select an oven type to start'],
     [{ set_temp: 0 }, 'set_temp', 'Set Temp cannot be 0.'],

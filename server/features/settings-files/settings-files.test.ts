@@ -142,7 +142,7 @@ describe('import', () => {
     const res = await ctx.api('POST', '/api/files', { oven_name: 'Bad/Name', data: 'x' }, as(cook));
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
-      oven_name: ['Please input a valid oven name'],
+      oven_name: ['Please input a valid oven name. "/" cannot be shown on the oven.'],
       oven_type: ['Please select an oven type to start'],
     });
   });

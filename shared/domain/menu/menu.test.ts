@@ -169,7 +169,7 @@ describe('categories', () => {
     const tree = saved(createCategory(base(), matchbox, 1, 2, ' Sides '));
     expect(categoryOf(tree).category).toMatchObject({ name: 'Sides', pages: [{ buttons: [] }] });
     expect(message(() => createCategory(base(), matchbox, 1, 2, 'Snacks & Sides'))).toBe(
-      'name: Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces.',
+      'name: Please enter a valid category name: up to 16 letters, numbers, hyphens or spaces. "&" cannot be shown on the oven.',
     );
     const pageId = categoryOf(tree).category.pages[0]!.id!;
     expect(message(() => createCategory(tree, matchbox, pageId, 1, 'Inner'))).toBe(

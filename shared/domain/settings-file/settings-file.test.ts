@@ -282,7 +282,7 @@ describe("every value is checked against the model's rules", () => {
       },
       'OVEN',
       'oven name',
-      'Please input a valid oven name',
+      'Please input a valid oven name. "#" cannot be shown on the oven.',
     ],
     [
       'warm-up temperature',

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { categoryNameIssue } from './category';
+import { eventIssues } from './event';
+import { MESSAGES } from './messages';
+import { ovenNameIssue } from './oven';
+import { nearestShown, OVEN_CHARS, withRefusedCharacter } from './oven-charset';
+import { recipeNameIssue } from './recipe';
+
+describe('a name the oven cannot show', () => {
+  it.each([
+    ['é', 'e'],
+    ['Ñ', 'N'],
+    ['ß', 'ss'],
+    ['Ø', 'O'],
+    ['ł', 'l'],
+    ['–', '-'],
+  ])('suggests "%s" → "%s"', (char, near) => {
+    expect(nearestShown(char, OVEN_CHARS.oven)).toBe(near);
+  });
+
+  it('suggests nothing for a character with no Latin twin', () => {
+    expect(nearestShown('披', OVEN_CHARS.oven)).toBeNull();
+    expect(nearestShown('!', OVEN_CHARS.oven)).toBeNull();
+  });
+
+  it('names the first refused character of a recipe name and the one to use', () => {
+    expect(recipeNameIssue('Crème brûlée')).toBe(
+      `${MESSAGES.recipeNameCharset} "è" cannot be shown on the oven; use "e".`,
+    );
+  });
+
+  it('names a character with no suggestion', () => {
+    expect(ovenNameIssue('Oven #1')).toBe(`${MESSAGES.ovenName}. "#" cannot be shown on the oven.`);
+  });
+
+  it('suggests a hyphen for an underscore where a category name refuses it', () => {
+    expect(categoryNameIssue('Pizza_Pies')).toBe(
+      `${MESSAGES.categoryName} "_" cannot be shown on the oven; use "-".`,
+    );
+  });
+
+  it('keeps the plain message when the length, not a character, is wrong', () => {
+    expect(ovenNameIssue('X'.repeat(17))).toBe(MESSAGES.ovenName);
+    expect(categoryNameIssue('')).toBe(MESSAGES.categoryName);
+  });
+
+  it('names the character in an event name', () => {
+    const issues = eventIssues({ name: 'Dreh um ½', minutes: 1, seconds: 0 }, 600);
+    expect(issues[0]!.message).toBe(`${MESSAGES.eventName} "½" cannot be shown on the oven.`);
+  });
+
+  it('writes an invisible refused character by its code point', () => {
+    expect(withRefusedCharacter('Bad name', 'a\u2003b', OVEN_CHARS.oven)).toBe(
+      'Bad name. "U+2003" cannot be shown on the oven.',
+    );
+  });
+});

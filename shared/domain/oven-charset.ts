@@ -1,0 +1,72 @@
+/**
+ * The oven's screen shows a small set of characters (spec §5: letters, digits and a few marks per kind of name).
+ * When a name holds another one, the message says which, and the nearest character the oven can show.
+ */
+
+// Letters that do not decompose into a base letter and accents, and punctuation with a plain twin.
+const NEAREST: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ı: 'i',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u00a0': ' ',
+  _: '-',
+};
+
+/** The nearest text the oven shows for one character ("é" → "e", "ß" → "ss"), or null when there is none. */
+export function nearestShown(char: string, allowed: RegExp): string | null {
+  const candidates = [NEAREST[char], char.normalize('NFD').replace(/\p{M}/gu, '')];
+  for (const c of candidates) if (c && c !== char && [...c].every((x) => allowed.test(x))) return c;
+  return null;
+}
+
+/**
+ * A name's message with its first refused character and that character's nearest shown one:
+ * 'Please input a valid oven name. "é" cannot be shown on the oven; use "e".' The message alone when no character
+ * is the problem.
+ */
+export function withRefusedCharacter(message: string, text: string, allowed: RegExp): string {
+  for (const char of text) {
+    if (allowed.test(char)) continue;
+    const near = nearestShown(char, allowed);
+    const shown = /\s/.test(char)
+      ? `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+      : char;
+    const lead = message.endsWith('.') ? message : `${message}.`;
+    return near
+      ? `${lead} "${shown}" cannot be shown on the oven; use "${near}".`
+      : `${lead} "${shown}" cannot be shown on the oven.`;
+  }
+  return message;
+}
+
+/** The characters each kind of name may hold on the oven (spec §5), one character at a time. */
+export const OVEN_CHARS = {
+  recipe: /^[A-Za-z0-9 _\-"]$/,
+  oven: /^[A-Za-z0-9_ -]$/,
+  category: /^[A-Za-z0-9 -]$/,
+  event: /^[A-Za-z0-9 -]$/,
+} as const;
