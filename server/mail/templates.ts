@@ -1,9 +1,14 @@
+import type { TFunction } from 'i18next';
+import type { TeamRole } from '../../shared/domain/permissions';
+import type { Language } from '../../shared/i18n/languages';
 import type { MailMessage } from './mailer';
+import { translator } from './translate';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(
+  t: TFunction,
   provider: string,
   heading: string,
   body: string,
@@ -18,42 +23,58 @@ function layout(
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b33d12;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#5c534b">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+<p style="font-size:13px;color:#5c534b">${escapeHtml(t('mail.copyAddress'))}<br>${escapeHtml(action.url)}</p>`
     : ''
 }
 </td></tr></table></td></tr></table></body></html>`;
 }
 
+/** Every value escaped for HTML, for a catalogue text that goes into the mail's HTML body. */
+const escapedAll = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(String(v))]));
+
 export function verificationMail(input: {
+  language: Language;
   provider: string;
   to: string;
   username: string;
   url: string;
   hours: number;
 }): MailMessage {
-  const body = `Hello ${escapeHtml(input.username)}, welcome to ${escapeHtml(input.provider)}. Please confirm your e-mail address to activate your account. The link works for ${input.hours} hours.`;
+  const t = translator(input.language);
+  const values = { provider: input.provider, username: input.username, url: input.url, hours: input.hours };
   return {
     to: input.to,
-    subject: `Verify your ${input.provider} account`,
-    text: `Hello ${input.username},\n\nWelcome to ${input.provider}. Confirm your e-mail address to activate your account:\n\n${input.url}\n\nThe link works for ${input.hours} hours. If you did not create this account, ignore this e-mail.\n`,
-    html: layout(input.provider, 'Verify your account', body, { label: 'Verify my account', url: input.url }),
+    subject: t('mail.verify.subject', values),
+    text: t('mail.verify.text', values),
+    html: layout(t, input.provider, t('mail.verify.heading'), t('mail.verify.body', escapedAll(values)), {
+      label: t('mail.verify.action'),
+      url: input.url,
+    }),
   };
 }
 
 export function passwordResetMail(input: {
+  language: Language;
   provider: string;
   to: string;
   username: string;
   url: string;
   minutes: number;
 }): MailMessage {
-  const body = `Hello ${escapeHtml(input.username)}, we received a request to reset your password. The link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail: your password stays as it is.`;
+  const t = translator(input.language);
+  const values = {
+    provider: input.provider,
+    username: input.username,
+    url: input.url,
+    minutes: input.minutes,
+  };
   return {
     to: input.to,
-    subject: `Reset your ${input.provider} password`,
-    text: `Hello ${input.username},\n\nWe received a request to reset your password. Choose a new one here:\n\n${input.url}\n\nThe link works for ${input.minutes} minutes and only once. If you did not ask for it, ignore this e-mail.\n`,
-    html: layout(input.provider, 'Reset your password', body, {
-      label: 'Choose a new password',
+    subject: t('mail.reset.subject', values),
+    text: t('mail.reset.text', values),
+    html: layout(t, input.provider, t('mail.reset.heading'), t('mail.reset.body', escapedAll(values)), {
+      label: t('mail.reset.action'),
       url: input.url,
     }),
   };
@@ -61,26 +82,30 @@ export function passwordResetMail(input: {
 
 /** Told to the account's owner after every password change, so a change they did not make does not go unseen. */
 export function passwordChangedMail(input: {
+  language: Language;
   provider: string;
   to: string;
   username: string;
   at: Date;
   resetUrl: string;
 }): MailMessage {
+  const t = translator(input.language);
   const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const body = `Hello ${escapeHtml(input.username)}, the password of your account was changed on ${when}. If that was you, there is nothing to do. If it was not, choose a new password now: every other sign-in of your account ends when you do.`;
+  const values = { provider: input.provider, username: input.username, url: input.resetUrl, when };
   return {
     to: input.to,
-    subject: `Your ${input.provider} password was changed`,
-    text: `Hello ${input.username},\n\nThe password of your account was changed on ${when}.\n\nIf that was you, there is nothing to do. If it was not, choose a new password now:\n\n${input.resetUrl}\n`,
-    html: layout(input.provider, 'Your password was changed', body, {
-      label: 'Choose a new password',
+    subject: t('mail.changed.subject', values),
+    text: t('mail.changed.text', values),
+    html: layout(t, input.provider, t('mail.changed.heading'), t('mail.changed.body', escapedAll(values)), {
+      label: t('mail.changed.action'),
       url: input.resetUrl,
     }),
   };
 }
 
 interface ShareInput {
+  /** The sender's language: the recipient may have no account. */
+  language: Language;
   provider: string;
   to: string;
   /** Who shared it (their username). */
@@ -91,21 +116,32 @@ interface ShareInput {
   bytes: Uint8Array;
 }
 
+const shareValues = (input: ShareInput) => ({
+  provider: input.provider,
+  from: input.from,
+  oven: input.ovenName,
+  type: input.ovenType,
+  file: input.fileName,
+});
+
 /** An oven's settings file, with what to do with it (the oven reads it by its exact name). */
 export function settingsShareMail(input: ShareInput): MailMessage {
+  const t = translator(input.language);
+  const values = shareValues(input);
   const steps = [
-    `Copy ${input.fileName} to the top folder of a USB stick, keeping its name exactly (the oven looks for that name).`,
-    'Loading it replaces the recipes and settings on the oven: load it outside service hours.',
-    `On a ${input.ovenType}, insert the stick and load the settings from the service menu; the ${input.provider} website has a step-by-step USB guide.`,
+    t('mail.settings.step1', values),
+    t('mail.settings.step2'),
+    t('mail.settings.step3', values),
   ];
   return {
     to: input.to,
-    subject: `Settings of oven ${input.ovenName} (${input.fileName})`,
-    text: `${input.from} shared the settings of the ${input.ovenType} oven "${input.ovenName}" with you. The file ${input.fileName} is attached.\n\n${steps.map((s, i) => `${i + 1}. ${s}`).join('\n')}\n`,
+    subject: t('mail.settings.subject', values),
+    text: `${t('mail.settings.body', values)}\n\n${steps.map((s, i) => `${i + 1}. ${s}`).join('\n')}\n`,
     html: layout(
+      t,
       input.provider,
-      `Settings of oven ${input.ovenName}`,
-      `${escapeHtml(input.from)} shared the settings of the ${escapeHtml(input.ovenType)} oven &ldquo;${escapeHtml(input.ovenName)}&rdquo; with you. The file <b>${escapeHtml(input.fileName)}</b> is attached.</p><ol style="font-size:16px;line-height:1.5">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol><p>`,
+      t('mail.settings.heading', values),
+      `${t('mail.settings.body', escapedAll(values))}</p><ol style="font-size:16px;line-height:1.5">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol><p>`,
     ),
     attachments: [
       { fileName: input.fileName, contentType: 'application/octet-stream', content: input.bytes },
@@ -115,34 +151,49 @@ export function settingsShareMail(input: ShareInput): MailMessage {
 
 /** An oven's menu as a PDF: every screen as the cook sees it, and each recipe on it with its stages. */
 export function menuShareMail(input: ShareInput): MailMessage {
+  const t = translator(input.language);
+  const values = shareValues(input);
   return {
     to: input.to,
-    subject: `Menu of oven ${input.ovenName} (PDF)`,
-    text: `${input.from} shared the menu of the ${input.ovenType} oven "${input.ovenName}" with you. The attached PDF, ${input.fileName}, shows every screen, category and page as the oven shows them, and each recipe on them with all its cooking stages.\n`,
-    html: layout(
-      input.provider,
-      `Menu of oven ${input.ovenName}`,
-      `${escapeHtml(input.from)} shared the menu of the ${escapeHtml(input.ovenType)} oven &ldquo;${escapeHtml(input.ovenName)}&rdquo; with you. The attached PDF, <b>${escapeHtml(input.fileName)}</b>, shows every screen, category and page as the oven shows them, and each recipe on them with all its cooking stages.`,
-    ),
+    subject: t('mail.menu.subject', values),
+    text: `${t('mail.menu.body', values)}\n`,
+    html: layout(t, input.provider, t('mail.menu.heading', values), t('mail.menu.body', escapedAll(values))),
     attachments: [{ fileName: input.fileName, contentType: 'application/pdf', content: input.bytes }],
   };
 }
 
 /** An invitation to join a team, with a link that works for a week for the invited address only. */
 export function teamInvitationMail(input: {
+  /** The inviter's language: the invited person may have no account yet. */
+  language: Language;
   provider: string;
   to: string;
   team: string;
-  role: string;
+  role: TeamRole;
   invitedBy: string;
   url: string;
   days: number;
 }): MailMessage {
-  const body = `${escapeHtml(input.invitedBy)} invites you to join <b>${escapeHtml(input.team)}</b> on ${escapeHtml(input.provider)} as ${escapeHtml(input.role.toLowerCase())}. Open the link to accept: with an account, log in with this e-mail address; without one, create it there. The link works for ${input.days} days.`;
+  const t = translator(input.language);
+  const values = {
+    provider: input.provider,
+    team: input.team,
+    by: input.invitedBy,
+    role: t(`mail.invitation.roles.${input.role}`),
+    url: input.url,
+    days: input.days,
+  };
+  const html = escapedAll(values);
   return {
     to: input.to,
-    subject: `${input.invitedBy} invites you to ${input.team} on ${input.provider}`,
-    text: `${input.invitedBy} invites you to join ${input.team} on ${input.provider} as ${input.role.toLowerCase()}.\n\nAccept the invitation here (log in with this e-mail address, or create your account there):\n\n${input.url}\n\nThe link works for ${input.days} days. If you did not expect it, ignore this e-mail.\n`,
-    html: layout(input.provider, `Join ${input.team}`, body, { label: 'See the invitation', url: input.url }),
+    subject: t('mail.invitation.subject', values),
+    text: t('mail.invitation.text', values),
+    html: layout(
+      t,
+      input.provider,
+      t('mail.invitation.heading', values),
+      t('mail.invitation.body', { ...html, team: `<b>${html.team}</b>` }),
+      { label: t('mail.invitation.action'), url: input.url },
+    ),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../domain/email';
 import { TEAM_ROLES } from '../domain/permissions';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
+import { LANGUAGE_CODES } from '../i18n/languages';
 import { filled, onlyWhen, requiredString } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -81,6 +82,8 @@ export const registerRequest = z
     opt_in: z.boolean().optional().default(false),
     /** Signing up from an invitation link: its token, so the verification link leads back to it. */
     invitation: z.string().max(200).optional(),
+    /** The language the page was in: the account's language, and the verification mail's. */
+    language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages offered.' }).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords does not match.',
@@ -127,6 +130,8 @@ export const publicUser = z.object({
   email: z.string(),
   role,
   temperature_unit: z.enum(TEMPERATURE_UNITS),
+  /** The language of the screens, mails and PDFs; null follows the browser. */
+  language: z.enum(LANGUAGE_CODES).nullable(),
   /** The team the user works in now, their role and (store managers, crew) locations; null in no team. */
   team: z
     .object({

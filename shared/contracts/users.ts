@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
+import { LANGUAGE_CODES } from '../i18n/languages';
 import {
   COMPANY_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -35,6 +36,7 @@ export const updateProfileRequest = z
     privacy_policy: z.boolean().optional(),
     opt_in: z.boolean().optional(),
     temperature_unit: z.enum(TEMPERATURE_UNITS, { error: 'Choose °F or °C.' }).optional(),
+    language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages offered.' }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     const { password, password_confirmation: confirmation } = v;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES } from '../../../shared/i18n/languages';
 
 export const users = pgTable(
   'users',
@@ -21,6 +22,8 @@ export const users = pgTable(
     temperatureUnit: text('temperature_unit', { enum: ['F', 'C'] })
       .notNull()
       .default('F'),
+    // The language of the screens, mails and PDFs; null follows the browser.
+    language: text('language', { enum: LANGUAGE_CODES }),
   },
   (t) => [
     // Usernames are unique whatever their case; e-mails are stored lowercased.

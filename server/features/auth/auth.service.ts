@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Membership } from '../../../shared/domain/permissions';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountTokens, sessions, teamMembers, teams, users } from '../../db/schema/index';
@@ -60,6 +61,7 @@ export function toPublicUser(row: UserRow, team: Membership | null): PublicUser 
     email: row.email,
     role: row.role as Role,
     temperature_unit: row.temperatureUnit,
+    language: row.language,
     team: team ? { ...team, location_ids: [...team.location_ids] } : null,
   };
 }
@@ -122,6 +124,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     try {
       await deps.mailer.send(
         verificationMail({
+          language: user.language ?? DEFAULT_LANGUAGE,
           provider: deps.providerName,
           to: user.email,
           username: user.username,
@@ -164,6 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       invitation?: string;
       /** The invitation is live and for this address: no team of their own is made. */
       invited?: boolean;
+      language?: Language;
     }): Promise<PublicUser> {
       const errors: Record<string, string[]> = {};
       if (await usernameTaken(db, input.username)) errors.username = [USERNAME_TAKEN];
@@ -181,6 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
               email: input.email,
               passwordHash,
               optIn: input.opt_in,
+              language: input.language ?? null,
               privacyAcceptedAt: now(),
             })
             .returning();
@@ -279,6 +284,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         await deps.mailer.send(
           passwordResetMail({
+            language: user.language ?? DEFAULT_LANGUAGE,
             provider: deps.providerName,
             to: user.email,
             username: user.username,

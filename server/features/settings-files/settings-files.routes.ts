@@ -22,6 +22,7 @@ import {
 import { mailboxOf } from '../../../shared/domain/email';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import type { Language } from '../../../shared/i18n/languages';
 import { fastJson } from '../../http/fast-json';
 import { jobReply } from '../../http/job-reply';
 import { jsonInSlices } from '../../http/json-in-slices';
@@ -51,7 +52,7 @@ const EXPIRED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download has expired, or was prepared for another sign-in. Go back to My Ovens and press Download Oven Settings again.</p>';
 /** What a share carries from the request to whichever process builds and sends it. */
 type ShareJob = {
-  actor: Actor & { username: string; temperature_unit: TemperatureUnit };
+  actor: Actor & { username: string; temperature_unit: TemperatureUnit; language?: Language | null };
   kind: ShareKind;
   ovenId: number;
   to: string;
@@ -287,6 +288,7 @@ export async function settingsFilesRoutes(
             team: user.team,
             username: user.username,
             temperature_unit: user.temperature_unit,
+            language: user.language,
           },
           kind,
           ovenId: id,

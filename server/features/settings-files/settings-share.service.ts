@@ -1,6 +1,7 @@
 import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { PayloadTooLargeError } from '../../lib/errors';
@@ -31,7 +32,7 @@ export function createSettingsShare(
     },
 
     async share(
-      actor: Actor & { username?: string; temperature_unit?: TemperatureUnit },
+      actor: Actor & { username?: string; temperature_unit?: TemperatureUnit; language?: Language | null },
       kind: ShareKind,
       ovenId: number,
       to: string,
@@ -40,6 +41,7 @@ export function createSettingsShare(
       if (kind === 'settings') {
         await deps.mailer.send(
           settingsShareMail({
+            language: actor.language ?? DEFAULT_LANGUAGE,
             provider: deps.provider,
             to,
             from: actor.username ?? 'A Hearth user',
@@ -73,6 +75,7 @@ export function createSettingsShare(
       const fileName = `${built.oven.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-menu.pdf`;
       await deps.mailer.send(
         menuShareMail({
+          language: actor.language ?? DEFAULT_LANGUAGE,
           provider: deps.provider,
           to,
           from: actor.username ?? 'A Hearth user',

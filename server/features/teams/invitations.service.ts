@@ -7,6 +7,7 @@ import {
   type Team,
 } from '../../../shared/contracts/teams';
 import { rolesGrantableBy, TEAM_ROLE_LABELS, type TeamRole } from '../../../shared/domain/permissions';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
@@ -49,7 +50,12 @@ export function createInvitationsService(deps: {
     expired: row.expiresAt.getTime() <= now().getTime(),
   });
 
-  async function send(row: Row, token: string, team: string, invitedBy: string) {
+  async function send(
+    row: Row,
+    token: string,
+    team: string,
+    invitedBy: { username: string; language?: Language | null },
+  ) {
     // Kept in the outbox first: a mail server that is down delays the invitation, never loses it.
     await deps.mailer
       .send(
@@ -57,8 +63,9 @@ export function createInvitationsService(deps: {
           provider: deps.providerName,
           to: row.email,
           team,
-          role: TEAM_ROLE_LABELS[row.role],
-          invitedBy,
+          language: invitedBy.language ?? DEFAULT_LANGUAGE,
+          role: row.role,
+          invitedBy: invitedBy.username,
           url: `${deps.appUrl}/invitations/${encodeURIComponent(token)}`,
           days: INVITATION_DAYS,
         }),
@@ -114,7 +121,7 @@ export function createInvitationsService(deps: {
 
     /** Inviting an address again renews its invitation (a new link, 7 more days) instead of a second one. */
     async invite(
-      actor: { id: number; username: string },
+      actor: { id: number; username: string; language?: Language | null },
       teamId: number,
       input: { email: string; role: TeamRole; location_ids: number[] },
     ): Promise<Invitation> {
@@ -168,12 +175,16 @@ export function createInvitationsService(deps: {
         });
         return { row: saved!, team: me.name };
       });
-      await send(row, token, team, actor.username);
+      await send(row, token, team, actor);
       return toWire(row, actor.username);
     },
 
     /** A new link (the old one stops working) and 7 more days, mailed again. */
-    async resend(actor: { id: number; username: string }, teamId: number, invitationId: number) {
+    async resend(
+      actor: { id: number; username: string; language?: Language | null },
+      teamId: number,
+      invitationId: number,
+    ) {
       const token = newToken();
       const { row, team } = await db.transaction(async (tx) => {
         const { me } = await pendingOf(tx, actor.id, teamId, invitationId, 'resend');
@@ -188,7 +199,7 @@ export function createInvitationsService(deps: {
           .returning();
         return { row: saved!, team: me.name };
       });
-      await send(row, token, team, actor.username);
+      await send(row, token, team, actor);
       return toWire(row, actor.username);
     },
 

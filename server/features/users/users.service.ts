@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import { type AdminUser, CURRENT_PASSWORD_REQUIRED, USERS_PER_PAGE } from '../../../shared/contracts/users';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { countAll, type Db, rowsOf } from '../../db/client';
 import { outbox, ovens, recipeImages, recipes, sessions, teams, users } from '../../db/schema/index';
 import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
@@ -174,6 +175,7 @@ export function createUsersService(deps: {
         password: string;
         opt_in?: boolean;
         temperature_unit?: 'F' | 'C';
+        language?: Language | null;
       },
       currentTokenHash: string,
     ): Promise<PublicUser> {
@@ -201,6 +203,7 @@ export function createUsersService(deps: {
             ...(input.company === undefined ? {} : { company: input.company }),
             ...(input.opt_in === undefined ? {} : { optIn: input.opt_in }),
             ...(input.temperature_unit === undefined ? {} : { temperatureUnit: input.temperature_unit }),
+            ...(input.language === undefined ? {} : { language: input.language }),
             ...(passwordHash ? { passwordHash } : {}),
           };
           // A save that sends nothing to change changes nothing (an empty SET is not SQL).
@@ -217,6 +220,7 @@ export function createUsersService(deps: {
       );
       if (passwordHash && deps.mailer) {
         const mail = passwordChangedMail({
+          language: updated.language ?? DEFAULT_LANGUAGE,
           provider: deps.provider ?? 'Hearth',
           to: updated.email,
           username: updated.username,
@@ -233,6 +237,7 @@ export function createUsersService(deps: {
         email: updated.email,
         role: updated.role as Role,
         temperature_unit: updated.temperatureUnit,
+        language: updated.language,
         team: actor.team,
       };
     },

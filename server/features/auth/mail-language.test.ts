@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { createUser } from '../../test/factories';
+import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
+import { linkIn } from '../../test/smtp-catcher';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('mail in the recipient language', () => {
+  it('writes the verification mail in the language the person registered in, and keeps it on the account', async () => {
+    const sent = ctx.mail.length;
+    const res = await ctx.api('POST', '/api/register', {
+      username: 'koch_de',
+      company: 'Pizzeria',
+      email: 'koch.de@example.com',
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      privacy_policy: true,
+      language: 'de',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ user: { language: string } }>().user.language).toBe('de');
+    const mail = await waitForMail(ctx, sent + 1);
+    expect(mail.subject).toBe('Bestätigen Sie Ihr Hearth-Konto');
+    expect(mail.text).toContain('willkommen bei Hearth');
+    expect(new URL(linkIn(mail)).pathname).toBe('/verify-account');
+  });
+
+  it('writes the reset mail in the language of the account', async () => {
+    const user = await createUser(ctx.db);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, user.id));
+    const sent = ctx.mail.length;
+    await ctx.api('POST', '/api/password/email', { email: user.email });
+    const mail = await waitForMail(ctx, sent + 1);
+    expect(mail.subject).toBe('Restablezca su contraseña de Hearth');
+    expect(mail.text).toContain(`Hola ${user.username}`);
+  });
+
+  it('writes English for an account with no language', async () => {
+    const user = await createUser(ctx.db);
+    const sent = ctx.mail.length;
+    await ctx.api('POST', '/api/password/email', { email: user.email });
+    expect((await waitForMail(ctx, sent + 1)).subject).toBe('Reset your Hearth password');
+  });
+
+  it('refuses a language Hearth does not speak, naming the field', async () => {
+    const res = await ctx.api('POST', '/api/register', {
+      username: 'cook_xx',
+      company: '',
+      email: 'cook.xx@example.com',
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      privacy_policy: true,
+      language: 'tlh',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      language: ['Choose one of the languages offered.'],
+    });
+  });
+
+  it('saves the language chosen on the profile, and null to follow the browser again', async () => {
+    const user = await createUser(ctx.db);
+    const { token } = (
+      await ctx.api('POST', '/api/login', { username: user.username, password: user.password })
+    ).json<{
+      token: string;
+    }>();
+    const fr = await ctx.api('PUT', `/api/users/${user.id}`, { language: 'fr' }, { token });
+    expect(fr.statusCode, fr.body).toBe(200);
+    const check = await ctx.api('GET', '/api/auth/check', undefined, { token });
+    expect(check.json<{ user: { language: string | null } }>().user.language).toBe('fr');
+    await ctx.api('PUT', `/api/users/${user.id}`, { language: null }, { token });
+    const again = await ctx.api('GET', '/api/auth/check', undefined, { token });
+    expect(again.json<{ user: { language: string | null } }>().user.language).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The languages Hearth speaks. Adding one is a catalogue in `locales/<code>.json` (the same keys as English) and one
+ * line here; the catalogue check in the tests names any key it lacks.
+ */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Español' },
+  { code: 'fr', name: 'Français' },
+  { code: 'de', name: 'Deutsch' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Language, ...Language[]];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (code: unknown): code is Language => LANGUAGE_CODES.includes(code as Language);
+
+/**
+ * The first language of a list (a profile's, then the browser's, most wanted first) that Hearth speaks: "es-MX"
+ * is Spanish, "pt-BR" is skipped; English when none is.
+ */
+export function pickLanguage(wanted: readonly (string | null | undefined)[]): Language {
+  for (const w of wanted) {
+    const base = w?.toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** "es-MX,es;q=0.9,en;q=0.5" as a list, most wanted first (what a mail sent on a request is written in). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
