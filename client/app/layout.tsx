@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '../../shared/domain/permissions';
 import { FlameLogo, HelpIcon, UserIcon } from '../components/icons';
 import { Menu } from '../components/menu';
 import { useLogout } from '../features/auth/auth-api';
 import { TeamSwitcher } from '../features/teams/team-switcher';
+import { LanguageSwitcher } from '../features/users/language-switcher';
 import { useCurrentUser } from '../lib/current-user';
+import { useAccountLanguage } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
 
 /** The provider's own pages open in a new tab. */
@@ -22,7 +25,9 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
 }
 
 function NavBar() {
+  const { t } = useTranslation();
   const { user, isAdmin } = useCurrentUser();
+  useAccountLanguage(user?.language);
   const config = usePublicConfig().data;
   const logout = useLogout();
   const navigate = useNavigate();
@@ -44,7 +49,7 @@ function NavBar() {
 
   return (
     <header className="topbar">
-      <nav className="nav" aria-label="Main">
+      <nav className="nav" aria-label={t('nav.main')}>
         <Link to={loggedIn ? (isAdmin ? '/reports' : '/recipes') : '/'} className="brand">
           <FlameLogo />
           <span className="brand-name">{provider}</span>
@@ -56,72 +61,73 @@ function NavBar() {
           aria-controls="nav-panel"
           onClick={() => setOpen((o) => !o)}
         >
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t('nav.menu')}</span>
           <span aria-hidden="true">☰</span>
         </button>
         <div id="nav-panel" className={`nav-panel ${open ? 'nav-panel-open' : ''}`}>
           <div className="nav-links">
             {loggedIn && !isAdmin ? (
               <>
-                <NavLink to="/recipes">{provider} Recipes</NavLink>
-                {can(user, 'recipes.read') ? <NavLink to="/my-recipes">My Recipes</NavLink> : null}
-                <NavLink to="/ovens">My Ovens</NavLink>
-                <NavLink to="/fleet">Fleet</NavLink>
-                <NavLink to="/team">Team</NavLink>
+                <NavLink to="/recipes">{t('nav.providerRecipes', { provider })}</NavLink>
+                {can(user, 'recipes.read') ? <NavLink to="/my-recipes">{t('nav.myRecipes')}</NavLink> : null}
+                <NavLink to="/ovens">{t('nav.myOvens')}</NavLink>
+                <NavLink to="/fleet">{t('nav.fleet')}</NavLink>
+                <NavLink to="/team">{t('nav.team')}</NavLink>
               </>
             ) : null}
             {isAdmin ? (
               <>
                 <NavLink to="/reports" end>
-                  General Report
+                  {t('nav.generalReport')}
                 </NavLink>
-                <NavLink to="/reports/users">Users</NavLink>
+                <NavLink to="/reports/users">{t('nav.users')}</NavLink>
               </>
             ) : null}
           </div>
           <div className="nav-tools">
-            <Menu label="Tools">
+            <LanguageSwitcher />
+            <Menu label={t('nav.tools')}>
               <ExternalLinks links={config?.links.tools} />
             </Menu>
-            <Menu label="About">
+            <Menu label={t('nav.about')}>
               <ExternalLinks links={config?.links.about} />
             </Menu>
             {!loggedIn ? (
-              <Menu label="Login" className="menu-login">
+              <Menu label={t('nav.login')} className="menu-login">
                 <a href={config?.links.catalog} target="_blank" rel="noreferrer">
-                  Catalog
+                  {t('nav.catalog')}
                 </a>
                 <a href={config?.links.documentation} target="_blank" rel="noreferrer">
-                  Documentation
+                  {t('nav.documentation')}
                 </a>
               </Menu>
             ) : (
               <>
                 {isAdmin ? null : <TeamSwitcher />}
                 <NavLink to="/help" className="nav-help-link">
-                  Help Page
+                  {t('nav.helpPage')}
                 </NavLink>
-                <Link to="/help" className="icon-button" aria-label="Help" title="Help">
+                <Link to="/help" className="icon-button" aria-label={t('nav.help')} title={t('nav.help')}>
                   <HelpIcon />
                 </Link>
                 <Menu
                   className="menu-profile"
                   label={
                     <>
-                      <UserIcon /> <span>My Profile</span>
+                      <UserIcon /> <span>{t('nav.myProfile')}</span>
                     </>
                   }
                 >
-                  <Link to="/my-profile">Edit Profile</Link>
+                  <Link to="/my-profile">{t('nav.editProfile')}</Link>
                   {isAdmin ? (
                     onReports ? (
-                      <Link to="/recipes">Recipes</Link>
+                      <Link to="/recipes">{t('nav.recipes')}</Link>
                     ) : (
-                      <Link to="/reports">Dashboard</Link>
+                      <Link to="/reports">{t('nav.dashboard')}</Link>
                     )
                   ) : null}
                   <button type="button" onClick={onLogout}>
-                    Logout
+                    {t('nav.logout')}
                   </button>
                 </Menu>
               </>
@@ -134,6 +140,7 @@ function NavBar() {
 }
 
 function Footer() {
+  const { t } = useTranslation();
   const config = usePublicConfig().data;
   if (!config) return <footer className="footer" />;
   const year = new Date().getFullYear();
@@ -151,7 +158,7 @@ function Footer() {
           </address>
         </div>
         <div>
-          <p className="footer-title">Follow us</p>
+          <p className="footer-title">{t('footer.followUs')}</p>
           <ul className="footer-list">
             {config.links.social.map((l) => (
               <li key={l.href}>
@@ -163,16 +170,16 @@ function Footer() {
           </ul>
         </div>
         <div>
-          <p className="footer-title">Get an oven</p>
+          <p className="footer-title">{t('footer.getAnOven')}</p>
           <ul className="footer-list">
             <li>
               <a href={config.links.buyNow} target="_blank" rel="noreferrer" className="footer-cta">
-                Buy Now
+                {t('footer.buyNow')}
               </a>
             </li>
             <li>
               <a href={config.links.repFinder} target="_blank" rel="noreferrer">
-                Find a Rep
+                {t('footer.findRep')}
               </a>
             </li>
           </ul>
@@ -183,10 +190,10 @@ function Footer() {
           © {year} {config.providerName}
         </span>
         <a href={config.links.privacyPolicy} target="_blank" rel="noreferrer">
-          Privacy Policy
+          {t('footer.privacyPolicy')}
         </a>
         <a href={config.links.terms} target="_blank" rel="noreferrer">
-          Terms of Use
+          {t('footer.terms')}
         </a>
       </div>
     </footer>

@@ -30,8 +30,10 @@ ${
 }
 
 /** Every value escaped for HTML, for a catalogue text that goes into the mail's HTML body. */
-const escapedAll = (values: Record<string, string | number>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(String(v))]));
+const escapedAll = <T extends Record<string, string | number>>(values: T) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(String(v))])) as {
+    [K in keyof T]: string;
+  };
 
 export function verificationMail(input: {
   language: Language;

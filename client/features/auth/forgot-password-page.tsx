@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField } from '../../components/form';
@@ -8,6 +9,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useForgotPassword } from './auth-api';
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const form = useZodForm(forgotPasswordRequest, { email: '' });
   const forgot = useForgotPassword();
   const [sent, setSent] = useState(false);
@@ -16,35 +18,30 @@ export function ForgotPasswordPage() {
   const submit = form.onSubmit(async (data) => {
     const reply = await forgot.mutateAsync(data);
     // Spec §8: the server's message when it did not send.
-    if (!reply.sent) throw new Error(reply.message ?? 'The e-mail could not be sent.');
+    if (!reply.sent) throw new Error(reply.message ?? t('forgot.notSent'));
     setSent(true);
   });
 
   return (
     <section className="card auth-card narrow" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Forgot your password?</h1>
+      <h1 id="forgot-title">{t('forgot.title')}</h1>
       {sent ? (
         <>
-          <Alert tone="success">Email sent successfully.</Alert>
-          <p className="muted">
-            If the address has an account, the e-mail holds a link to choose a new password. Back to the login
-            page in {left} s.
-          </p>
+          <Alert tone="success">{t('forgot.sent')}</Alert>
+          <p className="muted">{t('forgot.sentBody', { seconds: left })}</p>
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <p className="muted">
-            Enter the e-mail of your account and we will send you a link to choose a new password.
-          </p>
-          <EmailField {...form.field('email')} />
+          <p className="muted">{t('forgot.intro')}</p>
+          <EmailField label={t('fields.email')} {...form.field('email')} />
           {form.failure ? <Alert tone="error">{form.failure.message}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-            {form.busy ? 'Sending ...' : 'Send reset link'}
+            {form.busy ? t('forgot.busy') : t('forgot.submit')}
           </button>
         </form>
       )}
       <div className="auth-links">
-        <Link to="/">Back to log in</Link>
+        <Link to="/">{t('forgot.back')}</Link>
       </div>
     </section>
   );

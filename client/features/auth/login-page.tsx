@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, CheckboxField, TextField, UsernameField } from '../../components/form';
 import { ApiError } from '../../lib/api';
@@ -11,6 +12,7 @@ import { ResendVerification } from './resend-verification';
 const loginSchema = lazySchema(() => import('../../../shared/contracts/auth').then((m) => m.loginRequest));
 
 export function LoginPage() {
+  const { t } = useTranslation();
   const form = useZodForm(loginSchema, { username: '', password: '', remember: false as boolean });
   const login = useLogin();
   const navigate = useNavigate();
@@ -26,19 +28,19 @@ export function LoginPage() {
     !failure || hasFieldErrors(failure)
       ? null
       : failure instanceof ApiError && failure.status === 401
-        ? 'Wrong credentials'
+        ? t('login.wrongCredentials')
         : failure.message;
 
   return (
     // The form comes first in the page (keyboard and screen-reader order); CSS draws the carousel beside it.
     <div className="login-layout">
       <section className="card auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">Log in</h1>
-        <p className="muted">Welcome back. Your ovens and recipes are waiting.</p>
+        <h1 id="login-title">{t('login.title')}</h1>
+        <p className="muted">{t('login.welcome')}</p>
         <form onSubmit={submit} noValidate>
-          <UsernameField {...form.field('username')} />
+          <UsernameField label={t('fields.username')} {...form.field('username')} />
           <TextField
-            label="Password"
+            label={t('fields.password')}
             type="password"
             autoComplete="current-password"
             required
@@ -46,20 +48,20 @@ export function LoginPage() {
           />
           <CheckboxField
             name="remember"
-            label="Remember me on this device"
+            label={t('login.remember')}
             checked={form.values.remember ?? false}
             onChange={(v) => form.set('remember', v)}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? 'Logging in ...' : 'Log in'}
+            {busy ? t('login.busy') : t('login.submit')}
           </button>
         </form>
         {unverified ? <ResendVerification /> : null}
         <div className="auth-links">
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
           <span>
-            New here? <Link to="/register">Create an account</Link>
+            {t('login.newHere')} <Link to="/register">{t('login.createAccount')}</Link>
           </span>
         </div>
       </section>

@@ -9,6 +9,7 @@ import {
   TextField,
   UsernameField,
 } from '../../components/form';
+import { useUiLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -32,11 +33,13 @@ export function RegisterPage() {
     opt_in: false,
   });
   const register = useRegister();
+  // The account starts in the language the page is in: its verification mail and screens use it.
+  const language = useUiLanguage();
   const [done, setDone] = useState(false);
   const left = useRedirectAfter(done, TIMINGS.registerRedirectMs, '/');
 
   const submit = form.onSubmit(async (data) => {
-    await register.mutateAsync(data);
+    await register.mutateAsync({ ...data, ...(language === 'pseudo' ? {} : { language }) });
     setDone(true);
   });
   if (done) {

@@ -1,0 +1,98 @@
+/**
+ * The app's language: i18next with one catalogue per language from shared/i18n, English in the bundle and the
+ * others loaded when chosen. The language is the account's, else the one picked on this device, else the
+ * browser's; `?lang=pseudo` shows the pseudo-locale (every text accented and 40% longer) to check layouts.
+ */
+import i18next from 'i18next';
+import { useEffect, useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
+import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
+import en from '../../shared/i18n/locales/en.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Catalog };
+  }
+}
+
+export type UiLanguage = Language | 'pseudo';
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>> = {
+  es: () => import('../../shared/i18n/locales/es.json'),
+  fr: () => import('../../shared/i18n/locales/fr.json'),
+  de: () => import('../../shared/i18n/locales/de.json'),
+};
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: 'en',
+  fallbackLng: 'en',
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+const STORAGE_KEY = 'hearth_language';
+
+/** The language picked on this device (before logging in, or for a guest). */
+export const storedLanguage = {
+  get(): Language | null {
+    try {
+      const v = localStorage.getItem(STORAGE_KEY);
+      return isLanguage(v) ? v : null;
+    } catch {
+      return null;
+    }
+  },
+  set(language: Language) {
+    try {
+      localStorage.setItem(STORAGE_KEY, language);
+    } catch {
+      // Private mode: the choice lasts this visit.
+    }
+  },
+};
+
+/** Loads the catalogue if needed, then switches every screen to it. */
+export async function setLanguage(language: UiLanguage): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const catalog = language === 'pseudo' ? pseudoCatalog(en) : (await loaders[language as 'es']()).default;
+    i18n.addResourceBundle(language, 'translation', catalog);
+  }
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language === 'pseudo' ? 'en-XA' : language;
+}
+
+/** Before the first screen: the address's pseudo-locale, the device's choice, then the browser's languages. */
+export function startLanguage(): Promise<void> {
+  if (new URLSearchParams(window.location.search).get('lang') === 'pseudo') return setLanguage('pseudo');
+  return setLanguage(storedLanguage.get() ?? pickLanguage(navigator.languages ?? [navigator.language]));
+}
+
+const subscribe = (onChange: () => void) => {
+  i18n.on('languageChanged', onChange);
+  return () => i18n.off('languageChanged', onChange);
+};
+
+/** The language the screens are in now. */
+export function useUiLanguage(): UiLanguage {
+  return useSyncExternalStore(subscribe, () => i18n.language as UiLanguage);
+}
+
+/** A signed-in account with a language of its own brings the screens to it. */
+export function useAccountLanguage(language: Language | null | undefined) {
+  useEffect(() => {
+    if (language && i18n.language !== 'pseudo' && i18n.language !== language) {
+      storedLanguage.set(language);
+      void setLanguage(language);
+    }
+  }, [language]);
+}
+
+/** Dates, numbers and temperatures in the screens' language (the pseudo-locale formats as English). */
+export function formatLocale(language: UiLanguage): string {
+  return language === 'pseudo' ? 'en' : language;
+}

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { apiAs, expect, seed, test } from './fixtures';
+
+const languageSelect = (page: Page) =>
+  page.getByRole('combobox', { name: /^(Language|Idioma|Langue|Sprache)$/ });
+
+/** On a phone the switcher is in the menu, as the other links are. */
+async function chooseLanguage(page: Page, code: string) {
+  const toggle = page.locator('.nav-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await languageSelect(page).selectOption(code);
+}
+
+/** Nothing in the bar or the login card is cut: each control is as wide as its text. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.nav a, .nav button, .auth-card button, .auth-card a, .auth-card h1',
+      ),
+    ]
+      .filter(
+        (el) =>
+          el.offsetParent !== null &&
+          (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth + 1),
+      )
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
+test('a guest turns the login page to Spanish, and it stays Spanish after a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await languageSelect(page).selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByLabel('Nombre de usuario')).toBeVisible();
+});
+
+test("the browser's language is the first one for a new visitor", async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-CA' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(languageSelect(page)).toHaveValue('fr');
+  await context.close();
+});
+
+test('a signed-in cook picks German; the account keeps it for the next sign-in on another device', async ({
+  page,
+  cook,
+  browser,
+}) => {
+  await page.goto('/recipes');
+  await expect(page.getByRole('link', { name: 'My Ovens' })).toBeVisible();
+  await languageSelect(page).selectOption('de');
+  await expect(page.getByRole('link', { name: 'Meine Öfen' })).toBeVisible();
+  // Saved on the account: the server answers it with the user.
+  await expect
+    .poll(async () => {
+      const check = await apiAs(page.request, cook)('GET', '/api/auth/check');
+      return (check as { user: { language: string | null } }).user.language;
+    })
+    .toBe('de');
+  const other = await browser.newContext({ locale: 'en-US' });
+  const fresh = await other.newPage();
+  await fresh.addInitScript((token) => localStorage.setItem('hearth_auth_token', token), cook.token);
+  await fresh.goto('/recipes');
+  await expect(fresh.getByRole('link', { name: 'Meine Öfen' })).toBeVisible();
+  await other.close();
+});
+
+for (const [name, viewport] of [
+  ['tablet', { width: 1024, height: 768 }],
+  ['phone', { width: 375, height: 740 }],
+] as const) {
+  test(`German and the 40% longer pseudo-locale fit the login page and the bar on a ${name}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await chooseLanguage(page, 'de');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    expect(await clipped(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/login-de-${name}.png`, fullPage: true });
+    await page.goto('/?lang=pseudo');
+    await expect(page.getByRole('heading', { name: /⟦Lög ïñ/ })).toBeVisible();
+    expect(await clipped(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/login-pseudo-${name}.png`, fullPage: true });
+  });
+}
+
+test('the signed-in bar in the pseudo-locale keeps every link whole on a tablet', async ({ page, cook }) => {
+  void cook;
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await page.goto('/recipes?lang=pseudo');
+  await expect(page.getByRole('link', { name: /Øvëñs/ })).toBeVisible();
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/bar-pseudo-tablet.png' });
+});

@@ -1,0 +1,116 @@
+/**
+ * The catalogues of shared/i18n, checked: every language has exactly English's keys and placeholders, every key the
+ * code names exists, every key is used, and the screens already translated hold no English of their own.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATALOGS, keysOf, pseudoCatalog } from '../shared/i18n/catalogs';
+import { LANGUAGES } from '../shared/i18n/languages';
+
+const root = join(import.meta.dirname, '..');
+const en = CATALOGS.en;
+const englishKeys = keysOf(en).sort();
+
+/**
+ * Screens whose every word comes from the catalogue. A screen joins this list when it is translated; the rest of
+ * the client is still English only.
+ */
+const TRANSLATED = [
+  'client/app/layout.tsx',
+  'client/features/auth/login-page.tsx',
+  'client/features/auth/login-carousel.tsx',
+  'client/features/auth/forgot-password-page.tsx',
+  'client/features/users/language-switcher.tsx',
+];
+
+function valueAt(catalog: object, key: string): unknown {
+  return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], catalog);
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+  });
+}
+const code = ['client', 'server', 'shared'].flatMap(sources).map((f) => ({
+  file: f,
+  text: readFileSync(join(root, f), 'utf8'),
+}));
+const namespaces = Object.keys(en);
+const literalKeys = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[\\w.]+)['"\`]`, 'g');
+const templatePrefixes = new RegExp(`\`((?:${namespaces.join('|')})\\.[\\w.]*)\\$\\{`, 'g');
+
+describe('the catalogues', () => {
+  it.each(LANGUAGES.filter((l) => l.code !== 'en').map((l) => [l.code]))(
+    '%s has every English key and no other',
+    (code) => {
+      expect(keysOf(CATALOGS[code as keyof typeof CATALOGS]).sort()).toEqual(englishKeys);
+    },
+  );
+
+  it.each(LANGUAGES.map((l) => [l.code]))('%s keeps every placeholder and leaves no text empty', (code) => {
+    const catalog = CATALOGS[code as keyof typeof CATALOGS];
+    for (const key of englishKeys) {
+      const text = String(valueAt(catalog, key));
+      expect(text.trim(), `${code} ${key}`).not.toBe('');
+      expect(placeholders(text), `${code} ${key}`).toEqual(placeholders(String(valueAt(en, key))));
+    }
+  });
+
+  it('names only keys that exist', () => {
+    const missing = code.flatMap(({ file, text }) =>
+      [...text.matchAll(literalKeys)]
+        .map((m) => m[1]!)
+        .filter((key) => typeof valueAt(en, key) !== 'string' && typeof valueAt(en, key) !== 'object')
+        .map((key) => `${relative(root, join(root, file))}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has no key the code never uses', () => {
+    const used = new Set(code.flatMap(({ text }) => [...text.matchAll(literalKeys)].map((m) => m[1]!)));
+    const prefixes = code.flatMap(({ text }) => [...text.matchAll(templatePrefixes)].map((m) => m[1]!));
+    const unused = englishKeys.filter((key) => !used.has(key) && !prefixes.some((p) => key.startsWith(p)));
+    expect(unused).toEqual([]);
+  });
+
+  it('makes every pseudo-locale text 40% longer and keeps its placeholders', () => {
+    const pseudo = pseudoCatalog(en);
+    for (const key of englishKeys) {
+      const original = String(valueAt(en, key));
+      const text = String(valueAt(pseudo, key));
+      expect(placeholders(text)).toEqual(placeholders(original));
+      const visible = (t: string) => t.replace(/\{\{\w+\}\}/g, '').length;
+      expect(visible(text)).toBeGreaterThanOrEqual(Math.floor(visible(original) * 1.4));
+    }
+  });
+});
+
+/** Text between tags, and the attributes a person reads or hears, that is not from the catalogue. */
+function englishIn(text: string): string[] {
+  const jsxText = [...text.matchAll(/>\s*([^<>{}\n]*[A-Za-z][^<>{}\n]*?)\s*</g)]
+    .map((m) => m[1]!.trim())
+    .filter((t) => !/^[\w.]+\)?;?$/.test(t) && !/[=&|]{2}|=>/.test(t));
+  const attributes = [
+    ...text.matchAll(/\b(label|aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),
+  ].map((m) => `${m[1]}="${m[2]}"`);
+  return [...jsxText, ...attributes];
+}
+
+describe('translated screens', () => {
+  it('the check finds English written into markup', () => {
+    expect(englishIn('<h1 id="x">Log in</h1>\n<TextField label="Password" />')).toEqual([
+      'Log in',
+      'label="Password"',
+    ]);
+    expect(englishIn("<h1>{t('login.title')}</h1>")).toEqual([]);
+  });
+
+  it.each(TRANSLATED.map((f) => [f]))('%s has no English text of its own in its markup', (file) => {
+    expect(englishIn(readFileSync(join(root, file), 'utf8'))).toEqual([]);
+  });
+});
