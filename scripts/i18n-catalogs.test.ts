@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, keysOf, pseudoCatalog } from '../shared/i18n/catalogs';
+import { CATALOGS } from '../server/mail/translate';
+import { keysOf, pseudoCatalog } from '../shared/i18n/catalogs';
 import { LANGUAGES } from '../shared/i18n/languages';
 
 const root = join(import.meta.dirname, '..');

@@ -18,11 +18,9 @@ declare module 'i18next' {
 
 export type UiLanguage = Language | 'pseudo';
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog }>> = {
-  es: () => import('../../shared/i18n/locales/es.json'),
-  fr: () => import('../../shared/i18n/locales/fr.json'),
-  de: () => import('../../shared/i18n/locales/de.json'),
-};
+// Every catalogue but English is its own small file, loaded when its language is chosen.
+const loaders = import.meta.glob<{ default: Catalog }>(['../../shared/i18n/locales/*.json', '!**/en.json']);
+const loaderOf = (language: Language) => loaders[`../../shared/i18n/locales/${language}.json`];
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -59,7 +57,8 @@ export const storedLanguage = {
 /** Loads the catalogue if needed, then switches every screen to it. */
 export async function setLanguage(language: UiLanguage): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) {
-    const catalog = language === 'pseudo' ? pseudoCatalog(en) : (await loaders[language as 'es']()).default;
+    const load = language === 'pseudo' ? undefined : loaderOf(language);
+    const catalog = language === 'pseudo' ? pseudoCatalog(en) : load ? (await load()).default : en;
     i18n.addResourceBundle(language, 'translation', catalog);
   }
   await i18n.changeLanguage(language);

@@ -1,7 +1,18 @@
 /** The mails' words in the recipient's language, from the same catalogues as the screens (shared/i18n). */
+import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
-import { CATALOGS } from '../../shared/i18n/catalogs';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import type { Catalog } from '../../shared/i18n/catalogs';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../shared/i18n/languages';
+
+const LOCALES = new URL('../../shared/i18n/locales/', import.meta.url);
+
+/** Every language's catalogue, read from `shared/i18n/locales/<code>.json` (a new language is found there). */
+export const CATALOGS = Object.fromEntries(
+  LANGUAGE_CODES.map((code) => [
+    code,
+    JSON.parse(readFileSync(new URL(`${code}.json`, LOCALES), 'utf8')) as Catalog,
+  ]),
+) as Record<Language, Catalog>;
 
 const instance = i18next.createInstance();
 void instance.init({

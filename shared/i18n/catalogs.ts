@@ -1,16 +1,10 @@
 /**
- * Every catalogue, typed from the English one: its keys are the keys of all. The client loads the one it needs
- * (client/lib/i18n.ts); the server's mails use them all.
+ * A catalogue is typed from the English one: its keys are the keys of all. The client loads the one it needs
+ * (client/lib/i18n.ts); the server reads them all from `locales/` (server/mail/translate.ts).
  */
-
-import type { Language } from './languages';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
+import type en from './locales/en.json';
 
 export type Catalog = typeof en;
-export const CATALOGS: Record<Language, Catalog> = { en, es, fr, de };
 
 /** Every key of a catalogue as a dotted path ("nav.myOvens"), for the checks and the pseudo-locale. */
 export function keysOf(catalog: object, prefix = ''): string[] {
