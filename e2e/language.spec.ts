@@ -101,3 +101,18 @@ test('the signed-in bar in the pseudo-locale keeps every link whole on a tablet'
   expect(await clipped(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/bar-pseudo-tablet.png' });
 });
+
+test('the recipe library reads in German: title, counter with German numbers, filters and categories', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/recipes');
+  await expect(page.getByRole('heading', { name: 'Hearth-Rezepte' })).toBeVisible();
+  await expect(page.locator('.counter')).toHaveText(/^1–12 von \d+ Rezepten$/);
+  await expect(page.getByRole('group', { name: 'Kategorien' }).getByText('Backwaren')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Alle Rezepte als PDF herunterladen' })).toBeVisible();
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/recipes-de-tablet.png' });
+});

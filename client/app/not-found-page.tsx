@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <section className="page narrow-page">
       <div className="card empty-state">
-        <h1>Page not found</h1>
-        <p>The address may be mistyped, or the page has moved.</p>
+        <h1>{t('notFound.title')}</h1>
+        <p>{t('notFound.body')}</p>
         <Link className="btn btn-primary" to="/">
-          Go to the start page
+          {t('notFound.start')}
         </Link>
       </div>
     </section>

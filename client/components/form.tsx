@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BoundField } from '../lib/use-zod-form';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -103,14 +104,16 @@ type FieldProps = BoundField & Partial<Omit<TextFieldProps, keyof BoundField>>;
 
 /** The e-mail input of every account form. */
 export function EmailField(props: FieldProps) {
-  return <TextField label="E-mail" type="email" autoComplete="email" required {...props} />;
+  const { t } = useTranslation();
+  return <TextField label={t('fields.email')} type="email" autoComplete="email" required {...props} />;
 }
 
 /** The username input of every account form: usernames have no spaces, so none can be typed. */
 export function UsernameField(props: FieldProps) {
+  const { t } = useTranslation();
   return (
     <TextField
-      label="Username"
+      label={t('fields.username')}
       autoComplete="username"
       autoCapitalize="none"
       required
@@ -124,7 +127,7 @@ export function UsernameField(props: FieldProps) {
 export function NewPasswordFields({
   password,
   confirmation,
-  labels = ['Password', 'Confirm password'],
+  labels,
   required = true,
 }: {
   password: BoundField;
@@ -132,18 +135,20 @@ export function NewPasswordFields({
   labels?: [string, string];
   required?: boolean;
 }) {
+  const { t } = useTranslation();
+  const [first, second] = labels ?? [t('fields.password'), t('fields.confirmPassword')];
   return (
     <>
       <TextField
-        label={labels[0]}
+        label={first}
         type="password"
         autoComplete="new-password"
         required={required}
-        hint="At least 8 characters."
+        hint={t('fields.passwordHint')}
         {...password}
       />
       <TextField
-        label={labels[1]}
+        label={second}
         type="password"
         autoComplete="new-password"
         required={required}

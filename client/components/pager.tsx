@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /**
  * Spec §2.5/§9 pager: hidden unless there is more than one page; two pages either side of the current one;
  * links that lead nowhere (previous on page 1, next on the last) are hidden rather than disabled.
@@ -15,14 +17,15 @@ export function Pager({
   perPage: number;
   onPage(page: number): void;
 }) {
+  const { t } = useTranslation();
   if (total <= perPage) return null;
   const pages: number[] = [];
   for (let n = Math.max(1, page - 2); n <= Math.min(lastPage, page + 2); n++) pages.push(n);
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t('pager.label')}>
       {page > 1 ? (
-        <button type="button" onClick={() => onPage(page - 1)} aria-label="Previous page">
-          ‹ Prev
+        <button type="button" onClick={() => onPage(page - 1)} aria-label={t('pager.previous')}>
+          {t('pager.prev')}
         </button>
       ) : null}
       {pages.map((n) => (
@@ -31,15 +34,15 @@ export function Pager({
           type="button"
           className={n === page ? 'pager-current' : ''}
           aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
+          aria-label={t('pager.page', { n })}
           onClick={() => onPage(n)}
         >
           {n}
         </button>
       ))}
       {page < lastPage ? (
-        <button type="button" onClick={() => onPage(page + 1)} aria-label="Next page">
-          Next ›
+        <button type="button" onClick={() => onPage(page + 1)} aria-label={t('pager.next')}>
+          {t('pager.nextShort')}
         </button>
       ) : null}
     </nav>

@@ -95,3 +95,31 @@ export function useAccountLanguage(language: Language | null | undefined) {
 export function formatLocale(language: UiLanguage): string {
   return language === 'pseudo' ? 'en' : language;
 }
+
+// The shared rules speak English (the API answers it too); a message of theirs is shown in the screens' language.
+const RULE_KEYS = new Map(
+  Object.entries(en.rules)
+    .filter(([key]) => !key.startsWith('refused'))
+    .map(([key, text]) => [text, key as keyof typeof en.rules]),
+);
+const REFUSED = /^(.*) "(.+?)" cannot be shown on the oven(?:; use "(.+?)")?\.$/;
+
+/** A message of a shared rule in the screens' language; any other message as it came. */
+export function translateMessage(message: string): string {
+  if (i18n.language === 'en') return message;
+  const key = RULE_KEYS.get(message);
+  if (key) return i18n.t(`rules.${key}`);
+  const refused = REFUSED.exec(message);
+  if (!refused) return message;
+  const [, lead = '', char = '', near] = refused;
+  const base = RULE_KEYS.get(lead) ?? RULE_KEYS.get(lead.replace(/\.$/, ''));
+  if (!base) return message;
+  const rest = near ? i18n.t('rules.refusedUse', { char, near }) : i18n.t('rules.refused', { char });
+  return `${i18n.t(`rules.${base}`)} ${rest}`;
+}
+
+/** A food category as the reader's language names it; the value stays the English one the oven's file holds. */
+export function categoryLabel(category: string): string {
+  const names: Record<string, string> = i18n.t('catalog.categories', { returnObjects: true });
+  return names[category] ?? category;
+}

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { messageInUnit, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError } from './api';
 import { useTemperatureUnit } from './current-user';
+import { translateMessage, useUiLanguage } from './i18n';
 
 /**
  * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
@@ -43,6 +44,15 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
   // The shared rules speak °F; a user who reads °C gets every range and step in °C.
   const unit = useTemperatureUnit();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Kept in the rules' English; shown in the screens' language (and again when it changes).
+  const language = useUiLanguage();
+  const shown = useMemo(
+    () =>
+      language === 'en'
+        ? errors
+        : Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, translateMessage(m)])),
+    [errors, language],
+  );
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
   useEffect(() => {
@@ -136,16 +146,16 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
       name,
       value: String((values as Record<string, unknown>)[name] ?? ''),
       onChange: (value: string) => set(name, (clean ? clean(value) : value) as V[K]),
-      error: errors[name],
+      error: shown[name],
     }),
-    [values, errors, set],
+    [values, shown, set],
   );
 
   return {
     values,
     set,
     setValues,
-    errors,
+    errors: shown,
     live,
     field,
     validate,

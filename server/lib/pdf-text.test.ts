@@ -116,6 +116,18 @@ describe('text in PDFs', () => {
     expect(reported).toEqual([['U+1F355']]);
   });
 
+  it('keeps line breaks and tabs, and draws nothing for invisible characters (no box, nothing reported)', async () => {
+    const reported: string[][] = [];
+    const bytes = await recipePdf(
+      recipe({ procedure: 'First line\nSecond\tline\u200b here\nПервая строка\nשורה שנייה' }),
+      (cps) => reported.push(cps),
+    );
+    const text = plain(pdfToText(bytes));
+    expect(text).toContain('First line Second line here Первая строка שורה שנייה');
+    expect(text).not.toContain('□');
+    expect(reported).toEqual([]);
+  });
+
   it('embeds only the Latin font, as a subset, in a Latin recipe, so the file stays small', async () => {
     const bytes = await recipePdf(recipe({ procedure: 'Bake until golden. Crème brûlée.' }));
     const fonts = fontsOf(bytes);

@@ -57,6 +57,7 @@ const isCjk = (cp: number) =>
 const isRtlScript = (cp: number) =>
   (cp >= 0x0590 && cp <= 0x08ff) || (cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
 const LETTER = /\p{L}/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 const isLetter = (cp: number) => LETTER.test(String.fromCodePoint(cp));
 
 /** The fonts to try, in order: Han characters take the Japanese or Korean design when the text is so written. */
@@ -80,13 +81,21 @@ export interface Glyphs {
  * space or a digit inside Arabic stays in one run; a combining mark stays with its letter.
  */
 export function assignFaces(text: string, weight: Weight): Glyphs {
-  const codePoints = Array.from(text, (c) => c.codePointAt(0)!);
+  // Line breaks stay (they end a paragraph), a tab is a space, and other controls and invisible format
+  // characters (zero-width spaces, direction marks) draw nothing: no font has a glyph for them.
+  const codePoints = Array.from(text, (c) => c.codePointAt(0)!)
+    .map((cp) => (cp === 9 ? 32 : cp))
+    .filter((cp) => cp === 10 || !INVISIBLE.test(String.fromCodePoint(cp)));
   const order = facesFor(codePoints);
   const faces: Face[] = [];
   const missing: number[] = [];
   for (let i = 0; i < codePoints.length; i++) {
     const cp = codePoints[i]!;
     const prev = faces[i - 1];
+    if (cp === 10) {
+      faces.push(prev ?? LATIN);
+      continue;
+    }
     // Letters take the first font that has them; spaces, digits, punctuation and marks stay with the run.
     if (prev && !isLetter(cp) && fontOf(prev, weight).hasGlyphForCodePoint(cp)) {
       faces.push(prev);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField, NewPasswordFields } from '../../components/form';
@@ -8,6 +9,7 @@ import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useResetPassword } from './auth-api';
 
 export function PasswordResetPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const [query] = useSearchParams();
   const form = useZodForm(resetPasswordRequest, {
@@ -20,7 +22,7 @@ export function PasswordResetPage() {
   const [updated, setUpdated] = useState(false);
   // Field errors stay on the form; any other answer is the result, shown before the timed redirect.
   const result = updated
-    ? { ok: true, message: 'Password updated successfully.' }
+    ? { ok: true, message: t('reset.updated') }
     : form.failure && !hasFieldErrors(form.failure)
       ? { ok: false, message: form.failure.message }
       : null;
@@ -33,19 +35,17 @@ export function PasswordResetPage() {
 
   const submit = form.onSubmit(async (data) => {
     const reply = await reset.mutateAsync(data);
-    if (!reply.updated) throw new Error(reply.message ?? 'The password could not be updated.');
+    if (!reply.updated) throw new Error(reply.message ?? t('reset.notUpdated'));
     setUpdated(true);
   });
 
   return (
     <section className="card auth-card narrow" aria-labelledby="reset-title">
-      <h1 id="reset-title">Choose a new password</h1>
+      <h1 id="reset-title">{t('reset.title')}</h1>
       {result ? (
         <>
           <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert>
-          <p className="muted">
-            {result.ok ? 'Taking you to the login page' : 'Taking you to ask for a new link'} in {left} s.
-          </p>
+          <p className="muted">{t(result.ok ? 'reset.toLogin' : 'reset.toNewLink', { seconds: left })}</p>
         </>
       ) : (
         <form onSubmit={submit} noValidate>
@@ -53,16 +53,16 @@ export function PasswordResetPage() {
           <NewPasswordFields
             password={form.field('password')}
             confirmation={form.field('password_confirmation')}
-            labels={['New password', 'Confirm new password']}
+            labels={[t('fields.newPassword'), t('fields.confirmNewPassword')]}
           />
           {form.errors.token ? <Alert tone="error">{form.errors.token}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-            {form.busy ? 'Saving ...' : 'Save new password'}
+            {form.busy ? t('reset.busy') : t('reset.submit')}
           </button>
         </form>
       )}
       <div className="auth-links">
-        <Link to="/">Back to log in</Link>
+        <Link to="/">{t('forgot.back')}</Link>
       </div>
     </section>
   );

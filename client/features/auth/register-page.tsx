@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerRequest } from '../../../shared/contracts/auth';
 import {
@@ -9,7 +10,7 @@ import {
   TextField,
   UsernameField,
 } from '../../components/form';
-import { useUiLanguage } from '../../lib/i18n';
+import { translateMessage, useUiLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -17,6 +18,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { useRegister } from './auth-api';
 
 export function RegisterPage() {
+  const { t } = useTranslation();
   const config = usePublicConfig().data;
   // From an invitation link: the invited address, and the invitation the verification link leads back to.
   const [query] = useSearchParams();
@@ -45,14 +47,13 @@ export function RegisterPage() {
   if (done) {
     return (
       <section className="card auth-card narrow" aria-labelledby="register-title">
-        <h1 id="register-title">Check your e-mail</h1>
-        <Alert tone="success">
-          User created successfully, please check your email to verify your account.
-        </Alert>
-        <p className="muted">You will be taken to the login page in {left} s.</p>
+        <h1 id="register-title">{t('register.checkMail')}</h1>
+        <Alert tone="success">{t('register.created')}</Alert>
+        <p className="muted">{t('register.redirect', { seconds: left })}</p>
         {config?.outboxEnabled ? (
           <p className="muted">
-            This installation keeps mail in its <Link to="/outbox">outbox</Link> instead of sending it.
+            {t('register.outboxBefore')} <Link to="/outbox">{t('register.outbox')}</Link>{' '}
+            {t('register.outboxAfter')}
           </p>
         ) : null}
       </section>
@@ -61,15 +62,11 @@ export function RegisterPage() {
 
   return (
     <section className="card auth-card narrow" aria-labelledby="register-title">
-      <h1 id="register-title">Create your account</h1>
-      <p className="muted">
-        {invitation
-          ? 'Create your account with the address you were invited at; once it is verified and you log in, you join the team.'
-          : 'Keep your ovens, recipes and menus in one place.'}
-      </p>
+      <h1 id="register-title">{t('register.title')}</h1>
+      <p className="muted">{invitation ? t('register.introInvited') : t('register.intro')}</p>
       <form onSubmit={submit} noValidate>
-        <UsernameField {...form.field('username')} hint="Letters, numbers, dashes and underscores." />
-        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+        <UsernameField {...form.field('username')} hint={t('register.usernameHint')} />
+        <TextField label={t('fields.company')} autoComplete="organization" {...form.field('company')} />
         <EmailField {...form.field('email')} readOnly={invitedEmail !== ''} />
         <NewPasswordFields
           password={form.field('password')}
@@ -82,9 +79,9 @@ export function RegisterPage() {
           error={form.errors.privacy_policy}
           label={
             <>
-              I accept the{' '}
+              {t('register.acceptPrefix')}{' '}
               <a href={config?.links.privacyPolicy} target="_blank" rel="noreferrer">
-                Privacy Policy
+                {t('footer.privacyPolicy')}
               </a>
             </>
           }
@@ -93,16 +90,20 @@ export function RegisterPage() {
           name="opt_in"
           checked={form.values.opt_in ?? false}
           onChange={(v) => form.set('opt_in', v)}
-          label="Send me news about recipes and ovens (optional)"
+          label={t('register.optIn')}
         />
-        {form.failure ? <Alert tone="error">Error creating account. {form.failure.message}</Alert> : null}
+        {form.failure ? (
+          <Alert tone="error">
+            {t('register.failed')} {translateMessage(form.failure.message)}
+          </Alert>
+        ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-          {form.busy ? 'Creating your account ...' : 'Create account'}
+          {form.busy ? t('register.busy') : t('register.submit')}
         </button>
       </form>
       <div className="auth-links">
         <span>
-          Already have an account? <Link to="/">Log in</Link>
+          {t('register.haveAccount')} <Link to="/">{t('register.logIn')}</Link>
         </span>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, EmailField } from '../../components/form';
 import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { useResendVerification } from './auth-api';
@@ -10,6 +11,7 @@ const resendSchema = lazySchema(() =>
 
 /** Asks for a new verification link; the reply is the same whether or not the address has an account. */
 export function ResendVerification({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
   const form = useZodForm(resendSchema, { email: initialEmail });
   const resend = useResendVerification();
   const [sent, setSent] = useState(false);
@@ -19,18 +21,19 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
   });
   const error = form.failure && !hasFieldErrors(form.failure) ? form.failure.message : '';
   if (sent) {
-    return (
-      <Alert tone="success">
-        If that address has an unverified account, a new link is on its way. Check your inbox.
-      </Alert>
-    );
+    return <Alert tone="success">{t('resend.sent')}</Alert>;
   }
   return (
     <form className="resend" onSubmit={submit} noValidate>
-      <EmailField {...form.field('email')} name="resend-email" label="Your e-mail" required={false} />
+      <EmailField
+        {...form.field('email')}
+        name="resend-email"
+        label={t('fields.yourEmail')}
+        required={false}
+      />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <button type="submit" className="btn btn-secondary" disabled={form.busy}>
-        {form.busy ? 'Sending ...' : 'Send a new verification link'}
+        {form.busy ? t('resend.busy') : t('resend.submit')}
       </button>
     </form>
   );

@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useVerifyAccount } from './auth-api';
 
-const RESULTS: Record<string, { ok: boolean; text: string }> = {
-  user_not_found: { ok: false, text: 'Wrong credentials, user not found.' },
-  already_verified: { ok: true, text: 'The account was already verified.' },
-  verified: { ok: true, text: 'The account has been successfully verified.' },
-};
+const RESULTS = {
+  user_not_found: { ok: false, key: 'verify.notFound' },
+  already_verified: { ok: true, key: 'verify.already' },
+  verified: { ok: true, key: 'verify.verified' },
+} as const;
 
 export function VerifyAccountPage() {
+  const { t } = useTranslation();
   const [query] = useSearchParams();
   const email = query.get('email') ?? '';
   const token = query.get('token') ?? '';
@@ -28,21 +30,24 @@ export function VerifyAccountPage() {
     if (!email || !token || started.current) return;
     started.current = true;
     mutateAsync({ email, token })
-      .then((reply) => setResult(RESULTS[reply.message] ?? { ok: false, text: reply.message }))
+      .then((reply) => {
+        const known = RESULTS[reply.message as keyof typeof RESULTS];
+        setResult(known ? { ok: known.ok, text: t(known.key) } : { ok: false, text: reply.message });
+      })
       .catch((err: Error) => setResult({ ok: false, text: err.message }));
-  }, [email, token, mutateAsync]);
+  }, [email, token, mutateAsync, t]);
 
   if (!email || !token) return <Navigate to="/" replace />;
 
   return (
     <section className="card auth-card narrow" aria-labelledby="verify-title">
-      <h1 id="verify-title">Account verification</h1>
-      {!result ? <Spinner label="Verifying your account ..." /> : null}
+      <h1 id="verify-title">{t('verify.title')}</h1>
+      {!result ? <Spinner label={t('verify.busy')} /> : null}
       {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert> : null}
       {result ? (
         <p className="muted">
-          Taking you to the login page in {left} s{invitation ? ', then to your invitation' : ''}.{' '}
-          {result.ok ? '' : 'If your link has expired, log in and ask for a new one.'}
+          {t(invitation ? 'verify.redirectInvitation' : 'verify.redirect', { seconds: left })}{' '}
+          {result.ok ? '' : t('verify.expired')}
         </p>
       ) : null}
     </section>

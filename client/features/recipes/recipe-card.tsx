@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { RecipeCard as Card } from '../../../shared/contracts/recipes';
+import { categoryLabel } from '../../lib/i18n';
 import { OvenBadge } from './oven-badge';
 import { RecipeImage } from './recipe-image';
 
@@ -18,13 +20,14 @@ export function RecipeCard({
   onOpen(): void;
   onToggle(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <article className={`recipe-card ${selected ? 'recipe-card-selected' : ''}`} aria-label={recipe.name}>
       <RecipeImage className="recipe-card-image" imageUrl={recipe.image_url} icon={recipe.icon} alt="" />
       <div className="recipe-card-body">
         <h3 className="recipe-card-name">{recipe.name}</h3>
         <p className="recipe-card-meta">
-          <span>{recipe.category}</span>
+          <span>{categoryLabel(recipe.category)}</span>
           <span className="recipe-card-oven">
             <OvenBadge type={recipe.oven_type} decorative /> {recipe.oven_type}
           </span>
@@ -36,18 +39,18 @@ export function RecipeCard({
                 type="checkbox"
                 checked={selected}
                 onChange={onToggle}
-                aria-label={`Select ${recipe.name}`}
+                aria-label={t('recipeList.selectNamed', { name: recipe.name })}
               />
-              <span>{selected ? 'Selected' : 'Select'}</span>
+              <span>{selected ? t('recipeList.selected') : t('recipeList.select')}</span>
             </label>
           ) : (
             <button
               type="button"
               className="btn btn-secondary"
               onClick={onOpen}
-              aria-label={`${editMode ? 'View or edit' : 'View'} ${recipe.name}`}
+              aria-label={t(editMode ? 'recipeList.viewEditNamed' : 'recipeList.viewNamed', { name: recipe.name })}
             >
-              {editMode ? 'View / Edit' : 'View'}
+              {editMode ? t('recipeList.viewEdit') : t('recipeList.view')}
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Owner, RecipeDetail } from '../../../shared/contracts/recipes';
 import { canCreateIn, canWriteRecipe } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -34,6 +35,7 @@ const NAMES_SHOWN = 8;
 
 /** Spec §2.5: the provider's library (owner provider) and My Recipes (owner community). */
 export function RecipeListPage({ owner }: { owner: Owner }) {
+  const { t } = useTranslation();
   const { user, isAdmin } = useCurrentUser();
   const provider = usePublicConfig().data?.providerName ?? 'Hearth';
   const banners = useBanners();
@@ -86,7 +88,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const actor = user ?? { id: 0, role: 'other' as const, team: null };
   const editMode = canCreateIn(actor, owner);
   const writable = (r: RecipeDetail) => canWriteRecipe(actor, { teamId: r.team_id });
-  const title = owner === 'provider' ? `${provider} Recipes` : 'My Recipes';
+  const title = owner === 'provider' ? t('recipeList.providerTitle', { provider }) : t('recipeList.myTitle');
   const filtered = ovens.length + categories.length > 0 || search !== '';
   const busy = remove.isPending || bulkDelete.isPending || clone.isPending;
 
@@ -171,7 +173,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
 
   const counter =
     data && data.total > 0 && data.from !== null && data.to !== null
-      ? `Showing ${data.from}-${data.to} of ${data.total} Recipes`
+      ? t('recipeList.counter', { from: data.from, to: data.to, total: data.total })
       : '';
   const shownNames = confirm?.names.slice(0, NAMES_SHOWN) ?? [];
   const moreNames = (confirm?.names.length ?? 0) - shownNames.length;
@@ -183,7 +185,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           <FlameLogo size={48} />
           <div>
             <h1>{title}</h1>
-            <p>Tested by our chefs for every oven. Open one to see its stages, or copy it into My Recipes.</p>
+            <p>{t('recipeList.libraryIntro')}</p>
           </div>
         </header>
       ) : (
@@ -194,10 +196,10 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
 
       <div className="toolbar">
         <label className="search">
-          <span className="sr-only">Search recipes</span>
+          <span className="sr-only">{t('recipeList.search')}</span>
           <input
             type="search"
-            placeholder="Search recipes..."
+            placeholder={t('recipeList.searchPlaceholder')}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
           />
@@ -208,7 +210,9 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           aria-expanded={filtersOpen}
           onClick={() => setFiltersOpen((o) => !o)}
         >
-          Filters{ovens.length + categories.length > 0 ? ` (${ovens.length + categories.length})` : ''}
+          {ovens.length + categories.length > 0
+            ? t('recipeList.filtersCount', { count: ovens.length + categories.length })
+            : t('recipeList.filters')}
         </button>
         <div className="toolbar-actions">
           {editMode ? (
@@ -218,7 +222,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               onClick={() => setWizard({ recipe: null, mode: 'create', step: 1 })}
               disabled={selecting}
             >
-              Create New Recipe
+              {t('recipeList.create')}
             </button>
           ) : null}
           {editMode && !selecting ? (
@@ -228,7 +232,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               onClick={onBulkButton}
               disabled={!data || data.total === 0}
             >
-              Recipe Bulk Delete
+              {t('recipeList.bulkDelete')}
             </button>
           ) : null}
           <button
@@ -239,13 +243,16 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
               download(`/api/createpdfs?${listQueryString({ owner, ovens, categories, search })}`, title)
             }
           >
-            Download All Recipes in PDF
+            {t('recipeList.downloadAll')}
           </button>
         </div>
       </div>
 
       <div className="recipes-layout">
-        <aside className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`} aria-label="Filters">
+        <aside
+          className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`}
+          aria-label={t('recipeList.filters')}
+        >
           <RecipeFilters
             ovens={ovens}
             categories={categories}
@@ -257,20 +264,17 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           <p className="counter" aria-live="polite">
             {counter}
           </p>
-          {list.isPending ? <Spinner label="Loading recipes ..." /> : null}
+          {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
           {list.isError ? (
-            <Alert tone="error">The recipes could not be loaded: {list.error.message}</Alert>
+            <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
           ) : null}
           {data && data.total === 0 ? (
             <div className="card empty-state">
-              <p>No results were found</p>
+              <p>{t('recipeList.noResults')}</p>
               {filtered ? (
-                <p className="muted">Try other filters, or clear the search.</p>
+                <p className="muted">{t('recipeList.tryOther')}</p>
               ) : owner === 'community' ? (
-                <p className="muted">
-                  Your recipes will be listed here. Press <strong>Create New Recipe</strong> above to add your
-                  first one, or copy one from the {provider} Recipes.
-                </p>
+                <p className="muted">{t('recipeList.emptyMine', { provider })}</p>
               ) : null}
             </div>
           ) : null}
@@ -297,14 +301,14 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           {editMode && selecting ? (
             // Stuck to the bottom of the screen while choosing, so the actions stay under the thumb on a phone
             // however far down the list the last recipe was ticked.
-            <section className="bulk-bar" aria-label="Selected recipes">
+            <section className="bulk-bar" aria-label={t('recipeList.selectedRegion')}>
               <span className="bulk-bar-count" aria-live="polite">
-                {selected.size} Recipe(s) Selected
+                {t('recipeList.selectedCount', { count: selected.size })}
               </span>
               <div className="bulk-bar-actions">
                 {selected.size > 0 && owner === 'community' ? (
                   <button type="button" className="btn btn-secondary" onClick={() => setBulkConverting(true)}>
-                    Convert Selected…
+                    {t('recipeList.convertSelected')}
                   </button>
                 ) : null}
                 <button
@@ -312,7 +316,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
                   className={`btn ${selected.size > 0 ? 'btn-danger' : 'btn-secondary'}`}
                   onClick={onBulkButton}
                 >
-                  {selected.size === 0 ? 'Cancel' : 'Delete Selected'}
+                  {selected.size === 0 ? t('recipeList.cancel') : t('recipeList.deleteSelected')}
                 </button>
                 {selected.size > 0 ? (
                   <button
@@ -323,7 +327,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
                       setSelected(new Map());
                     }}
                   >
-                    Cancel
+                    {t('recipeList.cancel')}
                   </button>
                 ) : null}
               </div>
@@ -397,33 +401,30 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       ) : null}
       {confirm ? (
         <ConfirmDialog
-          title={confirm.single ? 'Delete recipe' : 'Delete recipes'}
+          title={confirm.single ? t('recipeList.deleteOne') : t('recipeList.deleteMany')}
           message={
             confirm.single ? (
-              `Are you sure you want to delete "${confirm.names[0]}"? This action cannot be undone.`
+              t('recipeList.confirmOne', { name: confirm.names[0] })
             ) : (
               <>
-                <p>
-                  Are you sure you want to delete the {confirm.ids.length} selected recipe(s)? This action
-                  cannot be undone.
-                </p>
+                <p>{t('recipeList.confirmMany', { count: confirm.ids.length })}</p>
                 <ul className="confirm-list">
                   {shownNames.map((n, i) => (
                     <li key={`${n}-${i}`}>{n}</li>
                   ))}
-                  {moreNames > 0 ? <li>and {moreNames} more</li> : null}
+                  {moreNames > 0 ? <li>{t('recipeList.andMore', { count: moreNames })}</li> : null}
                 </ul>
               </>
             )
           }
-          confirmLabel="Delete"
+          confirmLabel={t('recipeList.delete')}
           busy={busy}
           onConfirm={doDelete}
           onCancel={() => setConfirm(null)}
         />
       ) : null}
       {pdfBusy ? (
-        <Overlay message="Generating a PDF with the recipes ...">
+        <Overlay message={t('recipeList.generatingPdf')}>
           {pdf.progress && pdf.progress.total > 1 ? (
             <JobProgressBar progress={pdf.progress} unit="recipe" />
           ) : null}

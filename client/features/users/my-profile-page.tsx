@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '../../../shared/contracts/auth';
 import { updateProfileRequest } from '../../../shared/contracts/users';
 import { TEMPERATURE_UNITS } from '../../../shared/domain/temperature';
+import { isLanguage, LANGUAGES } from '../../../shared/i18n/languages';
 import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
+import { setLanguage, storedLanguage, translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -16,6 +19,7 @@ export function MyProfilePage() {
 }
 
 function ProfileForm({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
   const update = useUpdateProfile(user.id);
   const form = useZodForm(updateProfileRequest, {
     username: user.username,
@@ -25,39 +29,61 @@ function ProfileForm({ user }: { user: PublicUser }) {
     password: '',
     password_confirmation: '',
     temperature_unit: user.temperature_unit,
+    language: user.language,
   });
   const [saved, setSaved] = useState(false);
   const left = useRedirectAfter(saved, TIMINGS.profileRedirectMs, '/my-recipes');
 
   // Spec §8: on failure the message is shown and the button is enabled again.
   const submit = form.onSubmit(async (data) => {
-    await update.mutateAsync(data);
+    const saved = await update.mutateAsync(data);
+    if (saved.language) {
+      storedLanguage.set(saved.language);
+      void setLanguage(saved.language);
+    }
     setSaved(true);
   });
 
   return (
     <section className="page narrow-page">
       <header className="page-header">
-        <h1>My Profile</h1>
-        <p className="muted">Change your username, company and/or password</p>
+        <h1>{t('profile.title')}</h1>
+        <p className="muted">{t('profile.subtitle')}</p>
       </header>
       <form className="card" onSubmit={submit} noValidate>
         <TextField
-          label="Registered e-mail"
+          label={t('profile.registeredEmail')}
           name="email"
           value={user.email}
           onChange={() => undefined}
           readOnly
-          hint="Your e-mail address cannot be changed."
+          hint={t('profile.emailFixed')}
         />
         <UsernameField {...form.field('username')} />
-        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
-        <fieldset className="fieldset">
-          <legend>Temperatures</legend>
-          <p className="muted small">
-            How you read and type temperatures. Ovens and their settings files always use °F; Hearth converts.
+        <TextField label={t('fields.company')} autoComplete="organization" {...form.field('company')} />
+        <div className="field">
+          <label htmlFor="profile-language">{t('profile.language')}</label>
+          <select
+            id="profile-language"
+            value={form.values.language ?? ''}
+            onChange={(e) => form.set('language', isLanguage(e.target.value) ? e.target.value : null)}
+            aria-describedby="profile-language-hint"
+          >
+            <option value="">{t('profile.languageBrowser')}</option>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+          <p id="profile-language-hint" className="field-hint">
+            {t('profile.languageHelp')}
           </p>
-          <fieldset className="segmented" aria-label="Temperature unit">
+        </div>
+        <fieldset className="fieldset">
+          <legend>{t('profile.temperatures')}</legend>
+          <p className="muted small">{t('profile.temperaturesHelp')}</p>
+          <fieldset className="segmented" aria-label={t('profile.temperatureUnit')}>
             {TEMPERATURE_UNITS.map((u) => (
               <label key={u} className={form.values.temperature_unit === u ? 'segmented-on' : ''}>
                 <input
@@ -68,37 +94,37 @@ function ProfileForm({ user }: { user: PublicUser }) {
                   checked={form.values.temperature_unit === u}
                   onChange={() => form.set('temperature_unit', u)}
                 />
-                {u === 'F' ? '°F (Fahrenheit)' : '°C (Celsius)'}
+                {u === 'F' ? t('profile.fahrenheit') : t('profile.celsius')}
               </label>
             ))}
           </fieldset>
         </fieldset>
         <fieldset className="fieldset">
-          <legend>Change password</legend>
-          <p className="muted small">Leave these empty to keep your current password.</p>
+          <legend>{t('profile.changePassword')}</legend>
+          <p className="muted small">{t('profile.keepPassword')}</p>
           <TextField
-            label="Current password"
+            label={t('profile.currentPassword')}
             type="password"
             autoComplete="current-password"
-            hint="Needed to set a new one. We e-mail you when your password changes."
+            hint={t('profile.currentPasswordHint')}
             required={form.values.password !== ''}
             {...form.field('current_password')}
           />
           <NewPasswordFields
             password={form.field('password')}
             confirmation={form.field('password_confirmation')}
-            labels={['New password', 'Confirm new password']}
+            labels={[t('fields.newPassword'), t('fields.confirmNewPassword')]}
             required={false}
           />
         </fieldset>
-        {saved ? (
-          <Alert tone="success">
-            User profile updated successfully. You will be redirected in {left} seconds.
+        {saved ? <Alert tone="success">{t('profile.saved', { seconds: left })}</Alert> : null}
+        {form.failure ? (
+          <Alert tone="error">
+            {t('profile.failed')} {translateMessage(form.failure.message)}
           </Alert>
         ) : null}
-        {form.failure ? <Alert tone="error">Error updating profile. {form.failure.message}</Alert> : null}
         <button type="submit" className="btn btn-primary" disabled={form.busy || saved}>
-          {form.busy ? 'Saving ...' : 'Save'}
+          {form.busy ? t('profile.busy') : t('profile.save')}
         </button>
       </form>
     </section>

@@ -228,6 +228,7 @@ describe('login, check and logout', () => {
         email: user.email,
         role: 'other',
         temperature_unit: 'F',
+        language: null,
         team: { id: user.teamId, name: "Chef_Ana's kitchen", role: 'owner', location_ids: [] },
       },
       role: 'other',

@@ -42,6 +42,7 @@ describe('PUT /api/users/{id}', () => {
         email: user.email,
         role: 'other',
         temperature_unit: 'F',
+        language: null,
         team: { id: user.teamId, name: `${user.username}'s kitchen`, role: 'owner', location_ids: [] },
       },
     });
