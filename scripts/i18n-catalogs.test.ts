@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../server/mail/translate';
+import { CATALOGS } from '../server/lib/i18n';
 import { keysOf, pseudoCatalog } from '../shared/i18n/catalogs';
 import { LANGUAGES } from '../shared/i18n/languages';
 

@@ -2,6 +2,8 @@
  * Drawing Hearth's PDFs with pdfkit: the header with the provider's mark, page numbers, tables, and one recipe with
  * every stage. Used by the recipes PDFs and the menu PDF of an oven.
  */
+
+import type { TFunction } from 'i18next';
 import PDFDocument from 'pdfkit';
 import type { RecipeDetail } from '../../shared/contracts/recipes';
 import { findOvenModel } from '../../shared/domain/oven-models';
@@ -11,6 +13,8 @@ import {
   type TemperatureUnit,
   unitSymbol,
 } from '../../shared/domain/temperature';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { translator } from './i18n';
 import { missingGlyphs, setUpText } from './pdf-text';
 
 export type Doc = PDFKit.PDFDocument;
@@ -24,6 +28,11 @@ export const INK = '#2b2623';
 export const MUTED = '#5f5a55';
 export const LINE = '#dccfb4';
 export const MARGIN = 48;
+
+// The language a document is written in (its labels; what the user typed is printed as typed).
+const languages = new WeakMap<Doc, TFunction>();
+/** The words of this document's language. */
+export const pdfT = (doc: Doc): TFunction => languages.get(doc) ?? translator(DEFAULT_LANGUAGE);
 
 export function header(doc: Doc, provider: string, title: string) {
   const top = 28;
@@ -62,7 +71,11 @@ export function ensureRoom(doc: Doc, height: number, provider: string, title: st
     doc.addPage();
     header(doc, provider, title);
     if (continuing) {
-      doc.useFont('bold').fontSize(11).fillColor(MUTED).write(`${continuing} (continued)`, MARGIN, doc.y);
+      doc
+        .useFont('bold')
+        .fontSize(11)
+        .fillColor(MUTED)
+        .write(pdfT(doc)('pdf.continued', { name: continuing }), MARGIN, doc.y);
       doc.moveDown(0.5);
     }
   }
@@ -139,6 +152,7 @@ export function drawRecipe(
   title: string,
   unit: TemperatureUnit = 'F',
 ) {
+  const t = pdfT(doc);
   ensureRoom(doc, 260, provider, title);
   const contentWidth = doc.page.width - 2 * MARGIN;
   const top = doc.y;
@@ -152,9 +166,9 @@ export function drawRecipe(
     .write(
       [
         `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
-        recipe.category,
+        categoryIn(t, recipe.category),
         recipe.starting_state ?? '',
-        recipe.owner === 'provider' ? `${provider} library` : 'My Recipes',
+        recipe.owner === 'provider' ? t('pdf.library', { provider }) : t('pdf.myRecipes'),
       ]
         .filter(Boolean)
         .join('  ·  '),
@@ -168,34 +182,34 @@ export function drawRecipe(
       // A photo pdfkit cannot read is left out rather than failing the whole document.
     }
   }
-  section(doc, 'Specifications');
+  section(doc, t('pdf.specifications'));
   const specs: [string, string][] = [
-    ['Product name', recipe.product_name],
-    ['Set temp', formatTemp(recipe.set_temp, unit)],
-    ['Dish type', recipe.dish_type],
-    ['Brand', recipe.brand],
-    ['SKU', recipe.sku],
-    ['Weight', recipe.weight],
-    ['Quantity', recipe.quantity],
+    [t('pdf.productName'), recipe.product_name],
+    [t('pdf.setTemp'), formatTemp(recipe.set_temp, unit)],
+    [t('pdf.dishType'), recipe.dish_type],
+    [t('pdf.brand'), recipe.brand],
+    [t('pdf.sku'), recipe.sku],
+    [t('pdf.weight'), recipe.weight],
+    [t('pdf.quantity'), recipe.quantity],
   ];
   for (const [label, value] of specs) field(doc, label, value, textWidth);
   if (image && doc.y < top + 115) doc.y = top + 115;
   doc.moveDown(0.5);
 
-  section(doc, 'Cooking stages');
+  section(doc, t('pdf.cookingStages'));
   table(
     doc,
     [
-      { label: 'Stage', width: 34 },
-      { label: 'Time', width: 48 },
-      { label: `Temp ${unitSymbol(unit)}`, width: 44 },
-      { label: 'Air top %', width: 48 },
-      { label: 'Air bottom %', width: 64 },
-      { label: 'Blower %', width: 48 },
-      { label: 'Microwave %', width: 64 },
-      { label: 'IR top', width: 50 },
-      { label: 'IR bottom', width: 52 },
-      { label: 'Vent', width: 44 },
+      { label: t('pdf.stage'), width: 34 },
+      { label: t('pdf.time'), width: 48 },
+      { label: t('pdf.temp', { unit: unitSymbol(unit) }), width: 44 },
+      { label: t('pdf.airTop'), width: 48 },
+      { label: t('pdf.airBottom'), width: 64 },
+      { label: t('pdf.blower'), width: 48 },
+      { label: t('pdf.microwave'), width: 64 },
+      { label: t('pdf.irTop'), width: 50 },
+      { label: t('pdf.irBottom'), width: 52 },
+      { label: t('pdf.vent'), width: 44 },
     ],
     recipe.stages.map((s) => [
       String(s.order),
@@ -207,12 +221,12 @@ export function drawRecipe(
       String(s.microwave_percent),
       s.ir_lvl_top,
       s.ir_lvl_bottom,
-      s.force_vent_open ? 'Open' : 'Closed',
+      s.force_vent_open ? t('pdf.open') : t('pdf.closed'),
     ]),
   );
   if (recipe.events.length > 0) {
     ensureRoom(doc, 50, provider, title, recipe.name);
-    section(doc, 'Cooking events');
+    section(doc, t('pdf.cookingEvents'));
     for (const e of recipe.events) {
       doc
         .useFont('regular')
@@ -223,14 +237,14 @@ export function drawRecipe(
     doc.moveDown(0.5);
   }
   const prep: [string, string][] = [
-    ['Ingredients', recipe.ingredients],
-    ['Procedure', recipe.procedure],
-    ['Outcome', recipe.outcome],
-    ['Outcome attributes', recipe.outcome_attributes],
+    [t('pdf.ingredients'), recipe.ingredients],
+    [t('pdf.procedure'), recipe.procedure],
+    [t('pdf.outcome'), recipe.outcome],
+    [t('pdf.outcomeAttributes'), recipe.outcome_attributes],
   ];
   if (prep.some(([, v]) => v)) {
     ensureRoom(doc, 60, provider, title, recipe.name);
-    section(doc, 'Preparation');
+    section(doc, t('pdf.preparation'));
     for (const [label, value] of prep) {
       if (!value) continue;
       ensureRoom(doc, 30, provider, title, recipe.name);
@@ -258,7 +272,7 @@ function footer(doc: Doc, n: number) {
     .useFont('regular')
     .fontSize(8)
     .fillColor(MUTED)
-    .text(`Page ${n}`, MARGIN, doc.page.height - 30, {
+    .text(pdfT(doc)('pdf.page', { n }), MARGIN, doc.page.height - 30, {
       width: doc.page.width - 2 * MARGIN,
       align: 'right',
       lineBreak: false,
@@ -275,14 +289,27 @@ const logToStderr: GlyphLog = (codePoints) =>
     `${JSON.stringify({ level: 40, time: Date.now(), codePoints, msg: 'PDF: characters no bundled font has, printed as a box' })}\n`,
   );
 
+/** A food category in the document's language (the value in the file stays English). */
+function categoryIn(t: TFunction, category: string): string {
+  const names: Record<string, string> = t('catalog.categories', { returnObjects: true });
+  return names[category] ?? category;
+}
+
 /** A Letter document with the header on its first page and a page number on each. */
-export function startDocument(options: { provider: string; title: string; onMissingGlyphs?: GlyphLog }): Doc {
+export function startDocument(options: {
+  provider: string;
+  title: string;
+  /** The reader's language for the document's own words (English by default). */
+  language?: Language;
+  onMissingGlyphs?: GlyphLog;
+}): Doc {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: options.title, Author: options.provider, Creator: 'Hearth' },
   });
   setUpText(doc);
+  languages.set(doc, translator(options.language ?? DEFAULT_LANGUAGE));
   doc.on('end', () => {
     const missing = missingGlyphs(doc);
     if (missing.length > 0) (options.onMissingGlyphs ?? logToStderr)(missing);

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { TeamRole } from '../../shared/domain/permissions';
 import type { Language } from '../../shared/i18n/languages';
+import { translator } from '../lib/i18n';
 import type { MailMessage } from './mailer';
-import { translator } from './translate';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

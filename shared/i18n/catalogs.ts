@@ -1,6 +1,6 @@
 /**
  * A catalogue is typed from the English one: its keys are the keys of all. The client loads the one it needs
- * (client/lib/i18n.ts); the server reads them all from `locales/` (server/mail/translate.ts).
+ * (client/lib/i18n.ts); the server reads them all from `locales/` (server/lib/i18n.ts).
  */
 import type en from './locales/en.json';
 

@@ -48,7 +48,9 @@ export function RecipeCard({
               type="button"
               className="btn btn-secondary"
               onClick={onOpen}
-              aria-label={t(editMode ? 'recipeList.viewEditNamed' : 'recipeList.viewNamed', { name: recipe.name })}
+              aria-label={t(editMode ? 'recipeList.viewEditNamed' : 'recipeList.viewNamed', {
+                name: recipe.name,
+              })}
             >
               {editMode ? t('recipeList.viewEdit') : t('recipeList.view')}
             </button>

@@ -1,11 +1,13 @@
+import type { TFunction } from 'i18next';
 import type { RecipesPdfResult } from '../../../shared/contracts/jobs';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
-import { countOf } from '../../../shared/domain/words';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { createDownloadStore } from '../../db/download-store';
 import type { RequestUser } from '../../http/request-user';
 import { NotFoundError } from '../../lib/errors';
+import { translator } from '../../lib/i18n';
 import type { PdfRecipe } from '../../lib/pdf';
 import { newToken } from '../../lib/tokens';
 import { recipesPdf } from './recipes.pdf';
@@ -14,12 +16,12 @@ import type { RecipeFilterValues, RecipeOwner, RecipesService } from './recipes.
 /** The most recipes one "all recipes" PDF holds; the first page says when a list was cut. */
 export const PDF_MAX_RECIPES = 2000;
 
-function describeFilters(f: RecipeFilterValues): string {
+function describeFilters(t: TFunction, f: RecipeFilterValues): string {
   const parts = [
-    f.ovens === 'All' ? 'all ovens' : f.ovens.join(', '),
-    f.categories === 'All' ? 'all categories' : f.categories.join(', '),
+    f.ovens === 'All' ? t('pdf.allOvens') : f.ovens.join(', '),
+    f.categories === 'All' ? t('pdf.allCategories') : f.categories.join(', '),
   ];
-  if (f.search) parts.push(`name contains "${f.search}"`);
+  if (f.search) parts.push(t('pdf.nameContains', { search: f.search }));
   return parts.join('; ');
 }
 
@@ -39,6 +41,7 @@ export type RecipesPdfJob = {
   filters: RecipeFilterValues;
   total: number;
   unit: TemperatureUnit;
+  language?: Language;
 };
 
 async function bytesOf(doc: NodeJS.ReadableStream): Promise<Buffer> {
@@ -78,14 +81,16 @@ export function createRecipePdfs(deps: {
     title: string,
     intro: string | undefined,
     unit: TemperatureUnit,
+    language: Language,
   ) {
     return bytesOf(
       recipesPdf(source, {
         provider: deps.provider,
         title,
         intro,
-        empty: 'No recipes match these filters.',
+        empty: translator(language)('pdf.empty'),
         unit,
+        language,
       }),
     );
   }
@@ -106,6 +111,7 @@ export function createRecipePdfs(deps: {
         recipe.name,
         undefined,
         user.temperature_unit,
+        user.language ?? DEFAULT_LANGUAGE,
       );
       const kept = await downloads.keep({
         userId: user.id,
@@ -122,7 +128,13 @@ export function createRecipePdfs(deps: {
       input: { owner: RecipeOwner; filters: RecipeFilterValues },
     ): Promise<RecipesPdfJob> {
       const total = await deps.recipes.count(input);
-      return { token: newToken().slice(0, 32), ...input, total, unit: user.temperature_unit };
+      return {
+        token: newToken().slice(0, 32),
+        ...input,
+        total,
+        unit: user.temperature_unit,
+        language: user.language ?? DEFAULT_LANGUAGE,
+      };
     },
 
     /** Draws the list PDF of a job, once, and keeps it for the job's session. */
@@ -131,19 +143,27 @@ export function createRecipePdfs(deps: {
       step: (done: number, total: number) => Promise<void>,
     ): Promise<RecipesPdfResult> {
       const params = job.params;
-      const title = params.owner === 'library' ? `${deps.provider} Recipes` : 'My Recipes';
-      const intro = `${countOf(params.total, 'recipe')} (${describeFilters(params.filters)})${
-        params.total > PDF_MAX_RECIPES
-          ? `. This file holds the first ${PDF_MAX_RECIPES}; narrow the filters for the rest.`
-          : '.'
-      }  Printed ${now().toISOString().slice(0, 10)}.`;
+      // A job queued before PDFs had a language is written in English.
+      const language = params.language ?? DEFAULT_LANGUAGE;
+      const t = translator(language);
+      const title =
+        params.owner === 'library'
+          ? t('recipeList.providerTitle', { provider: deps.provider })
+          : t('recipeList.myTitle');
+      const intro = [
+        t('pdf.intro', { count: params.total, filters: describeFilters(t, params.filters) }),
+        params.total > PDF_MAX_RECIPES ? t('pdf.introCut', { max: PDF_MAX_RECIPES }) : '',
+        t('pdf.printed', { date: now().toISOString().slice(0, 10) }),
+      ]
+        .filter(Boolean)
+        .join('  ');
       const inFile = Math.min(params.total, PDF_MAX_RECIPES);
       const source = deps.recipes.forPdf({
         owner: params.owner,
         filters: params.filters,
         limit: PDF_MAX_RECIPES,
       });
-      const bytes = await draw(stepping(source, inFile, step), title, intro, params.unit);
+      const bytes = await draw(stepping(source, inFile, step), title, intro, params.unit, language);
       await downloads.keep({
         userId: job.userId,
         sessionHash: job.sessionHash,

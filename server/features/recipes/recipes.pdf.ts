@@ -1,4 +1,5 @@
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
+import type { Language } from '../../../shared/i18n/languages';
 import { drawRecipe, INK, MUTED, type PdfRecipe, startDocument } from '../../lib/pdf';
 
 /**
@@ -7,7 +8,14 @@ import { drawRecipe, INK, MUTED, type PdfRecipe, startDocument } from '../../lib
  */
 export function recipesPdf(
   source: AsyncIterable<PdfRecipe>,
-  options: { provider: string; title: string; intro?: string; empty: string; unit: TemperatureUnit },
+  options: {
+    provider: string;
+    title: string;
+    intro?: string;
+    empty: string;
+    unit: TemperatureUnit;
+    language?: Language;
+  },
 ): PDFKit.PDFDocument {
   const doc = startDocument(options);
   (async () => {

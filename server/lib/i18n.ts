@@ -1,4 +1,4 @@
-/** The mails' words in the recipient's language, from the same catalogues as the screens (shared/i18n). */
+/** Mails' and PDFs' words in the reader's language, from the same catalogues as the screens (shared/i18n). */
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import type { Catalog } from '../../shared/i18n/catalogs';
