@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, seed, test } from './fixtures';
+import { apiAs, apiLocation, expect, seed, test } from './fixtures';
 
 const languageSelect = (page: Page) =>
   page.getByRole('combobox', { name: /^(Language|Idioma|Langue|Sprache)$/ });
@@ -115,4 +115,23 @@ test('the recipe library reads in German: title, counter with German numbers, fi
   await expect(page.getByRole('button', { name: 'Alle Rezepte als PDF herunterladen' })).toBeVisible();
   expect(await clipped(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/recipes-de-tablet.png' });
+});
+
+test('a location named in Arabic reads right to left on its card and keeps its oven count after it in the fleet filter', async ({
+  page,
+  cook,
+}) => {
+  const name = 'مطبخ الميناء';
+  const oven = await seed.oven(cook, { name: 'Harbour 1' });
+  await apiLocation(apiAs(page.request, cook), name, [oven.id]);
+  await page.goto('/fleet/locations');
+  const heading = page.getByRole('heading', { name });
+  await expect(heading).toBeVisible();
+  expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  await page.goto('/fleet');
+  // The name is isolated, so "(1)" stays after it instead of being drawn inside the Arabic run.
+  await expect(page.locator('.fleet-filters option, select option').filter({ hasText: name })).toHaveText(
+    `\u2068${name}\u2069 (1)`,
+  );
+  await page.screenshot({ path: 'test-results/screens/fleet-rtl-location.png' });
 });

@@ -34,6 +34,8 @@ const TRANSLATED = [
   'client/features/recipes/recipe-filters.tsx',
   'client/features/recipes/recipe-card.tsx',
   'client/components/pager.tsx',
+  'client/features/ovens/ovens-page.tsx',
+  'client/features/settings-files/oven-settings-tiles.tsx',
 ];
 
 function valueAt(catalog: object, key: string): unknown {
@@ -78,7 +80,9 @@ describe('the catalogues', () => {
     const missing = code.flatMap(({ file, text }) =>
       [...text.matchAll(literalKeys)]
         .map((m) => m[1]!)
-        .filter((key) => typeof valueAt(en, key) !== 'string' && typeof valueAt(en, key) !== 'object')
+        .filter(
+          (key) => !['string', 'object'].includes(typeof (valueAt(en, key) ?? valueAt(en, `${key}_other`))),
+        )
         .map((key) => `${relative(root, join(root, file))}: ${key}`),
     );
     expect(missing).toEqual([]);
@@ -89,8 +93,10 @@ describe('the catalogues', () => {
     const prefixes = code.flatMap(({ text }) => [...text.matchAll(templatePrefixes)].map((m) => m[1]!));
     // A key of a group read whole (`returnObjects`) or by a built name is used with its group.
     const groups = [...used, ...prefixes.map((p) => p.replace(/\.$/, ''))];
+    // A plural form (`…_one`, `…_other`) is used with its key.
+    const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
     const unused = englishKeys.filter(
-      (key) => !used.has(key) && !groups.some((g) => key.startsWith(`${g}.`)),
+      (key) => !used.has(key) && !used.has(base(key)) && !groups.some((g) => key.startsWith(`${g}.`)),
     );
     expect(unused).toEqual([]);
   });

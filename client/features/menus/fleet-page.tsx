@@ -9,7 +9,7 @@ import {
 } from '../../../shared/domain/fleet';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
-import { formatDay } from '../../lib/text';
+import { formatDay, isolate } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
 import { locationListQuery } from '../ovens';
 import { fleetQuery } from './menus-api';
@@ -72,7 +72,7 @@ export function FleetPage({
             <option value="none">No location</option>
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name} ({l.ovens})
+                {isolate(l.name)} ({l.ovens})
               </option>
             ))}
           </select>
@@ -148,7 +148,7 @@ export function FleetPage({
                       <div className="muted small">{o.type}</div>
                     </td>
                     <td data-label="Location">
-                      {o.location ? o.location.name : <span className="muted">None</span>}
+                      {o.location ? <bdi>{o.location.name}</bdi> : <span className="muted">None</span>}
                     </td>
                     <td data-label="Should run">
                       {o.should_run ? `"${o.should_run.name}"` : <span className="muted">—</span>}

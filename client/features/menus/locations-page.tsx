@@ -58,7 +58,7 @@ export function LocationsPage() {
           {list.data.map((l) => (
             <li key={l.id} className="card location-card" aria-label={l.name}>
               <div className="location-head">
-                <h2>{l.name}</h2>
+                <h2 dir="auto">{l.name}</h2>
                 {l.address ? <p className="muted">{l.address}</p> : null}
                 <p>
                   {l.ovens === 0 ? (

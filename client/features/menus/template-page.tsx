@@ -22,7 +22,7 @@ import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDay } from '../../lib/text';
+import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { TemplateLayoutPreview } from './template-layout';
@@ -68,7 +68,9 @@ export function TemplatePage({
       </p>
       <header className="page-header page-header-row">
         <div>
-          <h1 id="template-title">{t.name}</h1>
+          <h1 id="template-title" dir="auto">
+            {t.name}
+          </h1>
           <p className="muted">{templateSummary(t)}</p>
         </div>
         {manage ? (
@@ -115,7 +117,7 @@ export function TemplatePage({
                     <a href={`/ovens?oven=${o.id}`}>{o.name}</a>
                   </td>
                   <td data-label="Location">
-                    {o.location ? o.location.name : <span className="muted">None</span>}
+                    {o.location ? <bdi>{o.location.name}</bdi> : <span className="muted">None</span>}
                   </td>
                   <td data-label="Applied">
                     Version {o.applied_version} · {formatDay(o.applied_at)}
@@ -232,7 +234,8 @@ function ApplyPanel({
                 const fit = ovens.filter((o) => o.location?.id === l.id).length;
                 return (
                   <option key={l.id} value={String(l.id)} disabled={fit === 0}>
-                    {l.name} ({fit === 0 ? `no ${template.oven_type} ovens` : `${countOf(fit, 'oven')}`})
+                    {isolate(l.name)} (
+                    {fit === 0 ? `no ${template.oven_type} ovens` : `${countOf(fit, 'oven')}`})
                   </option>
                 );
               })}

@@ -43,7 +43,12 @@ export function TemplateApplyPreview({
           <li key={o.id}>
             <span className={`fleet-status preview-${o.outcome}`}>{OUTCOME_LABELS[o.outcome]}</span>{' '}
             <strong className="preview-name">{o.name}</strong>
-            {o.location ? <span className="muted"> · {o.location.name}</span> : null}
+            {o.location ? (
+              <span className="muted">
+                {' '}
+                · <bdi>{o.location.name}</bdi>
+              </span>
+            ) : null}
             {o.message ? <span className="muted"> · {o.message}</span> : null}
             {o.lines.length > 0 ? (
               <details className="match-lines">

@@ -70,7 +70,9 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
             <li key={t.id} className="card location-card">
               <div className="location-head">
                 <h2>
-                  <Link to={`/fleet/templates/${t.id}`}>{t.name}</Link>
+                  <Link to={`/fleet/templates/${t.id}`}>
+                    <bdi>{t.name}</bdi>
+                  </Link>
                 </h2>
                 <p className="muted">{templateSummary(t)}</p>
                 <p>{t.ovens === 0 ? 'Not applied yet' : `On ${countOf(t.ovens, 'oven')}`}</p>

@@ -122,12 +122,16 @@ export function MenuVersionsModal({
           <li key={v.id} className="version-item" aria-label={v.name}>
             <div className="version-head">
               <div>
-                <strong>{v.name}</strong>
+                <strong dir="auto">{v.name}</strong>
                 <p className="muted small">
                   Saved {when(v.created_at)}
                   {v.created_by ? ` by ${v.created_by}` : ''} · {countOf(v.buttons, 'button')}
                 </p>
-                {v.note ? <p className="small">{v.note}</p> : null}
+                {v.note ? (
+                  <p className="small" dir="auto">
+                    {v.note}
+                  </p>
+                ) : null}
               </div>
               <div className="version-actions">
                 <button

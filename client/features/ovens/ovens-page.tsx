@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { formatTemp } from '../../../shared/domain/temperature';
-import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
@@ -54,6 +54,7 @@ function OvenPicker({
   onPage(n: number): void;
   onPick(id: number): void;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -73,7 +74,7 @@ function OvenPicker({
         type="button"
         className="oven-picker-button"
         aria-expanded={open}
-        aria-label={`Select Oven: ${current ? current.name : 'none'}`}
+        aria-label={t('ovenPage.selectOvenCurrent', { name: current ? current.name : t('ovenPage.none') })}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
@@ -86,7 +87,7 @@ function OvenPicker({
             <span className="muted small">{current.type}</span>
           </>
         ) : (
-          <span>Select Oven</span>
+          <span>{t('ovenPage.selectOven')}</span>
         )}
         <span aria-hidden="true">▾</span>
       </button>
@@ -96,13 +97,13 @@ function OvenPicker({
             <input
               type="search"
               className="oven-picker-search"
-              aria-label="Search ovens"
-              placeholder="Search ovens or locations..."
+              aria-label={t('ovenPage.search')}
+              placeholder={t('ovenPage.searchPlaceholder')}
               value={search}
               onChange={(e) => onSearch(e.target.value)}
             />
           ) : null}
-          <ul className="oven-picker-list" aria-label="Select Oven">
+          <ul className="oven-picker-list" aria-label={t('ovenPage.selectOven')}>
             {ovens.map((o) => (
               <li key={o.id}>
                 <button
@@ -117,13 +118,19 @@ function OvenPicker({
                   <span className="oven-picker-name">{o.name}</span>
                   <span className="muted small">
                     {o.type}
-                    {o.location ? ` · ${o.location.name}` : ''} · {countOf(o.screens, 'screen')} ·{' '}
-                    {countOf(o.recipes, 'recipe')}
+                    {o.location ? (
+                      <>
+                        {' · '}
+                        <bdi>{o.location.name}</bdi>
+                      </>
+                    ) : null}{' '}
+                    · {t('ovenPage.screens', { count: o.screens })} ·{' '}
+                    {t('ovenPage.recipes', { count: o.recipes })}
                   </span>
                 </button>
               </li>
             ))}
-            {ovens.length === 0 ? <li className="muted oven-picker-empty">No oven matches.</li> : null}
+            {ovens.length === 0 ? <li className="muted oven-picker-empty">{t('ovenPage.noMatch')}</li> : null}
           </ul>
           {page.last_page > 1 ? (
             <div className="oven-picker-pager">
@@ -133,10 +140,10 @@ function OvenPicker({
                 disabled={page.current_page <= 1}
                 onClick={() => onPage(page.current_page - 1)}
               >
-                ‹ Prev
+                {t('pager.prev')}
               </button>
               <span className="muted small">
-                {page.from}-{page.to} of {page.total}
+                {t('ovenPage.range', { from: page.from, to: page.to, total: page.total })}
               </span>
               <button
                 type="button"
@@ -144,7 +151,7 @@ function OvenPicker({
                 disabled={page.current_page >= page.last_page}
                 onClick={() => onPage(page.current_page + 1)}
               >
-                Next ›
+                {t('pager.nextShort')}
               </button>
             </div>
           ) : null}
@@ -171,6 +178,7 @@ export function OvensPage({
   }): ReactNode;
   renderTiles?(props: { oven: OvenDetail }): ReactNode;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const banners = useBanners();
   const unit = useTemperatureUnit();
@@ -261,7 +269,7 @@ export function OvensPage({
   return (
     <section className="page ovens-page" aria-labelledby="ovens-title">
       <h1 id="ovens-title" className="sr-only">
-        My Ovens
+        {t('ovenPage.title')}
       </h1>
       <header className="ovens-toolbar">
         <div className="ovens-picker-row">
@@ -283,7 +291,7 @@ export function OvensPage({
           ) : null}
           {places.data && places.data.length > 0 ? (
             <label className="field field-inline model-filter">
-              <span>Location</span>
+              <span>{t('ovenPage.location')}</span>
               <select
                 value={place}
                 onChange={(e) =>
@@ -299,8 +307,8 @@ export function OvensPage({
                   )
                 }
               >
-                <option value="">All locations</option>
-                <option value="none">No location</option>
+                <option value="">{t('ovenPage.allLocations')}</option>
+                <option value="none">{t('ovenPage.noLocation')}</option>
                 {places.data.map((l) => (
                   <option key={l.id} value={String(l.id)}>
                     {l.name}
@@ -310,7 +318,7 @@ export function OvensPage({
             </label>
           ) : null}
           <label className="field field-inline model-filter">
-            <span>Model</span>
+            <span>{t('ovenPage.model')}</span>
             <select
               value={model}
               onChange={(e) =>
@@ -326,9 +334,9 @@ export function OvensPage({
                 )
               }
             >
-              <option value="All">All models</option>
-              {OVEN_TYPES.map((t) => (
-                <option key={t}>{t}</option>
+              <option value="All">{t('ovenPage.allModels')}</option>
+              {OVEN_TYPES.map((type) => (
+                <option key={type}>{type}</option>
               ))}
             </select>
           </label>
@@ -336,38 +344,40 @@ export function OvensPage({
         <div className="toolbar-actions">
           {can(user, 'ovens.import') ? (
             <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
-              Import My Oven
+              {t('ovenPage.import')}
             </button>
           ) : null}
           {can(user, 'ovens.manage') ? (
             <button type="button" className="btn btn-primary" onClick={() => setModal('create')}>
-              Add New Oven
+              {t('ovenPage.add')}
             </button>
           ) : null}
         </div>
       </header>
 
-      {list.isPending ? <Spinner label="Loading Ovens..." /> : null}
-      {list.isError ? <Alert tone="error">The ovens could not be loaded: {list.error.message}</Alert> : null}
+      {list.isPending ? <Spinner label={t('ovenPage.loading')} /> : null}
+      {list.isError ? (
+        <Alert tone="error">{t('ovenPage.loadFailed', { message: list.error.message })}</Alert>
+      ) : null}
       {list.data && list.data.total === 0 && search === '' ? (
         <div className="card empty-state">
-          <h2>No Ovens Found</h2>
+          <h2>{t('ovenPage.noneFound')}</h2>
           {place ? (
-            <p>No oven of yours is in this location{model === 'All' ? '' : ' in this model'}.</p>
+            <p>{model === 'All' ? t('ovenPage.noneInLocation') : t('ovenPage.noneInLocationModel')}</p>
           ) : model === 'All' ? (
             <>
-              <p>Your account does not have any saved ovens.</p>
-              <p className="muted">No ovens were found for this user. Please create or import a new oven.</p>
+              <p>{t('ovenPage.noneSaved')}</p>
+              <p className="muted">{t('ovenPage.noneSavedHelp')}</p>
             </>
           ) : (
-            <p>Your account does not have any saved ovens in this particular model.</p>
+            <p>{t('ovenPage.noneInModel')}</p>
           )}
         </div>
       ) : null}
 
-      {currentId !== undefined && !oven && detail.isPending ? <Spinner label="Please wait..." /> : null}
+      {currentId !== undefined && !oven && detail.isPending ? <Spinner label={t('ovenPage.wait')} /> : null}
       {detail.isError ? (
-        <Alert tone="error">This oven could not be loaded: {detail.error.message}</Alert>
+        <Alert tone="error">{t('ovenPage.ovenLoadFailed', { message: detail.error.message })}</Alert>
       ) : null}
       {oven && handle ? (
         <>
@@ -376,17 +386,22 @@ export function OvensPage({
             <div>
               <h2 className="oven-title">{oven.name}</h2>
               <p className="muted">
-                {oven.location ? `${oven.location.name} · ` : ''}
+                {oven.location ? (
+                  <>
+                    <bdi>{oven.location.name}</bdi>
+                    {' · '}
+                  </>
+                ) : null}
                 {oven.type}
                 {oven.warm_ups.length > 0
-                  ? ` · Warm-ups: ${oven.warm_ups.map((w) => `${w.name} ${formatTemp(w.temperature, unit)}`).join(', ')}`
+                  ? ` · ${t('ovenPage.warmUps', { list: oven.warm_ups.map((w) => `${w.name} ${formatTemp(w.temperature, unit)}`).join(', ') })}`
                   : ''}
               </p>
             </div>
             {can(user, 'ovens.manage') ? (
               <div className="oven-header-actions">
                 <button type="button" className="btn btn-link" onClick={() => setModal('edit')}>
-                  Edit Oven
+                  {t('ovenPage.edit')}
                 </button>
                 <button
                   type="button"
@@ -406,14 +421,14 @@ export function OvensPage({
                     }
                   }}
                 >
-                  Duplicate Oven
+                  {t('ovenPage.duplicate')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-link btn-link-danger"
                   onClick={() => setModal('delete')}
                 >
-                  Delete Oven
+                  {t('ovenPage.delete')}
                 </button>
               </div>
             ) : null}
@@ -453,9 +468,9 @@ export function OvensPage({
       ) : null}
       {modal === 'delete' && oven ? (
         <ConfirmDialog
-          title="Delete oven"
-          message={`Are you sure you want to delete the oven "${oven.name}"? Its screens, categories and buttons go with it; its recipes stay in My Recipes. This action cannot be undone.`}
-          confirmLabel="Delete Oven"
+          title={t('ovenPage.deleteTitle')}
+          message={t('ovenPage.deleteConfirm', { name: oven.name })}
+          confirmLabel={t('ovenPage.delete')}
           busy={remove.isPending}
           onCancel={() => setModal(null)}
           onConfirm={async () => {
@@ -489,7 +504,7 @@ export function OvensPage({
             })
           : null
         : null}
-      {remove.isPending ? <Overlay message="Deleting oven ..." /> : null}
+      {remove.isPending ? <Overlay message={t('ovenPage.deleting')} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
@@ -7,6 +8,7 @@ import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import {
   savePrepared,
@@ -27,6 +29,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
   const prepare = usePrepareDownload();
   const [warning, setWarning] = useState(false);
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
 
   const download = async () => {
     try {
@@ -35,30 +38,25 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
       await savePrepared(prepared);
     } catch (error) {
       setWarning(false);
-      banners.failure(
-        oven.name,
-        `There was an error while trying to download settings for ${oven.name}`,
-        error,
-      );
+      banners.failure(oven.name, t('tiles.downloadFailed', { name: oven.name }), error);
     }
   };
 
   return (
-    <section className="oven-tiles" aria-label="Settings file and sharing">
+    <section className="oven-tiles" aria-label={t('tiles.region')}>
       <div className="card tile-card">
-        <h2>Load onto the oven</h2>
+        <h2>{t('tiles.loadTitle')}</h2>
         <p className="muted">
-          Download this oven's settings as <strong>{model.fileName}</strong> and copy it to a USB stick for
-          the oven's USB port.
+          <Trans i18nKey="tiles.loadBody" values={{ file: model.fileName }} components={{ b: <strong /> }} />
         </p>
         <button type="button" className="btn btn-primary" onClick={() => setWarning(true)}>
-          Download Oven Settings
+          {t('tiles.download')}
         </button>
         <ul className="guide-links">
           {(['rcp', 'ai2'] as const).map((family) => (
             <li key={family} className={family === model.family ? 'guide-link-current' : undefined}>
               <a href={USB_GUIDE_LINKS[family].href} target="_blank" rel="noopener">
-                {USB_GUIDE_LINKS[family].label} (PDF)
+                {t('tiles.pdfSuffix', { label: t(family === 'rcp' ? 'tiles.guideRcp' : 'tiles.guideAi2') })}
               </a>
             </li>
           ))}
@@ -74,7 +72,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
 
       {warning ? (
         <Modal
-          title="Download Oven Settings"
+          title={t('tiles.download')}
           size="sm"
           busy={prepare.isPending}
           onClose={() => setWarning(false)}
@@ -87,7 +85,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
                 disabled={prepare.isPending}
                 data-autofocus
               >
-                Cancel
+                {t('tiles.cancel')}
               </button>
               <button
                 type="button"
@@ -95,19 +93,24 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
                 onClick={download}
                 disabled={prepare.isPending}
               >
-                {prepare.isPending ? 'Preparing ...' : `Download ${model.fileName}`}
+                {prepare.isPending ? t('tiles.preparing') : t('tiles.downloadFile', { file: model.fileName })}
               </button>
             </>
           }
         >
           <p>
-            <strong>Loading this file onto the oven replaces all of its recipes and settings</strong> (every
-            screen, button and warm-up profile) with those of {oven.name} in Hearth.
+            <Trans
+              i18nKey="tiles.warningReplace"
+              values={{ name: oven.name }}
+              components={{ b: <strong /> }}
+            />
           </p>
           <p>
-            Keep the file's name exactly <strong>{model.fileName}</strong>: the oven reads the file by that
-            name. If your computer adds a number or another extension to it, rename it back before copying it
-            to the USB stick.
+            <Trans
+              i18nKey="tiles.warningName"
+              values={{ file: model.fileName }}
+              components={{ b: <strong /> }}
+            />
           </p>
         </Modal>
       ) : null}
@@ -117,28 +120,30 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
 
 const SHARE = {
   settings: {
-    title: "Share Oven's Settings",
-    text: 'E-mail the settings file, to load onto an oven of the same model.',
-    subject: 'settings',
-    sent: (name: string) => `The settings of ${name}`,
+    title: 'tiles.shareSettingsTitle',
+    text: 'tiles.shareSettingsText',
+    failed: 'tiles.shareSettingsFailed',
+    sent: 'tiles.shareSettingsSent',
   },
   recipes: {
-    title: "Share Oven's Menu as PDF",
-    text: 'E-mail a PDF of every screen as the oven shows it, with each recipe and its stages.',
-    subject: 'recipes',
-    sent: (name: string) => `The menu of ${name}`,
+    title: 'tiles.shareMenuTitle',
+    text: 'tiles.shareMenuText',
+    failed: 'tiles.shareMenuFailed',
+    sent: 'tiles.shareMenuSent',
   },
 } as const;
 
 /** One share tile: an address, checked as the server checks it, and Send. */
 function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const copy = SHARE[kind];
+  const { t } = useTranslation();
   const banners = useBanners();
   const share = useShareOven();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const check = shareRequest.safeParse({ email });
-  const error = touched && !check.success ? check.error.issues[0]?.message : undefined;
+  const issue = touched && !check.success ? check.error.issues[0]?.message : undefined;
+  const error = issue ? translateMessage(issue) : undefined;
   const id = `share-${kind}`;
 
   const send = async () => {
@@ -149,14 +154,14 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
       await share.mutateAsync({ kind, ovenId: oven.id, email: to });
       banners.show({
         tone: 'success',
-        who: copy.sent(oven.name),
-        description: `have been sent to ${to}`,
+        who: t(copy.sent, { name: oven.name }),
+        description: t('tiles.sentTo', { to }),
         ms: TIMINGS.banner.oven,
       });
       setEmail('');
       setTouched(false);
     } catch (e) {
-      banners.failure(oven.name, `There was an error while sending the ${copy.subject} email`, e);
+      banners.failure(oven.name, t(copy.failed), e);
     }
   };
 
@@ -170,10 +175,10 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
         void send();
       }}
     >
-      <h2 id={`${id}-title`}>{copy.title}</h2>
-      <p className="muted">{copy.text}</p>
+      <h2 id={`${id}-title`}>{t(copy.title)}</h2>
+      <p className="muted">{t(copy.text)}</p>
       <label className="field" htmlFor={`${id}-email`}>
-        <span>E-mail address</span>
+        <span>{t('tiles.emailAddress')}</span>
         <input
           id={`${id}-email`}
           type="email"
@@ -192,7 +197,7 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
         </p>
       ) : null}
       <button type="submit" className="btn btn-secondary" disabled={share.isPending}>
-        {share.isPending ? 'Sending ...' : 'Send'}
+        {share.isPending ? t('tiles.sending') : t('tiles.send')}
       </button>
     </form>
   );
@@ -206,15 +211,15 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
   const model = ovenModel(oven.type as OvenType);
   const check = useCheckOvenFile();
   const result = check.data;
+  const { t } = useTranslation();
   return (
     <div className="card tile-card">
-      <h2>What is this oven running?</h2>
+      <h2>{t('tiles.checkTitle')}</h2>
       <p className="muted">
-        Copy <strong>{model.fileName}</strong> off the oven onto a USB stick and choose it here: Hearth tells
-        you which version it is.
+        <Trans i18nKey="tiles.checkBody" values={{ file: model.fileName }} components={{ b: <strong /> }} />
       </p>
       <label className="btn btn-secondary file-button">
-        Choose the file from the oven
+        {t('tiles.checkChoose')}
         <input
           type="file"
           className="sr-only"
@@ -225,17 +230,21 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
           }}
         />
       </label>
-      {check.isPending ? <p className="muted">Checking ...</p> : null}
-      {check.isError ? <Alert tone="error">This file could not be read: {check.error.message}</Alert> : null}
+      {check.isPending ? <p className="muted">{t('tiles.checking')}</p> : null}
+      {check.isError ? (
+        <Alert tone="error">{t('tiles.checkFailed', { message: check.error.message })}</Alert>
+      ) : null}
       {result ? (
         <div className="check-result">
           <Alert tone={result.recognized ? 'success' : 'info'}>{result.message}</Alert>
           {result.lines.length > 0 ? (
-            <ul className="change-list" aria-label="How the file differs">
+            <ul className="change-list" aria-label={t('tiles.differs')}>
               {result.lines.slice(0, 20).map((l) => (
                 <li key={l.message}>{l.message}</li>
               ))}
-              {result.lines.length > 20 ? <li>… and {result.lines.length - 20} more.</li> : null}
+              {result.lines.length > 20 ? (
+                <li>{t('tiles.andMore', { count: result.lines.length - 20 })}</li>
+              ) : null}
             </ul>
           ) : null}
         </div>

@@ -84,7 +84,9 @@ export function TeamPage() {
     <section className="page team-page" aria-labelledby="team-title">
       <header className="page-header page-header-row">
         <div>
-          <h1 id="team-title">{team.name}</h1>
+          <h1 id="team-title" dir="auto">
+            {team.name}
+          </h1>
           <p className="muted">
             You are {TEAM_ROLE_LABELS[team.role].toLowerCase()} here
             {limitedToLocations(team.role) ? (

@@ -62,7 +62,9 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
                 <span className="trail-what">{e.summary}</span>
                 {e.oven || e.location ? (
                   <span className="trail-where muted">
-                    {[e.oven?.name, e.location?.name].filter(Boolean).join(' · ')}
+                    {e.oven ? <bdi>{e.oven.name}</bdi> : null}
+                    {e.oven && e.location ? ' · ' : ''}
+                    {e.location ? <bdi>{e.location.name}</bdi> : null}
                   </span>
                 ) : null}
               </li>

@@ -50,6 +50,25 @@ describe('mail in the recipient language', () => {
     expect((await waitForMail(ctx, sent + 1)).subject).toBe('Reset your Hearth password');
   });
 
+  it("writes an invitation in the inviter's language, the role named in it", async () => {
+    const owner = await createUser(ctx.db);
+    await ctx.db.update(users).set({ language: 'fr' }).where(eq(users.id, owner.id));
+    const { token } = (
+      await ctx.api('POST', '/api/login', { username: owner.username, password: owner.password })
+    ).json<{ token: string }>();
+    const sent = ctx.mail.length;
+    const res = await ctx.api(
+      'POST',
+      `/api/teams/${owner.teamId}/invitations`,
+      { email: 'nouvelle@example.com', role: 'manager', location_ids: [] },
+      { token },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await waitForMail(ctx, sent + 1);
+    expect(mail.subject).toBe(`${owner.username} vous invite dans ${owner.username}'s kitchen sur Hearth`);
+    expect(mail.text).toContain('en tant que responsable');
+  });
+
   it('refuses a language Hearth does not speak, naming the field', async () => {
     const res = await ctx.api('POST', '/api/register', {
       username: 'cook_xx',
