@@ -11,11 +11,14 @@ export const formatDay = (iso: string) =>
     year: 'numeric',
   });
 
+// Hebrew, Arabic and the scripts near them: a name with none of these reads the same isolated or not.
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
 /**
  * A name typed in any script, isolated from the text around it (U+2068 … U+2069): "مطبخ الميناء (3)" keeps its
  * count after the name, where markup cannot (an option's text).
  */
-export const isolate = (name: string) => `\u2068${name}\u2069`;
+export const isolate = (name: string) => (RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name);
 
 /** A `next` address from the query, when it is a path of this site (never "//elsewhere" or "https://…"). */
 export function safeNext(next: string | null): string | null {
