@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecipeDetail } from '../../shared/contracts/recipes';
+import { STAGE_DEFAULTS } from '../../shared/domain/stage';
 import { pdfToText } from '../test/pdf-text';
 import { drawRecipe, pdfBytes, startDocument } from './pdf';
 import { assignFaces, layoutLine } from './pdf-text';
@@ -40,22 +41,7 @@ function recipe(overrides: Partial<RecipeDetail> = {}): RecipeDetail {
     outcome: '',
     image_url: null,
     owner: 'community',
-    stages: [
-      {
-        order: 1,
-        hours: '00',
-        minutes: '02',
-        seconds: '30',
-        temp: 450,
-        percent_air_top: 10,
-        percent_air_bottom: 10,
-        blower_percent: 10,
-        microwave_percent: 0,
-        ir_lvl_top: 'OFF',
-        ir_lvl_bottom: 'OFF',
-        force_vent_open: false,
-      },
-    ],
+    stages: [{ ...STAGE_DEFAULTS, order: 1, minutes: '02', seconds: '30', temp: 450 }],
     events: [],
     ...overrides,
   } as RecipeDetail;
