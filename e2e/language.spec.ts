@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { apiAs, apiLocation, expect, seed, test } from './fixtures';
 
@@ -134,4 +135,27 @@ test('a location named in Arabic reads right to left on its card and keeps its o
     `\u2068${name}\u2069 (1)`,
   );
   await page.screenshot({ path: 'test-results/screens/fleet-rtl-location.png' });
+});
+
+test('a French cook imports an oven and reads the statistics in French', async ({ page, cook }) => {
+  void cook;
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Importer mon four' }).click();
+  const modal = page.getByRole('dialog', { name: 'Importer mon four' });
+  await modal.getByRole('radio', { name: 'Matchbox 1718/1313' }).check();
+  await modal.getByLabel('Nom du four').fill('Ligne midi');
+  const file = readFileSync(
+    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
+  );
+  await modal
+    .getByLabel('Fichier de réglages')
+    .setInputFiles({ name: 'MATCHBOX.AI2', mimeType: 'text/plain', buffer: file });
+  await modal.getByRole('button', { name: 'Importer', exact: true }).click();
+  const stats = page.getByRole('region', { name: "Statistiques de l'importation" });
+  await expect(stats).toContainText('2 écrans, 1 catégorie, 7 boutons');
+  await expect(stats.getByText('Pepperoni Pizza · 3 étapes')).toBeVisible();
+  await expect(stats).toContainText('Ligne midi a été ajouté à Mes fours.');
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/import-stats-fr.png' });
 });

@@ -36,6 +36,7 @@ const TRANSLATED = [
   'client/components/pager.tsx',
   'client/features/ovens/ovens-page.tsx',
   'client/features/settings-files/oven-settings-tiles.tsx',
+  'client/features/settings-files/import-oven-modal.tsx',
 ];
 
 function valueAt(catalog: object, key: string): unknown {
@@ -117,7 +118,9 @@ describe('the catalogues', () => {
 function englishIn(text: string): string[] {
   const jsxText = [...text.matchAll(/>\s*([^<>{}\n]*[A-Za-z][^<>{}\n]*?)\s*</g)]
     .map((m) => m[1]!.trim())
-    .filter((t) => !/^[\w.]+\)?;?$/.test(t) && !/[=&|]{2}|=>/.test(t));
+    // What sits between a `>` and a `<` that is code, not text: a comparison going on to JSX (`n > MAX ? (`),
+    // the end of a branch (`) : other ? (`), an operator or an identifier.
+    .filter((t) => !/^[\w.]+\)?;?$/.test(t) && !/[=&|]{2}|=>/.test(t) && !/^\)|\($/.test(t));
   const attributes = [
     ...text.matchAll(/\b(label|aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),
   ].map((m) => `${m[1]}="${m[2]}"`);

@@ -1,4 +1,5 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   type FileProblem,
   type ImportStats,
@@ -11,11 +12,11 @@ import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
 import { ovenNameIssue } from '../../../shared/domain/oven';
 import { type OvenType, ovenModel, settingsExtension } from '../../../shared/domain/oven-models';
 import { BINARY_MESSAGE, looksBinary, sniffSettings } from '../../../shared/domain/settings-file/sniff';
-import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useImportOven } from './settings-files-api';
 
@@ -58,6 +59,7 @@ export function ImportOvenModal({
   onImported(oven: ImportStats['oven']): void;
   onFailed(name: string, error: unknown): void;
 }) {
+  const { t } = useTranslation();
   const form = useZodForm(importSettingsQuery, { oven_name: '', oven_type: '' as OvenType });
   const values = form.values;
   const [picked, setPicked] = useState<Picked | null>(null);
@@ -125,7 +127,7 @@ export function ImportOvenModal({
   const progress = importing.progress;
   return (
     <Modal
-      title="Import My Oven"
+      title={t('importOven.title')}
       onClose={busy ? () => {} : onClose}
       busy={busy}
       backdropCloses={!picked && !values.oven_name}
@@ -133,27 +135,23 @@ export function ImportOvenModal({
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={busy ? importing.cancel : onClose}>
-            {busy && progress?.phase === 'sending' ? 'Stop upload' : 'Cancel'}
+            {busy && progress?.phase === 'sending' ? t('importOven.stopUpload') : t('importOven.cancel')}
           </button>
           <button type="submit" form="import-form" className="btn btn-primary" disabled={!canImport}>
-            {busy ? 'Importing ...' : 'Import'}
+            {busy ? t('importOven.importing') : t('importOven.import')}
           </button>
         </>
       }
     >
       <form id="import-form" onSubmit={submit} noValidate>
-        <p className="muted">
-          Bring an oven into Hearth from the settings file copied off its USB port: its screens, categories
-          and buttons become a new oven, and its recipes are added to My Recipes (recipes you already have are
-          not added twice).
-        </p>
+        <p className="muted">{t('importOven.intro')}</p>
         <TextField
-          label="Oven name"
+          label={t('importOven.ovenName')}
           required
           maxLength={LIMITS.ovenNameMax}
-          hint={`Up to ${LIMITS.ovenNameMax} letters, numbers, spaces, dashes or underscores.`}
+          hint={t('importOven.ovenNameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('oven_name')}
-          error={nameIssue ?? form.errors.oven_name}
+          error={nameIssue ? translateMessage(nameIssue) : form.errors.oven_name}
           data-autofocus
         />
         <OvenTypeChoices
@@ -162,7 +160,7 @@ export function ImportOvenModal({
           onChange={(m) => form.set('oven_type', m.type)}
         />
         <fieldset className="fieldset">
-          <legend className="label-required">Settings file</legend>
+          <legend className="label-required">{t('importOven.file')}</legend>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target wraps a real file input and button */}
           <div
             className={`drop-zone ${dragging ? 'drop-zone-active' : ''}`}
@@ -175,21 +173,25 @@ export function ImportOvenModal({
             onDrop={onDrop}
           >
             <p>
-              <strong>Drop the file here</strong> or{' '}
+              <Trans i18nKey="importOven.drop" components={{ b: <strong /> }} />{' '}
               <button type="button" className="btn btn-secondary" onClick={() => inputRef.current?.click()}>
-                Choose file
+                {t('importOven.choose')}
               </button>
             </p>
             <p className="muted small" id={fileHint}>
               {type
-                ? `${type} ovens use a .${settingsExtension(type)} file (${ovenModel(type).fileName}).`
-                : 'Matchbox, Shuttle and Conveyor ovens use .ai2 files; MiLO and MiSA ovens use .rcp files.'}
+                ? t('importOven.fileOfType', {
+                    type,
+                    ext: settingsExtension(type),
+                    file: ovenModel(type).fileName,
+                  })
+                : t('importOven.fileAny')}
             </p>
             <input
               ref={inputRef}
               type="file"
               className="sr-only"
-              aria-label="Settings file"
+              aria-label={t('importOven.file')}
               aria-describedby={fileHint}
               accept=".ai2,.rcp,.AI2,.RCP"
               onChange={(e) => {
@@ -200,7 +202,7 @@ export function ImportOvenModal({
           </div>
           {!type ? (
             <p className="field-error" role="status">
-              {MESSAGES.ovenType}
+              {translateMessage(MESSAGES.ovenType)}
             </p>
           ) : fileCheck ? (
             <p className={fileCheck.ok ? 'field-ok' : 'field-error'} role="status">
@@ -215,16 +217,19 @@ export function ImportOvenModal({
             <div className="upload-progress" role="status" aria-live="polite">
               {progress.phase === 'sending' ? (
                 <>
-                  <progress max={progress.total} value={progress.sent} aria-label="Upload" />
+                  <progress max={progress.total} value={progress.sent} aria-label={t('importOven.upload')} />
                   <span>
-                    Uploading {Math.round((100 * progress.sent) / Math.max(1, progress.total))}% (
-                    {megabytes(progress.sent)} of {megabytes(progress.total)})
+                    {t('importOven.uploading', {
+                      percent: Math.round((100 * progress.sent) / Math.max(1, progress.total)),
+                      sent: megabytes(progress.sent),
+                      total: megabytes(progress.total),
+                    })}
                   </span>
                 </>
               ) : (
                 <>
-                  <progress aria-label="Processing" />
-                  <span>Checking every recipe and button, and creating the oven ...</span>
+                  <progress aria-label={t('importOven.processing')} />
+                  <span>{t('importOven.checking')}</span>
                 </>
               )}
             </div>
@@ -240,103 +245,112 @@ export function ImportOvenModal({
 
 /** Why the file was refused: every problem (the first 50 shown) with its line, column and field. */
 function FileProblems({ refused }: { refused: { message: string; problems: FileProblem[] } }) {
+  const { t } = useTranslation();
   const { problems } = refused;
   if (problems.length === 0) return <Alert tone="error">{refused.message}</Alert>;
   return (
     <div className="file-problems" role="alert">
       <h3>
-        The file could not be imported: {problems.length >= 200 ? '200 or more' : problems.length}{' '}
-        {nounFor(problems.length, 'problem')}
+        {problems.length >= 200
+          ? t('importOven.problemsMany')
+          : t('importOven.problemsTitle', { count: problems.length })}
       </h3>
-      <p className="muted small">
-        Nothing was created. Fix the file or copy it from the oven again, then import it.
-      </p>
+      <p className="muted small">{t('importOven.nothingCreated')}</p>
       <ol>
         {problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
           <li key={`${p.line}-${p.column}-${i}`}>
             <span className="problem-where">
-              Line {p.line}
-              {p.column > 0 ? `, column ${p.column}` : ''}
+              {p.column > 0
+                ? t('importOven.lineColumn', { line: p.line, column: p.column })
+                : t('importOven.line', { line: p.line })}
             </span>{' '}
             <span className="problem-field">{p.field}:</span> {p.message}
           </li>
         ))}
       </ol>
       {problems.length > SHOWN_PROBLEMS ? (
-        <p className="muted small">and {problems.length - SHOWN_PROBLEMS} more.</p>
+        <p className="muted small">{t('importOven.more', { count: problems.length - SHOWN_PROBLEMS })}</p>
       ) : null}
     </div>
   );
 }
 
 const REASONS = {
-  already_saved: 'already in My Recipes',
-  repeated_in_file: 'appears earlier in this file',
+  already_saved: 'importOven.sameAlready',
+  repeated_in_file: 'importOven.sameEarlier',
 } as const;
 
 /** The statistics view (spec §2.7, §3): what came in, what was skipped and why. */
 function ImportResult({ stats, onClose }: { stats: ImportStats; onClose(): void }) {
+  const { t } = useTranslation();
   const { imported_recipes: imported, not_imported_recipes: skipped, menu } = stats;
-  const stages = (n: number) => `${countOf(n, 'stage')}`;
   return (
     <Modal
-      title="Import My Oven"
+      title={t('importOven.title')}
       onClose={onClose}
       size="lg"
       footer={
         <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Done
+          {t('importOven.done')}
         </button>
       }
     >
-      <section className="import-stats" aria-label="Import statistics">
+      <section className="import-stats" aria-label={t('importOven.statistics')}>
         <Alert tone="success">
-          <strong>{stats.oven.name}</strong> has been added to My Ovens.
+          <Trans
+            i18nKey="importOven.added"
+            values={{ name: stats.oven.name }}
+            components={{ b: <strong /> }}
+          />
         </Alert>
         <dl className="stat-tiles">
           <div>
-            <dt>Recipes imported</dt>
+            <dt>{t('importOven.imported')}</dt>
             <dd data-testid="imported-total">{imported.total}</dd>
           </div>
           <div>
-            <dt>Recipes not imported</dt>
+            <dt>{t('importOven.notImported')}</dt>
             <dd data-testid="skipped-total">{skipped.total}</dd>
           </div>
           <div>
-            <dt>Menu</dt>
+            <dt>{t('importOven.menu')}</dt>
             <dd className="stat-menu">
-              {countOf(menu.screens, 'screen')}, {countOf(menu.categories, 'category')},{' '}
-              {countOf(menu.buttons, 'button')}
+              {t('importOven.screens', { count: menu.screens })},{' '}
+              {t('importOven.categories', { count: menu.categories })},{' '}
+              {t('importOven.buttons', { count: menu.buttons })}
             </dd>
           </div>
         </dl>
         {imported.total > 0 ? (
           <section>
-            <h3>Imported into My Recipes</h3>
+            <h3>{t('importOven.importedList')}</h3>
             <ul className="stat-list">
               {imported.recipes.slice(0, SHOWN_RECIPES).map((r) => (
                 <li key={r.id}>
-                  {r.name} <span className="muted">· {stages(r.stages.length)}</span>
+                  {r.name}{' '}
+                  <span className="muted">· {t('importOven.stages', { count: r.stages.length })}</span>
                 </li>
               ))}
             </ul>
             {imported.total > SHOWN_RECIPES ? (
-              <p className="muted small">and {imported.total - SHOWN_RECIPES} more, all in My Recipes.</p>
+              <p className="muted small">
+                {t('importOven.moreImported', { count: imported.total - SHOWN_RECIPES })}
+              </p>
             ) : null}
           </section>
         ) : null}
         {skipped.total > 0 ? (
           <section>
-            <h3>Not imported (the oven's buttons use the recipe you already have)</h3>
+            <h3>{t('importOven.skippedList')}</h3>
             <ul className="stat-list">
               {skipped.recipes.slice(0, SHOWN_RECIPES).map((r, i) => (
                 <li key={`${r.id}-${i}`}>
-                  {r.name} <span className="muted">· same name and stages {REASONS[r.reason]}</span>
+                  {r.name} <span className="muted">· {t(REASONS[r.reason])}</span>
                 </li>
               ))}
             </ul>
             {skipped.total > SHOWN_RECIPES ? (
-              <p className="muted small">and {skipped.total - SHOWN_RECIPES} more.</p>
+              <p className="muted small">{t('importOven.more', { count: skipped.total - SHOWN_RECIPES })}</p>
             ) : null}
           </section>
         ) : null}
