@@ -159,3 +159,29 @@ test('a French cook imports an oven and reads the statistics in French', async (
   expect(await clipped(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/import-stats-fr.png' });
 });
+
+test('the profile sets the account language, and "As my browser" gives it back to the browser', async ({
+  page,
+  cook,
+}) => {
+  await page.goto('/my-profile');
+  await page.locator('#profile-language').selectOption('es');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByText(/Perfil actualizado correctamente/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/profile-es.png', fullPage: true });
+  const check = await apiAs(page.request, cook)<{ user: { language: string | null } }>(
+    'GET',
+    '/api/auth/check',
+  );
+  expect(check.user.language).toBe('es');
+  await page.goto('/my-profile');
+  await page.locator('#profile-language').selectOption('');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(/Perfil actualizado correctamente/)).toBeVisible();
+  const again = await apiAs(page.request, cook)<{ user: { language: string | null } }>(
+    'GET',
+    '/api/auth/check',
+  );
+  expect(again.user.language).toBeNull();
+});

@@ -33,8 +33,7 @@ const CHINESE = face('sc', 'noto-sans-sc', 'NotoSansSC');
 const JAPANESE = face('jp', 'noto-sans-jp', 'NotoSansJP');
 const KOREAN = face('kr', 'noto-sans-kr', 'NotoSansKR');
 
-/** The placeholder for a character no bundled font has: visible in print, and the log says which it was. */
-export const MISSING_GLYPH = '\u25a1';
+/** The placeholder (□) for a character no bundled font has: visible in print, and the log says which it was. */
 const PLACEHOLDER = 0x25a1;
 
 // Fonts are read once per process and shared by every document (pdfkit embeds a subset per document).

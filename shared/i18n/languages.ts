@@ -26,18 +26,3 @@ export function pickLanguage(wanted: readonly (string | null | undefined)[]): La
   }
   return DEFAULT_LANGUAGE;
 }
-
-/** "es-MX,es;q=0.9,en;q=0.5" as a list, most wanted first (what a mail sent on a request is written in). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((l) => l.tag && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((l) => l.tag);
-}
