@@ -185,3 +185,86 @@ test('the profile sets the account language, and "As my browser" gives it back t
   );
   expect(again.user.language).toBeNull();
 });
+
+/** Controls of the page whose text does not fit them (cut, or past the screen's edge). */
+async function clippedIn(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter(
+          (el) =>
+            el.offsetParent !== null &&
+            (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth + 1),
+        )
+        .map((el) => el.textContent ?? ''),
+    selector,
+  );
+}
+
+test('a German manager edits a menu in German: screens, a category, the button options and Move to…', async ({
+  page,
+  cook,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const oven = await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto(`/ovens?oven=${oven.id}`);
+  const screens = page.getByRole('navigation', { name: 'Bildschirme' });
+  await expect(screens.getByRole('button', { name: 'Bildschirm 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rezept hier hinzufügen' })).toBeVisible();
+  await page.locator('.tile-button[aria-label^="Kategorie"]').first().click();
+  await expect(page.getByRole('heading', { name: /Bildschirm 1.*Kategorie: .*Seite 1/ })).toBeVisible();
+  await screens.getByRole('button', { name: 'Bildschirm 1' }).click();
+  await page.getByRole('button', { name: /^Optionen für / }).first().click();
+  const options = page.getByRole('region', { name: /^Optionen für / });
+  await expect(options.getByRole('group', { name: 'Tastenfarbe' })).toBeVisible();
+  expect(await clippedIn(page, '.editor button')).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/editor-de-tablet.png', fullPage: true });
+  await options.getByRole('button', { name: 'Verschieben nach…' }).click();
+  const move = page.getByRole('dialog', { name: /verschieben nach…$/ });
+  await expect(move.getByRole('button', { name: /^Bildschirm 2, Platz \d+$/ })).toBeVisible();
+});
+
+test('a French cook converts a recipe and reads every change and the comparison in French', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [
+    {
+      name: 'Three Stage Pie',
+      oven_type: 'Matchbox 1718/1313',
+      set_temp: 500,
+      stages: [
+        { order: 1, minutes: '01', seconds: '00', temp: 500, force_vent_open: true },
+        { order: 2, minutes: '02', seconds: '00', temp: 450 },
+        { order: 3, minutes: '01', seconds: '00', temp: 400 },
+      ],
+    },
+  ]);
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
+  await page.goto('/my-recipes');
+  await page.getByRole('button', { name: /Three Stage Pie/ }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Convertir en…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Convertir Three Stage Pie pour un autre four' });
+  await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
+  const changes = dialog.getByRole('list', { name: 'Ce qui change' });
+  await expect(changes).toContainText(
+    'Étapes 1, 2, 3 → étape 1 : les recettes Conveyor 2600/2000/1400 ont au plus 1 étape',
+  );
+  await expect(changes).not.toContainText(/\bstage\b|\bthe\b/);
+  const table = dialog.getByRole('table', { name: 'Avant et après' });
+  await expect(table.getByRole('row', { name: /Durée de l’étape 1/ })).toContainText('04:00');
+  await page.screenshot({ path: 'test-results/screens/convert-fr.png', fullPage: true });
+});
+
+test('the menu editor in the 40% longer pseudo-locale keeps every button whole on a tablet', async ({
+  page,
+  cook,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const oven = await seed.importedOven(cook, { name: 'Long', type: 'Matchbox 1718/1313' });
+  await page.goto(`/ovens?oven=${oven.id}&lang=pseudo`);
+  await expect(page.locator('.tile').first()).toBeVisible();
+  expect(await clippedIn(page, '.editor button, .editor-actions button')).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/editor-pseudo-tablet.png', fullPage: true });
+});

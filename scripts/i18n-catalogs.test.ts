@@ -37,6 +37,23 @@ const TRANSLATED = [
   'client/features/ovens/ovens-page.tsx',
   'client/features/settings-files/oven-settings-tiles.tsx',
   'client/features/settings-files/import-oven-modal.tsx',
+  'client/features/menus/locations-page.tsx',
+  'client/features/menus/templates-page.tsx',
+  'client/features/menus/template-page.tsx',
+  'client/features/menus/template-layout.tsx',
+  'client/features/menus/template-preview.tsx',
+  'client/features/menus/fleet-page.tsx',
+  'client/app/fleet-route.tsx',
+  'client/features/settings-files/zip-download.tsx',
+  'client/features/settings-files/mark-loaded.tsx',
+  'client/features/teams/team-page.tsx',
+  'client/features/teams/team-trail.tsx',
+  'client/features/teams/team-switcher.tsx',
+  'client/features/teams/invitation-page.tsx',
+  'client/features/users/users-page.tsx',
+  'client/features/users/user-page.tsx',
+  'client/features/reports/reports-page.tsx',
+  'client/features/reports/charts.tsx',
 ];
 
 function valueAt(catalog: object, key: string): unknown {

@@ -1,4 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../lib/i18n';
 import { TIMINGS } from '../lib/timings';
 
 /** Spec §8: a banner has three lines (who, description, what) and hides itself after the spec's time. */
@@ -24,6 +26,7 @@ interface Banners {
 const BannerContext = createContext<Banners | null>(null);
 
 export function BannerProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [banners, setBanners] = useState<Banner[]>([]);
   const seq = useRef(0);
   const dismiss = useCallback((id: number) => setBanners((list) => list.filter((b) => b.id !== id)), []);
@@ -45,7 +48,7 @@ export function BannerProvider({ children }: { children: ReactNode }) {
           tone: 'error',
           who,
           description,
-          what: error instanceof Error ? error.message : undefined,
+          what: error instanceof Error ? translateMessage(error.message) : undefined,
           ms: TIMINGS.banner.error,
         }),
     }),
@@ -66,7 +69,12 @@ export function BannerProvider({ children }: { children: ReactNode }) {
               <span className="banner-description">{b.description}</span>
               {b.what ? <span className="banner-what">{b.what}</span> : null}
             </div>
-            <button type="button" className="banner-close" aria-label="Dismiss" onClick={() => dismiss(b.id)}>
+            <button
+              type="button"
+              className="banner-close"
+              aria-label={t('common.dismiss')}
+              onClick={() => dismiss(b.id)}
+            >
               ×
             </button>
           </div>

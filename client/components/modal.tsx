@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 let openModals = 0;
 
@@ -24,6 +25,7 @@ export function Modal({
   busy?: boolean;
   backdropCloses?: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -89,7 +91,13 @@ export function Modal({
       >
         <header className="modal-header">
           <h2 id={id}>{title}</h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose} disabled={busy}>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label={t('common.close')}
+            onClick={onClose}
+            disabled={busy}
+          >
             ×
           </button>
         </header>
@@ -108,7 +116,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   onCancel,
   busy,
@@ -121,6 +129,7 @@ export function ConfirmDialog({
   onCancel(): void;
   busy?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       title={title}
@@ -136,10 +145,10 @@ export function ConfirmDialog({
             disabled={busy}
             data-autofocus
           >
-            {cancelLabel}
+            {cancelLabel ?? t('common.cancel')}
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Working ...' : confirmLabel}
+            {busy ? t('common.working') : confirmLabel}
           </button>
         </>
       }
@@ -170,7 +179,7 @@ export function DialogActions({
   onCancel,
   label,
   busy = false,
-  busyLabel = 'Saving ...',
+  busyLabel,
   disabled = false,
   form,
   onConfirm,
@@ -183,10 +192,11 @@ export function DialogActions({
   form?: string;
   onConfirm?(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {t('common.cancel')}
       </button>
       <button
         type={form ? 'submit' : 'button'}
@@ -195,7 +205,7 @@ export function DialogActions({
         onClick={form ? undefined : onConfirm}
         disabled={busy || disabled}
       >
-        {busy ? busyLabel : label}
+        {busy ? (busyLabel ?? t('common.saving')) : label}
       </button>
     </>
   );

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface PickableOven {
   id: number;
@@ -25,6 +26,7 @@ export function OvenPickList({
   /** What follows the oven's name (its model, where it stands). */
   detail(oven: PickableOven): ReactNode;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
   const shown = needle
@@ -45,10 +47,10 @@ export function OvenPickList({
     <div className="oven-pick">
       <div className="move-tools">
         <label className="search">
-          <span className="sr-only">Search {label.toLowerCase()}</span>
+          <span className="sr-only">{t('common.pickSearchLabel', { label })}</span>
           <input
             type="search"
-            placeholder="Search ovens, models or locations..."
+            placeholder={t('common.pickSearch')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             // In a dialog, the search is where a long list starts.
@@ -61,11 +63,11 @@ export function OvenPickList({
           disabled={shown.length === 0}
           onClick={() => onChange(new Set([...chosen, ...shown.map((o) => o.id)]))}
         >
-          Select all shown ({shown.length})
+          {t('common.selectAllShown', { count: shown.length })}
         </button>
         {chosen.size > 0 ? (
           <button type="button" className="btn btn-link" onClick={() => onChange(new Set())}>
-            Clear ({chosen.size})
+            {t('common.clearChosen', { count: chosen.size })}
           </button>
         ) : null}
       </div>
@@ -86,7 +88,7 @@ export function OvenPickList({
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? <p className="muted">No oven matches "{search}".</p> : null}
+      {shown.length === 0 ? <p className="muted">{t('common.noOvenMatches', { search })}</p> : null}
     </div>
   );
 }

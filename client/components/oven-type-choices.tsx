@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { OVEN_MODELS, type OvenModel } from '../../shared/domain/oven-models';
 import { breakAfterSlashes } from '../lib/text';
 
@@ -7,7 +8,7 @@ export function OvenTypeChoices({
   onChange,
   error,
   models = OVEN_MODELS,
-  legend = 'Oven type',
+  legend,
 }: {
   value: string;
   onChange(model: OvenModel): void;
@@ -16,10 +17,12 @@ export function OvenTypeChoices({
   models?: readonly OvenModel[];
   legend?: string;
 }) {
+  const { t } = useTranslation();
+  const title = legend ?? t('common.ovenType');
   return (
     <fieldset className="fieldset">
-      <legend className="label-required">{legend}</legend>
-      <div className="oven-choices" role="radiogroup" aria-label={legend}>
+      <legend className="label-required">{title}</legend>
+      <div className="oven-choices" role="radiogroup" aria-label={title}>
         {models.map((m) => (
           <label key={m.type} className={`oven-choice ${m.type === value ? 'oven-choice-on' : ''}`}>
             <input

@@ -1,13 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE, USERNAME_CHARSET_MESSAGE } from '../../shared/contracts/auth';
+import { addScreen, type MenuTree } from '../../shared/domain/menu';
 import { MESSAGES } from '../../shared/domain/messages';
 import { ovenNameIssue } from '../../shared/domain/oven';
-import { recipeNameIssue } from '../../shared/domain/recipe';
+import { OVEN_MODELS, ovenModel } from '../../shared/domain/oven-models';
+import { type RecipeFields, recipeNameIssue } from '../../shared/domain/recipe';
+import { convertRecipe } from '../../shared/domain/recipe-convert';
+import { type Stage, tempRangeMessage } from '../../shared/domain/stage';
+import { messageInUnit } from '../../shared/domain/temperature';
+import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
 import es from '../../shared/i18n/locales/es.json';
 import { i18n, translateMessage } from './i18n';
 
 i18n.addResourceBundle('es', 'translation', es);
+i18n.addResourceBundle('de', 'translation', de);
 afterAll(() => i18n.changeLanguage('en'));
 
 describe('messages of the shared rules on screen', () => {
@@ -36,4 +43,76 @@ describe('messages of the shared rules on screen', () => {
     await i18n.changeLanguage('es');
     expect(translateMessage('Something the server said.')).toBe('Something the server said.');
   });
+});
+
+describe('messages of the shared rules with values', () => {
+  it('carries the values of a rule message over to its translation', async () => {
+    await i18n.changeLanguage('de');
+    expect(translateMessage(tempRangeMessage(ovenModel('Matchbox 1718/1313')))).toMatch(
+      /^Die Temperatur muss zwischen \d+ und \d+ °F liegen\.$/,
+    );
+  });
+
+  it('translates a range shown in °C the same way', async () => {
+    await i18n.changeLanguage('de');
+    const message = messageInUnit(tempRangeMessage(ovenModel('Matchbox 1718/1313')), 'C');
+    expect(translateMessage(message)).toMatch(/^Die Temperatur muss zwischen \d+ und \d+ °C liegen\.$/);
+  });
+
+  it('translates a menu rule the server answers with', async () => {
+    await i18n.changeLanguage('de');
+    const model = OVEN_MODELS.find((m) => m.maxScreens === 1)!;
+    const tree: MenuTree = { screens: [{ id: 1, buttons: [] }] };
+    const error = (() => {
+      try {
+        addScreen(tree, model);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(translateMessage(error!)).toBe(`Ein ${model.type} hat einen Hauptbildschirm.`);
+  });
+
+  // A recipe that every other model must change in every way a conversion can.
+  const stage = (order: number, temp: number): Stage => ({
+    order,
+    hours: '00',
+    minutes: '59',
+    seconds: '30',
+    temp,
+    percent_air_top: 50,
+    percent_air_bottom: 50,
+    blower_percent: 50,
+    microwave_percent: 60,
+    ir_lvl_top: 'HIGH',
+    ir_lvl_bottom: 'HIGH',
+    force_vent_open: true,
+  });
+  const everything: RecipeFields = {
+    name: 'A very long recipe name that no oven keeps whole',
+    oven_type: 'none',
+    product_name: '',
+    set_temp: 999,
+    category: 'Pizza',
+    starting_state: null,
+    icon: 'ICON_PIZZA',
+    stages: [stage(1, 100), stage(2, 700), stage(3, 100), stage(4, 700)],
+    events: [{ name: 'Late', minutes: 500, seconds: 1 }],
+  };
+
+  it.each(OVEN_MODELS.flatMap((m) => [[m.type, 'F'] as const, [m.type, 'C'] as const]))(
+    'translates every line of a conversion to the %s in °%s',
+    async (type, unit) => {
+      await i18n.changeLanguage('de');
+      const lines = convertRecipe(everything, ovenModel(type)).changes.map((c) =>
+        messageInUnit(c.message, unit),
+      );
+      expect(lines.length).toBeGreaterThan(3);
+      for (const line of lines) {
+        const shown = translateMessage(line);
+        expect(shown, line).not.toBe(line);
+        expect(shown, line).not.toMatch(/\{\{|\b(the|stage|within|about)\b/);
+      }
+    },
+  );
 });

@@ -6,6 +6,8 @@
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
+import type { ButtonColor } from '../../shared/domain/catalog';
+import type { IconName } from '../../shared/domain/icons';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
 import en from '../../shared/i18n/locales/en.json';
@@ -104,11 +106,46 @@ const RULE_KEYS = new Map(
 );
 const REFUSED = /^(.*) "(.+?)" cannot be shown on the oven(?:; use "(.+?)")?\.$/;
 
+/**
+ * The rules' messages that carry values ("Temperature must be between 250 and 525 °F."), as patterns made from
+ * their English text: each `{{name}}` takes what stands there. The most specific pattern (most fixed text) first.
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PATTERNS = Object.entries(en.ruleMessages)
+  .map(([key, text]) => ({
+    key: key as keyof typeof en.ruleMessages,
+    fixed: text.replace(/\{\{\w+\}\}/g, '').length,
+    pattern: new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`, 's'),
+  }))
+  .sort((a, b) => b.fixed - a.fixed);
+
+// The values a pattern found are known only by name at run time, which i18next's key types cannot follow.
+const translateWith = (key: string, values: Record<string, string>) =>
+  (i18n.t as unknown as (key: string, values: Record<string, string>) => string)(key, values);
+
+function byPattern(message: string, depth: number): string | null {
+  for (const { key, pattern } of PATTERNS) {
+    const found = pattern.exec(message);
+    if (!found) continue;
+    // A value may itself be a rule's words ("the MiSA's maximum", "about 28 °C"); two levels are all there are.
+    const values = Object.fromEntries(
+      Object.entries(found.groups ?? {}).map(([name, value]) => [
+        name,
+        depth < 2 ? (byPattern(value, depth + 1) ?? value) : value,
+      ]),
+    );
+    return translateWith(`ruleMessages.${key}`, values);
+  }
+  return null;
+}
+
 /** A message of a shared rule in the screens' language; any other message as it came. */
 export function translateMessage(message: string): string {
   if (i18n.language === 'en') return message;
   const key = RULE_KEYS.get(message);
   if (key) return i18n.t(`rules.${key}`);
+  const valued = byPattern(message, 0);
+  if (valued !== null) return valued;
   const refused = REFUSED.exec(message);
   if (!refused) return message;
   const [, lead = '', char = '', near] = refused;
@@ -123,3 +160,17 @@ export function categoryLabel(category: string): string {
   const names: Record<string, string> = i18n.t('catalog.categories', { returnObjects: true });
   return names[category] ?? category;
 }
+
+/** An icon's name in the reader's language (its title and what a screen reader says). */
+export const iconLabel = (icon: IconName): string => i18n.t(`icons.${icon}`);
+
+/** A button colour in the reader's language. */
+export const colorLabel = (color: ButtonColor): string => i18n.t(`colors.${color}`);
+
+/** A starting state ("Frozen") in the reader's language; the file keeps the English value. */
+export const startingStateLabel = (state: string): string =>
+  (i18n.t('catalog.startingStates', { returnObjects: true }) as Record<string, string>)[state] ?? state;
+
+/** An infrared level ("HIGH") in the reader's language; the file keeps the oven's word. */
+export const irLevelLabel = (level: string): string =>
+  (i18n.t('catalog.irLevels', { returnObjects: true }) as Record<string, string>)[level] ?? level;

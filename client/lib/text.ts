@@ -25,3 +25,9 @@ export function safeNext(next: string | null): string | null {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   return next;
 }
+
+/** A whole percentage in the screens' language ("50%", "50 %" in French and German). */
+export const formatPercent = (percent: number) =>
+  new Intl.NumberFormat(formatLocale(i18n.language as UiLanguage), { style: 'percent' }).format(
+    percent / 100,
+  );

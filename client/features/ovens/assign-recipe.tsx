@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import { containers, freeSlots, placeLabel, slotLabel } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { Alert } from '../../components/form';
 import type { SavedRecipe } from '../../lib/extension-slots';
+import { translateMessage } from '../../lib/i18n';
+import { menuWords } from './menu-words';
 import { ovenListQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
 
 /**
@@ -12,6 +15,8 @@ import { ovenListQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
  * category page, then a free slot (a MiLO/MiSA list takes it at its end).
  */
 export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
+  const { t } = useTranslation();
+  const words = menuWords();
   const ovens = useQuery(ovenListQuery(recipe.oven_type));
   const [ovenId, setOvenId] = useState<number | null>(null);
   const [screenId, setScreenId] = useState<number | null>(null);
@@ -21,11 +26,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
   const [done, setDone] = useState<string | null>(null);
 
   if (ovens.data && ovens.data.length === 0) {
-    return (
-      <p className="muted">
-        You have no {recipe.oven_type} oven yet: add one in My Ovens to put this recipe on its screens.
-      </p>
-    );
+    return <p className="muted">{t('assign.noOven', { type: recipe.oven_type })}</p>;
   }
   const model = oven ? ovenModel(oven.type as OvenType) : null;
   const tree = oven ? menuFromWire(oven.screens, oven.type) : null;
@@ -33,7 +34,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
     tree && model
       ? containers(tree).map((c) => ({
           id: (c.kind === 'main' ? c.screen.id : c.page.id)!,
-          label: placeLabel(c, model.menuLayout),
+          label: placeLabel(c, model.menuLayout, words),
           free: freeSlots(c, model),
         }))
       : [];
@@ -41,13 +42,13 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
 
   return (
     <fieldset className="fieldset assign">
-      <legend>Put it on an oven</legend>
+      <legend>{t('assign.legend')}</legend>
       {done ? (
         <Alert tone="success">{done}</Alert>
       ) : (
         <div className="assign-grid">
           <label className="field">
-            <span>Oven</span>
+            <span>{t('assign.oven')}</span>
             <select
               value={ovenId ?? ''}
               onChange={(e) => {
@@ -56,7 +57,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
                 setPosition(null);
               }}
             >
-              <option value="">Choose an oven</option>
+              <option value="">{t('assign.chooseOven')}</option>
               {ovens.data?.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -65,7 +66,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
             </select>
           </label>
           <label className="field">
-            <span>Screen</span>
+            <span>{t('assign.screen')}</span>
             <select
               value={screenId ?? ''}
               disabled={!oven}
@@ -75,17 +76,16 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
                 setPosition(places.find((p) => p.id === id)?.free[0] ?? null);
               }}
             >
-              <option value="">Choose a screen</option>
+              <option value="">{t('assign.chooseScreen')}</option>
               {places.map((p) => (
                 <option key={p.id} value={p.id} disabled={p.free.length === 0}>
-                  {p.label}
-                  {p.free.length === 0 ? ' (full)' : ''}
+                  {p.free.length === 0 ? t('assign.full', { place: p.label }) : p.label}
                 </option>
               ))}
             </select>
           </label>
           <label className="field">
-            <span>Button</span>
+            <span>{t('assign.button')}</span>
             <select
               value={position ?? ''}
               disabled={!place}
@@ -93,7 +93,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
             >
               {place?.free.map((p) => (
                 <option key={p} value={p}>
-                  {model?.menuLayout === 'list' ? `At the end (place ${p})` : `Slot ${p}`}
+                  {model?.menuLayout === 'list' ? t('assign.atEnd', { n: p }) : t('assign.slot', { n: p })}
                 </option>
               ))}
             </select>
@@ -106,13 +106,18 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
               if (!oven || screenId === null || position === null) return;
               await add.mutateAsync({ oven, screenId, position, recipeId: recipe.id });
               setDone(
-                `${recipe.name} has been added to ${oven.name} (${place?.label}, ${slotLabel(position, model?.menuLayout ?? 'grid')}).`,
+                t('assign.done', {
+                  recipe: recipe.name,
+                  oven: oven.name,
+                  place: place?.label,
+                  slot: slotLabel(position, model?.menuLayout ?? 'grid', words),
+                }),
               );
             }}
           >
-            Add to Oven
+            {t('selectRecipe.add')}
           </button>
-          {add.isError ? <Alert tone="error">{add.error.message}</Alert> : null}
+          {add.isError ? <Alert tone="error">{translateMessage(add.error.message)}</Alert> : null}
         </div>
       )}
     </fieldset>

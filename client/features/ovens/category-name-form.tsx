@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { categoryNameIssue } from '../../../shared/domain/category';
 import { LIMITS } from '../../../shared/domain/messages';
+import { translateMessage } from '../../lib/i18n';
 
 /**
  * A category's name typed in place (a new category in an empty slot, or a rename). A name the rules refuse stays
@@ -19,6 +21,7 @@ export function CategoryNameForm({
   onApply(name: string): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [error, setError] = useState('');
   const errorId = `${id}-error`;
@@ -31,18 +34,18 @@ export function CategoryNameForm({
         const trimmed = name.trim();
         if (!trimmed) return onCancel();
         const issue = categoryNameIssue(trimmed);
-        if (issue) return setError(issue);
+        if (issue) return setError(translateMessage(issue));
         onApply(trimmed);
       }}
     >
       <label className="sr-only" htmlFor={id}>
-        Category name
+        {t('tile.categoryName')}
       </label>
       <input
         id={id}
         value={name}
         maxLength={LIMITS.categoryNameMax}
-        placeholder="Category name"
+        placeholder={t('tile.categoryName')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked to type a name
@@ -60,10 +63,10 @@ export function CategoryNameForm({
       ) : null}
       <div className="slot-form-actions">
         <button type="submit" className="btn btn-primary btn-small">
-          Apply
+          {t('tile.apply')}
         </button>
         <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MenuButton } from '../../../shared/domain/menu';
 import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
 import { ButtonFace } from './button-tile';
@@ -65,6 +66,7 @@ function Tile({
   actions: TileActions;
   renaming: ReactNode | null;
 }) {
+  const { t } = useTranslation();
   const readOnly = useContext(ReadOnlyMenu);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: buttonDragId(button.id ?? 0),
@@ -90,11 +92,11 @@ function Tile({
         aria-label={
           readOnly
             ? button.kind === 'category'
-              ? `Category ${name}, slot ${button.position}: open`
-              : `${name}, slot ${button.position}: see the recipe`
+              ? t('tile.categoryOpen', { name, slot: button.position })
+              : t('tile.recipeSee', { name, slot: button.position })
             : button.kind === 'category'
-              ? `Category ${name}, slot ${button.position}: open, or press space to move it`
-              : `${name}, slot ${button.position}: select, or press space to move it`
+              ? t('tile.categoryMove', { name, slot: button.position })
+              : t('tile.recipeMove', { name, slot: button.position })
         }
         onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
         {...attributes}
@@ -114,8 +116,8 @@ function Tile({
                     type="button"
                     className="tile-action"
                     disabled={saving}
-                    aria-label={`Rename category ${name}`}
-                    title="Rename"
+                    aria-label={t('tile.renameCategory', { name })}
+                    title={t('tile.rename')}
                     onClick={() => actions.onRename(button)}
                   >
                     <PencilIcon />
@@ -124,8 +126,8 @@ function Tile({
                     type="button"
                     className="tile-action"
                     disabled={saving}
-                    aria-label={`Choose a picture for category ${name}`}
-                    title="Picture"
+                    aria-label={t('tile.choosePicture', { name })}
+                    title={t('tile.picture')}
                     onClick={() => actions.onPicture(button)}
                   >
                     <ImageIcon />
@@ -136,8 +138,8 @@ function Tile({
                   type="button"
                   className="tile-action"
                   disabled={saving}
-                  aria-label={`Options for ${name}`}
-                  title="Options"
+                  aria-label={t('editor.optionsFor', { name })}
+                  title={t('tile.options')}
                   onClick={() => actions.onSelect(button)}
                 >
                   <MoreIcon />
@@ -147,8 +149,12 @@ function Tile({
                 type="button"
                 className="tile-action tile-trash"
                 disabled={saving}
-                aria-label={`Remove ${button.kind === 'category' ? `category ${name}` : name}`}
-                title="Remove"
+                aria-label={
+                  button.kind === 'category'
+                    ? t('tile.removeCategory', { name })
+                    : t('tile.removeRecipe', { name })
+                }
+                title={t('tile.remove')}
                 onClick={() => actions.onTrash(button)}
               >
                 <TrashIcon />
@@ -174,6 +180,7 @@ function EmptySlot({
   onAdd(position: number): void;
   onCreateCategory(position: number, name: string): void;
 }) {
+  const { t } = useTranslation();
   const [naming, setNaming] = useState(false);
   if (naming) {
     return (
@@ -189,18 +196,18 @@ function EmptySlot({
   }
   return (
     <div className={removed ? 'slot-add slot-removed' : 'slot-add'}>
-      {removed ? <span className="slot-removed-note">Removed: {removed}</span> : null}
+      {removed ? <span className="slot-removed-note">{t('tile.removedNote', { name: removed })}</span> : null}
       <button
         type="button"
         className="slot-add-recipe"
         onClick={() => onAdd(position)}
-        aria-label={`Add a recipe in slot ${position}`}
+        aria-label={t('tile.addInSlot', { slot: position })}
       >
-        <span aria-hidden="true">+</span> Drop Recipe Here
+        <span aria-hidden="true">+</span> {t('tile.dropHere')}
       </button>
       {allowCategory ? (
         <button type="button" className="slot-add-category" onClick={() => setNaming(true)}>
-          or Create Category
+          {t('tile.orCategory')}
         </button>
       ) : null}
     </div>
@@ -235,6 +242,7 @@ export function ContainerView({
   onAdd(position: number): void;
   onCreateCategory(position: number, name: string): void;
 }) {
+  const { t } = useTranslation();
   const [shownScreens, setShownScreens] = useState(12);
   const removedSlots = useContext(RemovedSlots);
   const readOnly = useContext(ReadOnlyMenu);
@@ -268,7 +276,7 @@ export function ContainerView({
 
   if (layout === 'grid') {
     return (
-      <ol className={`screen-grid screen-grid-${perScreen}`} aria-label="Slots">
+      <ol className={`screen-grid screen-grid-${perScreen}`} aria-label={t('tile.slots')}>
         {Array.from({ length: capacity }, (_, i) => slot(i + 1))}
       </ol>
     );
@@ -281,9 +289,14 @@ export function ContainerView({
   return (
     <div className="list-screens">
       {Array.from({ length: shown }, (_, s) => (
-        <section key={s} className="list-screen" aria-label={`Oven screen ${s + 1} of ${screens}`}>
+        <section
+          key={s}
+          className="list-screen"
+          aria-label={t('tile.ovenScreenOf', { n: s + 1, total: screens })}
+        >
           <h3 className="list-screen-title">
-            Screen {s + 1} <span className="muted">of {screens}</span>
+            {t('menuWords.screen', { n: s + 1 })}{' '}
+            <span className="muted">{t('tile.ofTotal', { total: screens })}</span>
           </h3>
           <ol className={`screen-grid screen-grid-${perScreen}`}>
             {Array.from({ length: perScreen }, (_, i) => {
@@ -295,7 +308,7 @@ export function ContainerView({
       ))}
       {shown < screens ? (
         <button type="button" className="btn btn-secondary" onClick={() => setShownScreens((n) => n + 12)}>
-          Show more ({screens - shown} more screens)
+          {t('tile.showMore', { count: screens - shown })}
         </button>
       ) : null}
     </div>

@@ -15,9 +15,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
-import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
+import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import {
   buttonLabel,
   buttonsOf,
@@ -41,11 +42,11 @@ import {
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
+import { colorLabel, iconLabel } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
 import { CategoryNameForm } from './category-name-form';
@@ -60,6 +61,7 @@ import {
 import { type HistoryKey, historyKey } from './history-keys';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
+import { menuWords } from './menu-words';
 import { type OvenHandle, useMenuActions } from './ovens-api';
 import { SelectRecipeModal } from './select-recipe-modal';
 
@@ -142,6 +144,8 @@ export function MenuEditor({
   provider: string;
   onOpenRecipe(recipeId: number): void;
 }) {
+  const { t } = useTranslation();
+  const words = menuWords();
   const { oven } = handle;
   const banners = useBanners();
   const model = ovenModel(oven.type as OvenType);
@@ -172,11 +176,11 @@ export function MenuEditor({
       banners.show({
         tone: 'error',
         who: oven.name,
-        description: 'could not be updated',
+        description: t('editor.couldNotUpdate'),
         what: message,
         ms: TIMINGS.banner.error,
       }),
-    [banners, oven.name],
+    [banners, oven.name, t],
   );
   const actions = useMenuActions(handle, fail);
   // A role that reads menus only (crew) sees the menu as the oven shows it, with no way to change it.
@@ -188,7 +192,7 @@ export function MenuEditor({
       banners.show({
         tone: 'success',
         who: oven.name,
-        description: 'Undone',
+        description: t('editor.undone'),
         what: String(reply.undone),
         ms: TIMINGS.banner.oven,
       });
@@ -199,7 +203,7 @@ export function MenuEditor({
       banners.show({
         tone: 'success',
         who: oven.name,
-        description: 'Redone',
+        description: t('editor.redone'),
         what: String(reply.redone),
         ms: TIMINGS.banner.oven,
       });
@@ -270,39 +274,40 @@ export function MenuEditor({
   const free = freeSlots(container, model)[0] ?? null;
   const selectedButton = selected !== null ? findButton(tree, selected)?.button : undefined;
   const movingButton = movingId !== null ? findButton(tree, movingId)?.button : undefined;
-  const where = containerLabel(container, model.menuLayout);
+  const where = containerLabel(container, model.menuLayout, words);
 
   // What a screen reader hears while a button is dragged (by touch, mouse or keyboard): names and places, in words.
   const dragName = (active: { data: { current?: unknown } }) => {
     const id = (active.data.current as { buttonId?: number } | undefined)?.buttonId;
     const found = id ? findButton(tree, id) : null;
-    return found ? buttonLabel(found.button) : 'The button';
+    return found ? buttonLabel(found.button, words) : t('editor.theButton');
   };
   const dropPlace = (over: { data: { current?: unknown } } | null) => {
     const at = over?.data.current as { screenId: number; position: number | null } | undefined;
     const target = at ? findContainer(tree, at.screenId) : null;
     if (!at || !target) return null;
-    const label = containerLabel(target, model.menuLayout);
-    if (at.position === null) return `${label}, its first free slot`;
+    const label = containerLabel(target, model.menuLayout, words);
+    if (at.position === null) return t('editor.firstFree', { place: label });
     const there = buttonsOf(target).find((b) => b.position === at.position);
     return there?.kind === 'category' && dragging?.kind === 'recipe'
-      ? `category ${there.category.name}, filed inside`
-      : `${label}, slot ${at.position}`;
+      ? t('editor.filedInside', { name: there.category.name })
+      : t('editor.placeSlot', { place: label, slot: slotLabel(at.position, 'grid', words) });
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${dragName(active)}. Arrow keys move it, Space drops it, Escape puts it back.`,
+    onDragStart: ({ active }) => t('editor.pickedUp', { name: dragName(active) }),
     onDragOver: ({ active, over }) => {
       const place = dropPlace(over);
-      return place ? `${dragName(active)} is over ${place}.` : `${dragName(active)} is over no slot.`;
+      return place
+        ? t('editor.over', { name: dragName(active), place })
+        : t('editor.overNothing', { name: dragName(active) });
     },
     onDragEnd: ({ active, over }) => {
       const place = dropPlace(over);
       return place
-        ? `${dragName(active)} moved to ${place}.`
-        : `${dragName(active)} was let go outside the menu; nothing moved.`;
+        ? t('editor.movedTo', { name: dragName(active), place })
+        : t('editor.droppedOutside', { name: dragName(active) });
     },
-    onDragCancel: ({ active }) => `Moving ${dragName(active)} was cancelled; it stays where it was.`,
+    onDragCancel: ({ active }) => t('editor.dragCancelled', { name: dragName(active) }),
   };
 
   const onDragStart = (event: DragStartEvent) => {
@@ -323,7 +328,7 @@ export function MenuEditor({
     const dragged = findButton(tree, from.buttonId)?.button;
     if (landingOn?.kind === 'category' && dragged?.kind === 'recipe' && landingOn.category.id !== null) {
       const into = landingInCategory(tree, model, landingOn.category.id);
-      if (!into) fail(`Category ${landingOn.category.name} is full.`);
+      if (!into) fail(t('editor.categoryFull', { name: landingOn.category.name }));
       else void actions.move(from, { screenId: into.screenId, position: into.position });
       return;
     }
@@ -332,7 +337,7 @@ export function MenuEditor({
       // Dropped on a screen or a page: its first free slot.
       position = target ? (freeSlots(target, model)[0] ?? null) : null;
       if (position === null) {
-        fail('That screen is full.');
+        fail(t('editor.screenFull'));
         return;
       }
     }
@@ -417,7 +422,7 @@ export function MenuEditor({
             onDragCancel={() => setDragging(null)}
           >
             <div className="editor">
-              <nav className="editor-sidebar" aria-label="Screens">
+              <nav className="editor-sidebar" aria-label={t('editor.screens')}>
                 <ol className="screen-links">
                   {tree.screens.map((s, i) => (
                     <PlaceLink
@@ -431,7 +436,7 @@ export function MenuEditor({
                         setView({ screen: i, category: null, page: 0 });
                       }}
                     >
-                      Screen {i + 1}
+                      {words.screen(i + 1)}
                     </PlaceLink>
                   ))}
                 </ol>
@@ -444,7 +449,7 @@ export function MenuEditor({
                     onClick={addScreen}
                     disabled={actions.busy}
                   >
-                    Add New Screen
+                    {t('editor.addScreen')}
                   </button>
                 ) : null}
               </nav>
@@ -453,7 +458,7 @@ export function MenuEditor({
                 <header className="editor-header">
                   <h3 id="screen-title" className="screen-title">
                     {container.kind === 'main' ? (
-                      `Screen ${screenIndex + 1}`
+                      words.screen(screenIndex + 1)
                     ) : (
                       <>
                         <button
@@ -461,18 +466,18 @@ export function MenuEditor({
                           className="crumb"
                           onClick={() => setView({ screen: screenIndex, category: null, page: 0 })}
                         >
-                          Screen {screenIndex + 1}
+                          {words.screen(screenIndex + 1)}
                         </button>
                         <span className="crumb-sep" aria-hidden="true">
                           ›
                         </span>
-                        <span>Category: {categoryButton!.category.name}</span>
+                        <span>{t('editor.categoryTitle', { name: categoryButton!.category.name })}</span>
                         {model.menuLayout === 'grid' ? (
                           <>
                             <span className="crumb-sep" aria-hidden="true">
                               ›
                             </span>
-                            <span>Page {pageIndex + 1}</span>
+                            <span>{t('editor.pageN', { n: pageIndex + 1 })}</span>
                           </>
                         ) : null}
                       </>
@@ -487,9 +492,9 @@ export function MenuEditor({
                         onClick={undo}
                         disabled={actions.busy || !oven.can_undo}
                         aria-keyshortcuts="Control+Z"
-                        title="Undo (Ctrl+Z)"
+                        title={t('editor.undoTitle')}
                       >
-                        <UndoIcon /> Undo
+                        <UndoIcon /> {t('editor.undo')}
                       </button>
                       {oven.can_redo ? (
                         <button
@@ -498,25 +503,25 @@ export function MenuEditor({
                           onClick={redo}
                           disabled={actions.busy}
                           aria-keyshortcuts="Control+Y Control+Shift+Z"
-                          title="Redo (Ctrl+Y)"
+                          title={t('editor.redoTitle')}
                         >
                           <span className="redo-icon">
                             <UndoIcon />
                           </span>{' '}
-                          Redo
+                          {t('editor.redo')}
                         </button>
                       ) : null}
                     </div>
                   ) : null}
                   <div className="versions-bar">
                     <button type="button" className="btn btn-secondary" onClick={() => setVersionsOpen(true)}>
-                      Versions
+                      {t('editor.versions')}
                     </button>
                     {markCount > 0 ? (
                       <span className="versions-note" role="status">
-                        {countOf(markCount, 'button')} changed since “{changed?.since}”
+                        {t('editor.changedSince', { count: markCount, since: changed?.since })}
                         <button type="button" className="btn btn-link" onClick={() => setChanged(null)}>
-                          Clear
+                          {t('editor.clear')}
                         </button>
                       </span>
                     ) : null}
@@ -524,10 +529,7 @@ export function MenuEditor({
                 </header>
 
                 {readOnly ? (
-                  <p className="muted small">
-                    You can read this menu and download its settings file; changing it is for the oven's store
-                    manager, the team's managers and owners.
-                  </p>
+                  <p className="muted small">{t('editor.readOnly')}</p>
                 ) : model.menuLayout === 'grid' ? (
                   <div className="editor-actions">
                     <button
@@ -536,7 +538,7 @@ export function MenuEditor({
                       disabled={free === null}
                       onClick={() => free !== null && setAdding({ screenId, position: free })}
                     >
-                      Add Recipe Here
+                      {t('editor.addRecipeHere')}
                     </button>
                     {controls.addPage ? (
                       <button
@@ -545,7 +547,7 @@ export function MenuEditor({
                         onClick={addPage}
                         disabled={actions.busy}
                       >
-                        Add New Page
+                        {t('editor.addPage')}
                       </button>
                     ) : null}
                     {controls.deletePage ? (
@@ -555,7 +557,7 @@ export function MenuEditor({
                         onClick={deleteScreen}
                         disabled={actions.busy}
                       >
-                        Delete Page
+                        {t('editor.deletePage')}
                       </button>
                     ) : null}
                     {controls.deleteScreen ? (
@@ -565,16 +567,24 @@ export function MenuEditor({
                         onClick={deleteScreen}
                         disabled={actions.busy}
                       >
-                        Delete Screen
+                        {t('editor.deleteScreen')}
                       </button>
                     ) : null}
                   </div>
                 ) : (
                   <p className="muted small">
-                    The {model.type} shows {shownPerScreen(model)} buttons a screen:{' '}
                     {container.kind === 'main'
-                      ? `up to ${capacity} categories and recipes here, each category up to ${model.maxRecipesPerCategory} recipes.`
-                      : `this category holds up to ${capacity} recipes.`}
+                      ? t('editor.listMain', {
+                          type: model.type,
+                          shown: shownPerScreen(model),
+                          capacity,
+                          perCategory: model.maxRecipesPerCategory,
+                        })
+                      : t('editor.listCategory', {
+                          type: model.type,
+                          shown: shownPerScreen(model),
+                          capacity,
+                        })}
                   </p>
                 )}
 
@@ -594,21 +604,21 @@ export function MenuEditor({
                 />
 
                 {container.kind === 'page' && model.menuLayout === 'grid' ? (
-                  <nav className="page-slider" aria-label="Pages">
+                  <nav className="page-slider" aria-label={t('editor.pages')}>
                     <ol className="page-dots">
                       {categoryButton!.category.pages.map((p, i) => (
                         <PlaceLink
                           key={p.id ?? `new-${i}`}
                           drop="page"
                           className="page-dot"
-                          label={`Page ${i + 1}`}
+                          label={t('editor.pageN', { n: i + 1 })}
                           screenId={p.id ?? 0}
                           current={i === pageIndex}
                           onOpen={() => setView({ ...view, page: i })}
                         />
                       ))}
                     </ol>
-                    <span className="page-label">Page {pageIndex + 1}</span>
+                    <span className="page-label">{t('editor.pageN', { n: pageIndex + 1 })}</span>
                   </nav>
                 ) : null}
 
@@ -635,7 +645,7 @@ export function MenuEditor({
                 ) : null}
                 {movingButton && movingButton.id !== null ? (
                   <MoveToModal
-                    name={buttonLabel(movingButton)}
+                    name={buttonLabel(movingButton, words)}
                     landings={moveLandings(tree, model, movingButton, screenId)}
                     layout={model.menuLayout}
                     onClose={() => setMovingId(null)}
@@ -664,7 +674,10 @@ export function MenuEditor({
               <SelectRecipeModal
                 ovenType={oven.type}
                 provider={provider}
-                where={`${where}, slot ${adding.position}`}
+                where={t('editor.placeSlot', {
+                  place: where,
+                  slot: slotLabel(adding.position, 'grid', words),
+                })}
                 onClose={() => setAdding(null)}
                 onAdd={async (recipe) => {
                   const target = adding;
@@ -678,7 +691,7 @@ export function MenuEditor({
                     banners.show({
                       tone: 'success',
                       who: recipe.name,
-                      description: `has been added to ${oven.name}`,
+                      description: t('editor.addedTo', { oven: oven.name }),
                       ms: TIMINGS.banner.recipeAdded,
                     });
                 }}
@@ -686,7 +699,7 @@ export function MenuEditor({
             ) : null}
             {picturing ? (
               <IconPickerModal
-                title={`Picture of category ${picturing.category.name}`}
+                title={t('editor.pictureOf', { name: picturing.category.name })}
                 current={picturing.category.icon}
                 onPick={(icon) => {
                   if (picturing.category.id) void actions.updateCategory(picturing.category.id, { icon });
@@ -715,7 +728,7 @@ export function MenuEditor({
                   banners.show({
                     tone: 'success',
                     who: oven.name,
-                    description: `now runs version “${name}” again`,
+                    description: t('editor.runsAgain', { name }),
                     ms: TIMINGS.banner.oven,
                   });
                 }}
@@ -742,16 +755,21 @@ function MoveToModal({
   onPick(landing: Landing): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
+  const words = menuWords();
   return (
-    <Modal title={`Move ${name} to…`} onClose={onClose} size="sm">
+    <Modal title={t('editor.moveTitle', { name })} onClose={onClose} size="sm">
       {landings.length === 0 ? (
-        <p className="muted">Every other screen and page is full.</p>
+        <p className="muted">{t('editor.allFull')}</p>
       ) : (
         <ul className="move-choices">
           {landings.map((l) => (
             <li key={l.screenId}>
               <button type="button" className="btn btn-secondary btn-block" onClick={() => onPick(l)}>
-                {placeLabel(l.container, layout)}, {slotLabel(l.position, layout)}
+                {t('editor.placeSlot', {
+                  place: placeLabel(l.container, layout, words),
+                  slot: slotLabel(l.position, layout, words),
+                })}
               </button>
             </li>
           ))}
@@ -780,8 +798,8 @@ function IconPickerModal({
             key={n}
             type="button"
             className={`icon-choice ${n === current ? 'icon-choice-on' : ''}`}
-            title={ICONS[n]}
-            aria-label={ICONS[n]}
+            title={iconLabel(n)}
+            aria-label={iconLabel(n)}
             aria-pressed={n === current}
             onClick={() => onPick(n)}
           >
@@ -815,6 +833,7 @@ function ButtonToolbar({
   onTrash(): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [pickingIcon, setPickingIcon] = useState(false);
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
   // The options open below the grid: on a tablet that is below the fold, so they come into view when opened.
@@ -824,24 +843,24 @@ function ButtonToolbar({
     if (buttonId !== null) panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [buttonId]);
   return (
-    <section ref={panel} className="card button-toolbar" aria-label={`Options for ${name}`}>
+    <section ref={panel} className="card button-toolbar" aria-label={t('editor.optionsFor', { name })}>
       <header className="button-toolbar-head">
         <strong>{name}</strong>
-        <button type="button" className="modal-close" aria-label="Close options" onClick={onClose}>
+        <button type="button" className="modal-close" aria-label={t('editor.closeOptions')} onClick={onClose}>
           ×
         </button>
       </header>
       <fieldset className="color-picker">
-        <legend>Button colour</legend>
+        <legend>{t('editor.buttonColour')}</legend>
         {BUTTON_COLOR_NAMES.map((c) => (
-          <label key={c} className={`swatch ${c === button.color ? 'swatch-on' : ''}`} title={c}>
+          <label key={c} className={`swatch ${c === button.color ? 'swatch-on' : ''}`} title={colorLabel(c)}>
             <input
               type="radio"
               name="button-color"
               className="sr-only"
               checked={c === button.color}
               onChange={() => onColor(c)}
-              aria-label={c.replace('_', ' ').toLowerCase()}
+              aria-label={colorLabel(c)}
             />
             <span style={{ background: BUTTON_COLORS[c] }} />
           </label>
@@ -849,7 +868,7 @@ function ButtonToolbar({
       </fieldset>
       <div className="button-toolbar-actions">
         <button type="button" className="btn btn-secondary" onClick={() => setPickingIcon(true)}>
-          <img src={iconUrl(button.icon)} alt="" className="inline-icon" /> Icon
+          <img src={iconUrl(button.icon)} alt="" className="inline-icon" /> {t('editor.icon')}
         </button>
         {button.kind === 'recipe' && onInner ? (
           <button
@@ -858,24 +877,24 @@ function ButtonToolbar({
             aria-pressed={button.favorite}
             onClick={() => onFavorite(!button.favorite)}
           >
-            {button.favorite ? '★ Favourite' : '☆ Favourite'}
+            {button.favorite ? t('editor.favouriteOn') : t('editor.favouriteOff')}
           </button>
         ) : null}
         {button.kind === 'recipe' ? (
           <button type="button" className="btn btn-secondary" onClick={onOpenRecipe}>
-            View / Edit Recipe
+            {t('editor.viewEdit')}
           </button>
         ) : null}
         <button type="button" className="btn btn-secondary" onClick={onMoveTo}>
-          Move to…
+          {t('editor.moveTo')}
         </button>
         <button type="button" className="btn btn-link-danger" onClick={onTrash}>
-          Remove from screen
+          {t('editor.remove')}
         </button>
       </div>
       {pickingIcon ? (
         <IconPickerModal
-          title={`Icon of ${name}`}
+          title={t('editor.iconOf', { name })}
           current={button.icon}
           onPick={(icon) => {
             onIcon(icon);

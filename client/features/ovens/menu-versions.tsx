@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type MenuDiffResponse, type MenuVersion, saveVersionRequest } from '../../../shared/contracts/menus';
 import { LIMITS } from '../../../shared/domain/messages';
-import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
+import { formatLocale, i18n, translateMessage, type UiLanguage } from '../../lib/i18n';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import {
   type OvenHandle,
@@ -15,7 +16,10 @@ import {
 } from './ovens-api';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(formatLocale(i18n.language as UiLanguage), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
 /** What changed since one version, in words, with a way to see the changed buttons on the editor. */
 function VersionChanges({
@@ -27,22 +31,24 @@ function VersionChanges({
   version: MenuVersion;
   onShow(ids: number[], removed: MenuDiffResponse['removed']): void;
 }) {
+  const { t } = useTranslation();
   const diff = useQuery(versionDiffQuery(handle.oven.id, version.id, handle.oven.version));
-  if (diff.isPending) return <Spinner label="Comparing ..." />;
-  if (diff.isError) return <Alert tone="error">The menus could not be compared: {diff.error.message}</Alert>;
+  if (diff.isPending) return <Spinner label={t('versions.comparing')} />;
+  if (diff.isError)
+    return <Alert tone="error">{t('versions.compareFailed', { message: diff.error.message })}</Alert>;
   const { lines, highlight, removed } = diff.data;
   const marks = highlight.length + removed.length;
-  if (lines.length === 0) return <p className="muted">The current menu is the same as “{version.name}”.</p>;
+  if (lines.length === 0) return <p className="muted">{t('versions.same', { name: version.name })}</p>;
   return (
     <div className="version-changes">
-      <ul className="change-list" aria-label={`Changes since ${version.name}`}>
+      <ul className="change-list" aria-label={t('versions.changesSince', { name: version.name })}>
         {lines.map((l) => (
           <li key={l.message}>{l.message}</li>
         ))}
       </ul>
       {marks > 0 ? (
         <button type="button" className="btn btn-secondary" onClick={() => onShow(highlight, removed)}>
-          Show {marks} changed {nounFor(marks, 'button')} on the menu
+          {t('versions.showChanged', { count: marks })}
         </button>
       ) : null}
     </div>
@@ -67,6 +73,7 @@ export function MenuVersionsModal({
   onHighlight(ids: number[], removed: MenuDiffResponse['removed'], versionName: string): void;
   onRestored(name: string): void;
 }) {
+  const { t } = useTranslation();
   const { oven } = handle;
   const list = useQuery(versionListQuery(oven.id));
   const saveVersion = useSaveVersion(oven.id);
@@ -83,40 +90,47 @@ export function MenuVersionsModal({
   });
 
   return (
-    <Modal title={`Menu versions of ${oven.name}`} onClose={onClose} size="lg" busy={restore.isPending}>
+    <Modal
+      title={t('versions.title', { oven: oven.name })}
+      onClose={onClose}
+      size="lg"
+      busy={restore.isPending}
+    >
       {readOnly ? null : (
         <form className="version-form" onSubmit={submit} noValidate>
-          <h3 className="section-title">Save the current menu</h3>
+          <h3 className="section-title">{t('versions.saveCurrent')}</h3>
           <TextField
-            label="Version name"
+            label={t('versions.name')}
             required
             maxLength={LIMITS.versionNameMax}
-            hint="For example: Spring menu"
+            hint={t('versions.nameHint')}
             {...form.field('name')}
           />
           <TextField
-            label="Note"
+            label={t('versions.note')}
             maxLength={LIMITS.versionNoteMax}
-            hint="What this menu is for (optional)."
+            hint={t('versions.noteHint')}
             {...form.field('note')}
           />
-          {saved ? <Alert tone="success">Saved as “{saved}”.</Alert> : null}
+          {saved ? <Alert tone="success">{t('versions.savedAs', { name: saved })}</Alert> : null}
           {form.failure && !hasFieldErrors(form.failure) ? (
-            <Alert tone="error">The version could not be saved: {form.failure.message}</Alert>
+            <Alert tone="error">
+              {t('versions.saveFailed', { message: translateMessage(form.failure.message) })}
+            </Alert>
           ) : null}
           <button type="submit" className="btn btn-primary" disabled={form.busy}>
-            {form.busy ? 'Saving ...' : 'Save Version'}
+            {form.busy ? t('common.saving') : t('versions.save')}
           </button>
         </form>
       )}
 
-      <h3 className="section-title">Saved versions</h3>
-      {list.isPending ? <Spinner label="Loading versions ..." /> : null}
+      <h3 className="section-title">{t('versions.saved')}</h3>
+      {list.isPending ? <Spinner label={t('versions.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">The versions could not be loaded: {list.error.message}</Alert>
+        <Alert tone="error">{t('versions.loadFailed', { message: list.error.message })}</Alert>
       ) : null}
-      {list.data?.length === 0 ? <p className="muted">No version saved yet.</p> : null}
-      {restore.isError ? <Alert tone="error">{restore.error.message}</Alert> : null}
+      {list.data?.length === 0 ? <p className="muted">{t('versions.none')}</p> : null}
+      {restore.isError ? <Alert tone="error">{translateMessage(restore.error.message)}</Alert> : null}
       <ul className="version-list">
         {list.data?.map((v) => (
           <li key={v.id} className="version-item" aria-label={v.name}>
@@ -124,8 +138,10 @@ export function MenuVersionsModal({
               <div>
                 <strong dir="auto">{v.name}</strong>
                 <p className="muted small">
-                  Saved {when(v.created_at)}
-                  {v.created_by ? ` by ${v.created_by}` : ''} · {countOf(v.buttons, 'button')}
+                  {v.created_by
+                    ? t('versions.savedAtBy', { when: when(v.created_at), who: v.created_by })
+                    : t('versions.savedAt', { when: when(v.created_at) })}{' '}
+                  · {t('versions.buttons', { count: v.buttons })}
                 </p>
                 {v.note ? (
                   <p className="small" dir="auto">
@@ -140,11 +156,11 @@ export function MenuVersionsModal({
                   aria-expanded={open === v.id}
                   onClick={() => setOpen(open === v.id ? null : v.id)}
                 >
-                  What changed since
+                  {t('versions.whatChanged')}
                 </button>
                 {readOnly ? null : (
                   <button type="button" className="btn btn-secondary" onClick={() => setRestoring(v)}>
-                    Restore
+                    {t('versions.restore')}
                   </button>
                 )}
               </div>
@@ -162,9 +178,9 @@ export function MenuVersionsModal({
 
       {restoring ? (
         <ConfirmDialog
-          title="Restore version"
-          message={`The menu of ${oven.name} becomes “${restoring.name}” again (press What changed since to see how). Undo takes it back; to keep today's menu too, save it as a version first.`}
-          confirmLabel="Restore"
+          title={t('versions.restoreTitle')}
+          message={t('versions.restoreMessage', { oven: oven.name, name: restoring.name })}
+          confirmLabel={t('versions.restore')}
           busy={restore.isPending}
           onCancel={() => setRestoring(null)}
           onConfirm={async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
 import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
@@ -16,6 +17,7 @@ import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationListQuery } from './ovens-api';
 
@@ -62,6 +64,7 @@ export function OvenModal({
   /** A new oven starts in this location (the one the Ovens page is filtered by). */
   defaultLocationId?: number | null;
 }) {
+  const { t } = useTranslation();
   const initial: OvenForm = {
     name: oven?.name ?? '',
     type: oven?.type ?? '',
@@ -89,13 +92,15 @@ export function OvenModal({
     draft.name === '' && draft.temperature === ''
       ? null
       : !draft.name.trim() || draft.name.trim().length > 24 || !/^[A-Za-z0-9_ -]+$/.test(draft.name.trim())
-        ? MESSAGES.profileName
+        ? translateMessage(MESSAGES.profileName)
         : !/^\d{1,3}$/.test(draft.temperature) ||
             !model ||
             // The range shown (°C rounded inwards) is the range taken.
             Number(draft.temperature) < tempRange(model.minTemp, model.maxTemp, unit).min ||
             Number(draft.temperature) > tempRange(model.minTemp, model.maxTemp, unit).max
-          ? `${messageInUnit(MESSAGES.profileTemp, unit)}: ${rangeText(model?.minTemp ?? 0, model?.maxTemp ?? 0, unit)}.`
+          ? translateMessage(
+              `${messageInUnit(MESSAGES.profileTemp, unit)}: ${rangeText(model?.minTemp ?? 0, model?.maxTemp ?? 0, unit)}.`,
+            )
           : null;
   const setWarmUps = (list: WarmUpRow[]) => form.set('warm_ups', list);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
@@ -110,35 +115,38 @@ export function OvenModal({
 
   return (
     <Modal
-      title={oven ? `Edit ${oven.name}` : 'Add New Oven'}
+      title={oven ? t('ovenModal.editTitle', { name: oven.name }) : t('ovenModal.addTitle')}
       onClose={onClose}
       backdropCloses={!dirty}
       busy={busy}
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form="oven-form" className="btn btn-primary" disabled={!canSave}>
-            {busy ? 'Saving ...' : 'Save'}
+            {busy ? t('common.saving') : t('ovenModal.save')}
           </button>
         </>
       }
     >
       <form id="oven-form" onSubmit={submit} noValidate>
         <TextField
-          label="Oven name"
+          label={t('ovenModal.name')}
           required
           maxLength={LIMITS.ovenNameMax}
-          hint={`Up to ${LIMITS.ovenNameMax} letters, numbers, spaces, dashes or underscores.`}
+          hint={t('ovenModal.nameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('name')}
           error={values.name ? (errors.name?.[0] ?? form.errors.name) : form.errors.name}
           data-autofocus
         />
         {oven ? (
           <p className="muted">
-            Type: <strong>{oven.type}</strong> (the type of an oven does not change: its menu holds recipes of
-            that type).
+            <Trans
+              i18nKey="ovenModal.typeFixed"
+              values={{ type: oven.type }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : (
           <OvenTypeChoices
@@ -154,9 +162,9 @@ export function OvenModal({
 
         {locations.data && locations.data.length > 0 ? (
           <label className="field">
-            <span>Location</span>
+            <span>{t('ovenModal.location')}</span>
             <select value={values.location_id} onChange={(e) => form.set('location_id', e.target.value)}>
-              <option value="">No location</option>
+              <option value="">{t('ovenModal.noLocation')}</option>
               {locations.data.map((l) => (
                 <option key={l.id} value={String(l.id)}>
                   {l.name}
@@ -168,16 +176,20 @@ export function OvenModal({
         ) : null}
 
         <fieldset className="fieldset">
-          <legend>Warm-up profiles</legend>
+          <legend>{t('ovenModal.warmUps')}</legend>
           {!model ? (
-            <p className="muted">Choose the oven type first.</p>
+            <p className="muted">{t('ovenModal.chooseTypeFirst')}</p>
           ) : model.maxWarmUps === 0 ? (
-            <p className="muted">A {model.type} has no warm-up profiles.</p>
+            <p className="muted">{t('ovenModal.noWarmUps', { type: model.type })}</p>
           ) : (
             <>
               <p className="muted small">
-                Up to {model.maxWarmUps}, each with a name and a temperature{' '}
-                {rangeText(model.minTemp, model.maxTemp, unit)}.
+                {t('ovenModal.upTo', {
+                  max: model.maxWarmUps,
+                  min: tempRange(model.minTemp, model.maxTemp, unit).min,
+                  top: tempRange(model.minTemp, model.maxTemp, unit).max,
+                  unit: unitSymbol(unit),
+                })}
               </p>
               {values.warm_ups.length > 0 ? (
                 <ul className="warmup-list">
@@ -196,7 +208,7 @@ export function OvenModal({
                         className="btn btn-link-danger"
                         onClick={() => setWarmUps(values.warm_ups.filter((_, j) => j !== i))}
                       >
-                        Delete profile {w.name}
+                        {t('ovenModal.deleteProfile', { name: w.name })}
                       </button>
                     </li>
                   ))}
@@ -205,7 +217,7 @@ export function OvenModal({
               {values.warm_ups.length < model.maxWarmUps ? (
                 <div className="warmup-form">
                   <label className="field field-inline">
-                    <span>Profile name</span>
+                    <span>{t('ovenModal.profileName')}</span>
                     <input
                       value={draft.name}
                       maxLength={LIMITS.profileNameMax}
@@ -213,7 +225,7 @@ export function OvenModal({
                     />
                   </label>
                   <label className="field field-inline">
-                    <span>Temperature {unitSymbol(unit)}</span>
+                    <span>{t('ovenModal.temperature', { unit: unitSymbol(unit) })}</span>
                     <input
                       inputMode="numeric"
                       value={draft.temperature}
@@ -236,18 +248,18 @@ export function OvenModal({
                       setDraft({ name: '', temperature: '' });
                     }}
                   >
-                    Add Profile
+                    {t('ovenModal.addProfile')}
                   </button>
                   {draftIssue ? <p className="field-error">{draftIssue}</p> : null}
                 </div>
               ) : (
-                <p className="muted small">This oven has its {model.maxWarmUps} profiles.</p>
+                <p className="muted small">{t('ovenModal.hasAll', { max: model.maxWarmUps })}</p>
               )}
             </>
           )}
         </fieldset>
         {form.failure && !Object.keys(form.errors).length ? (
-          <Alert tone="error">{form.failure.message}</Alert>
+          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
         ) : null}
       </form>
     </Modal>

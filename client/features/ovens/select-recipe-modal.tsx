@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecipeCard } from '../../../shared/contracts/recipes';
 import { FOOD_CATEGORIES } from '../../../shared/domain/catalog';
 import { iconUrl } from '../../../shared/domain/icons';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
+import { categoryLabel } from '../../lib/i18n';
 import { recipeChoicesQuery } from '../recipes';
 
 /**
@@ -26,24 +28,28 @@ export function SelectRecipeModal({
   onAdd(recipe: RecipeCard): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [owner, setOwner] = useState<'community' | 'provider'>('community');
   const [category, setCategory] = useState('');
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   useEffect(() => {
-    const t = window.setTimeout(() => setSearch(searchText), 300);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => setSearch(searchText), 300);
+    return () => window.clearTimeout(timer);
   }, [searchText]);
   const list = useQuery(recipeChoicesQuery({ owner, ovenType, category, search, page }));
   const data = list.data;
-  const title = owner === 'community' ? `My ${ovenType} Recipes` : `${provider} ${ovenType} Recipes`;
+  const title =
+    owner === 'community'
+      ? t('selectRecipe.myTitle', { type: ovenType })
+      : t('selectRecipe.providerTitle', { provider, type: ovenType });
 
   return (
     <Modal title={title} onClose={onClose} size="lg">
-      <p className="muted">Adding to {where}.</p>
+      <p className="muted">{t('selectRecipe.addingTo', { where })}</p>
       <div className="choice-toolbar">
-        <fieldset className="segmented" aria-label="Whose recipes">
+        <fieldset className="segmented" aria-label={t('selectRecipe.whose')}>
           <label className={owner === 'community' ? 'segmented-on' : ''}>
             <input
               type="radio"
@@ -55,7 +61,7 @@ export function SelectRecipeModal({
                 setPage(1);
               }}
             />
-            My Recipes
+            {t('recipeList.myTitle')}
           </label>
           <label className={owner === 'provider' ? 'segmented-on' : ''}>
             <input
@@ -68,30 +74,32 @@ export function SelectRecipeModal({
                 setPage(1);
               }}
             />
-            {provider} Recipes
+            {t('recipeList.providerTitle', { provider })}
           </label>
         </fieldset>
         <label className="field field-inline">
-          <span className="sr-only">Category</span>
+          <span className="sr-only">{t('selectRecipe.category')}</span>
           <select
-            aria-label="Category"
+            aria-label={t('selectRecipe.category')}
             value={category}
             onChange={(e) => {
               setCategory(e.target.value);
               setPage(1);
             }}
           >
-            <option value="">All Categories</option>
+            <option value="">{t('selectRecipe.allCategories')}</option>
             {FOOD_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
             ))}
           </select>
         </label>
         <label className="search">
-          <span className="sr-only">Search recipes</span>
+          <span className="sr-only">{t('recipeList.search')}</span>
           <input
             type="search"
-            placeholder="Search recipes..."
+            placeholder={t('recipeList.searchPlaceholder')}
             value={searchText}
             onChange={(e) => {
               setSearchText(e.target.value);
@@ -100,17 +108,20 @@ export function SelectRecipeModal({
           />
         </label>
       </div>
-      {list.isPending ? <Spinner label="Loading recipes ..." /> : null}
+      {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">The recipes could not be loaded: {list.error.message}</Alert>
+        <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
       ) : null}
       {data && data.total === 0 ? (
         <div className="empty-state">
-          <p>No results were found</p>
+          <p>{t('recipeList.noResults')}</p>
           <p className="muted">
             {owner === 'community'
-              ? `You have no ${ovenType} recipes${search || category ? ' like this' : ''} yet: create one in My Recipes, or pick from the ${provider} Recipes.`
-              : 'Try another category or search.'}
+              ? t(search || category ? 'selectRecipe.noneMineLike' : 'selectRecipe.noneMine', {
+                  type: ovenType,
+                  provider,
+                })
+              : t('selectRecipe.tryAnother')}
           </p>
         </div>
       ) : null}
@@ -120,15 +131,15 @@ export function SelectRecipeModal({
             <img src={iconUrl(r.icon)} alt="" />
             <div>
               <strong>{r.name}</strong>
-              <span className="muted small">{r.category}</span>
+              <span className="muted small">{categoryLabel(r.category)}</span>
             </div>
             <button
               type="button"
               className="btn btn-primary"
               onClick={() => onAdd(r)}
-              aria-label={`Add ${r.name} to Oven`}
+              aria-label={t('selectRecipe.addNamed', { name: r.name })}
             >
-              Add to Oven
+              {t('selectRecipe.add')}
             </button>
           </li>
         ))}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ConvertResult } from '../../../shared/contracts/recipes';
 import { messageInUnit } from '../../../shared/domain/temperature';
-import { countOf, nounFor } from '../../../shared/domain/words';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { i18n, translateMessage } from '../../lib/i18n';
 import { useConvertRecipes } from './recipes-api';
 
 /** What was left out, and why, in a sentence (empty when nothing was). */
@@ -14,10 +15,8 @@ function skippedText(result: ConvertResult, target: string): string {
   const same = names('same_model');
   const again = names('already_converted');
   return [
-    same.length ? ` Already for the ${target}: ${same.join(', ')}.` : '',
-    again.length
-      ? ` Left out, as My Recipes already has a ${target} recipe of the same name: ${again.join(', ')}.`
-      : '',
+    same.length ? ` ${i18n.t('convert.alreadyFor', { type: target, names: same.join(', ') })}` : '',
+    again.length ? ` ${i18n.t('convert.leftOut', { type: target, names: again.join(', ') })}` : '',
   ].join('');
 }
 
@@ -34,6 +33,7 @@ export function BulkConvertModal({
   onClose(): void;
   onDone(): void;
 }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const [target, setTarget] = useState('');
   const [result, setResult] = useState<ConvertResult | null>(null);
@@ -46,22 +46,22 @@ export function BulkConvertModal({
 
   const footer = result ? (
     <button type="button" className="btn btn-primary" onClick={onClose}>
-      Done
+      {t('convert.done')}
     </button>
   ) : (
     <>
       <button type="button" className="btn btn-secondary" onClick={onClose} disabled={convert.isPending}>
-        Cancel
+        {t('common.cancel')}
       </button>
       <button type="button" className="btn btn-primary" disabled={!target || convert.isPending} onClick={run}>
-        {convert.isPending ? 'Converting ...' : `Convert ${countOf(ids.length, 'recipe')}`}
+        {convert.isPending ? t('convert.converting') : t('convert.convertN', { count: ids.length })}
       </button>
     </>
   );
 
   return (
     <Modal
-      title="Convert the selected recipes"
+      title={t('convert.bulkTitle')}
       onClose={onClose}
       footer={footer}
       size="lg"
@@ -70,8 +70,7 @@ export function BulkConvertModal({
       {result ? (
         <>
           <Alert tone="success">
-            {result.data.length} recipe{result.data.length === 1 ? ' was' : 's were'} converted to {target}{' '}
-            and saved in My Recipes.
+            {t('convert.bulkDone', { count: result.data.length, type: target })}
             {skippedText(result, target)}
           </Alert>
           <ul className="convert-summary">
@@ -79,19 +78,23 @@ export function BulkConvertModal({
               <li key={r.id} className="convert-item">
                 {r.changes.length <= 1 ? (
                   <p>
-                    <strong>{r.name}</strong> fits the {target} as it is.
+                    <Trans
+                      i18nKey="convert.fits"
+                      values={{ name: r.name, type: target }}
+                      components={{ strong: <strong /> }}
+                    />
                   </p>
                 ) : (
                   <details>
                     <summary>
                       <strong>{r.name}</strong>
-                      {` · ${r.changes.length - 1} change${r.changes.length === 2 ? '' : 's'}`}
+                      {t('convert.changes', { count: r.changes.length - 1 })}
                     </summary>
                     <ul className="change-list">
                       {r.changes
                         .filter((c) => c.field !== 'oven_type')
                         .map((c) => (
-                          <li key={c.field}>{messageInUnit(c.message, unit)}</li>
+                          <li key={c.field}>{translateMessage(messageInUnit(c.message, unit))}</li>
                         ))}
                     </ul>
                   </details>
@@ -102,13 +105,12 @@ export function BulkConvertModal({
         </>
       ) : (
         <>
-          <p className="muted">
-            Each of the {ids.length} selected {nounFor(ids.length, 'recipe')} gets a copy for the oven you
-            choose; the originals stay as they are. Recipes already for that oven are left out.
-          </p>
-          <OvenTypeChoices value={target} onChange={(m) => setTarget(m.type)} legend="Convert to" />
+          <p className="muted">{t('convert.bulkIntro', { count: ids.length })}</p>
+          <OvenTypeChoices value={target} onChange={(m) => setTarget(m.type)} legend={t('convert.to')} />
           {convert.isError ? (
-            <Alert tone="error">Nothing was converted: {convert.error.message}</Alert>
+            <Alert tone="error">
+              {t('convert.nothingConverted', { message: translateMessage(convert.error.message) })}
+            </Alert>
           ) : null}
         </>
       )}

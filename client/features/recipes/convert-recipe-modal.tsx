@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { OVEN_MODELS } from '../../../shared/domain/oven-models';
 import { Alert, Spinner } from '../../components/form';
@@ -7,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { changeLines, comparisonRows } from './convert-preview';
 import { convertPreviewQuery, useConvertRecipes } from './recipes-api';
 
@@ -26,6 +28,7 @@ export function ConvertRecipeModal({
   /** Opens the converted recipe in the wizard, with the changes conversion made, in the user's words. */
   onAdjust(converted: RecipeDetail, changes: string[]): void;
 }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const [target, setTargetValue] = useState('');
   const setTarget = (value: string) => {
@@ -54,7 +57,7 @@ export function ConvertRecipeModal({
   const footer = (
     <>
       <button type="button" className="btn btn-secondary" onClick={onClose} disabled={convert.isPending}>
-        Cancel
+        {t('common.cancel')}
       </button>
       <button
         type="button"
@@ -62,58 +65,58 @@ export function ConvertRecipeModal({
         disabled={!data || convert.isPending}
         onClick={() => data && onAdjust({ ...data.source, ...data.result }, changeLines(data, unit))}
       >
-        Adjust in the wizard
+        {t('convert.adjust')}
       </button>
       <button type="button" className="btn btn-primary" disabled={!data || convert.isPending} onClick={save}>
-        {convert.isPending ? 'Saving ...' : 'Save to My Recipes'}
+        {convert.isPending ? t('common.saving') : t('convert.saveMine')}
       </button>
     </>
   );
 
   return (
     <Modal
-      title={`Convert ${recipe.name} to another oven`}
+      title={t('convert.title', { name: recipe.name })}
       onClose={onClose}
       footer={footer}
       size="lg"
       busy={convert.isPending}
     >
-      <p className="muted">
-        A new recipe is made in My Recipes, valid for the oven you choose; {recipe.name} stays as it is.
-      </p>
+      <p className="muted">{t('convert.intro', { name: recipe.name })}</p>
       <OvenTypeChoicesExcept current={recipe.oven_type} value={target} onChange={setTarget} />
-      {preview.isFetching ? <Spinner label="Converting ..." /> : null}
+      {preview.isFetching ? <Spinner label={t('convert.converting')} /> : null}
       {preview.isError ? (
-        <Alert tone="error">The recipe could not be converted: {preview.error.message}</Alert>
+        <Alert tone="error">
+          {t('convert.previewFailed', { message: translateMessage(preview.error.message) })}
+        </Alert>
       ) : null}
       {already ? (
-        <Alert tone="info">
-          My Recipes already has a {target} recipe named {data?.result.name}: nothing new was saved. Rename
-          that one to convert again.
-        </Alert>
+        <Alert tone="info">{t('convert.already', { type: target, name: data?.result.name })}</Alert>
       ) : null}
       {convert.isError ? (
         <Alert tone="error">
-          The converted recipe could not be saved:{' '}
-          {convert.error instanceof ApiError ? convert.error.message : String(convert.error)}
+          {t('convert.saveFailed', {
+            message: translateMessage(
+              convert.error instanceof ApiError ? convert.error.message : String(convert.error),
+            ),
+          })}
         </Alert>
       ) : null}
       {data ? (
         <>
           <h3 className="section-title" ref={changesRef}>
-            What changes ({data.changes.length - 1})
+            {t('convert.whatChanges', { count: data.changes.length - 1 })}
           </h3>
-          <ul className="change-list" aria-label="What changes">
+          <ul className="change-list" aria-label={t('convert.whatChangesLabel')}>
             {changeLines(data, unit).map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>{translateMessage(line)}</li>
             ))}
-            {data.changes.length === 1 ? <li>Nothing else: the recipe fits the {target} as it is.</li> : null}
+            {data.changes.length === 1 ? <li>{t('convert.nothingElse', { type: target })}</li> : null}
           </ul>
           <div className="table-scroll">
-            <table className="compare-table" aria-label="Before and after">
+            <table className="compare-table" aria-label={t('convert.beforeAfter')}>
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
+                  <th scope="col">{t('convert.field')}</th>
                   <th scope="col">{recipe.oven_type}</th>
                   <th scope="col">{target}</th>
                 </tr>
@@ -145,8 +148,14 @@ function OvenTypeChoicesExcept({
   value: string;
   onChange(type: string): void;
 }) {
+  const { t } = useTranslation();
   const others = OVEN_MODELS.filter((m) => m.type !== current);
   return (
-    <OvenTypeChoices value={value} onChange={(m) => onChange(m.type)} models={others} legend="Convert to" />
+    <OvenTypeChoices
+      value={value}
+      onChange={(m) => onChange(m.type)}
+      models={others}
+      legend={t('convert.to')}
+    />
   );
 }

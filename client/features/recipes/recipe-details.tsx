@@ -1,8 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { findOvenModel } from '../../../shared/domain/oven-models';
 import { formatStageTime, stageTempWarnings } from '../../../shared/domain/stage';
 import { formatTemp } from '../../../shared/domain/temperature';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { categoryLabel, irLevelLabel, startingStateLabel } from '../../lib/i18n';
+import { formatPercent } from '../../lib/text';
 import { OvenBadge } from './oven-badge';
 import { RecipeImage } from './recipe-image';
 
@@ -36,6 +39,7 @@ type Shown = Pick<
 
 /** The stages as a timeline: each stage's time, temperature, air, blower, microwave and IR at a glance. */
 export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stages']; ovenType: string }) {
+  const { t } = useTranslation();
   const model = findOvenModel(ovenType);
   const unit = useTemperatureUnit();
   const warnings = model ? stageTempWarnings(stages, model) : [];
@@ -44,53 +48,49 @@ export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stag
       {stages.map((s, i) => (
         <li key={s.order} className={`timeline-stage ${warnings[i] ? 'timeline-warning' : ''}`}>
           <div className="timeline-head">
-            <span className="timeline-order">Stage {s.order}</span>
+            <span className="timeline-order">{t('recipeView.stageN', { n: s.order })}</span>
             <span className="timeline-time tabular">{formatStageTime(s)}</span>
             <span className="timeline-temp tabular">{formatTemp(s.temp, unit)}</span>
           </div>
           <dl className="timeline-values tabular">
             <div>
-              <dt>Air top</dt>
-              <dd>{s.percent_air_top}%</dd>
+              <dt>{t('recipeView.airTop')}</dt>
+              <dd>{formatPercent(s.percent_air_top)}</dd>
             </div>
             <div>
-              <dt>Air bottom</dt>
-              <dd>{s.percent_air_bottom}%</dd>
+              <dt>{t('recipeView.airBottom')}</dt>
+              <dd>{formatPercent(s.percent_air_bottom)}</dd>
             </div>
             <div>
-              <dt>Blower</dt>
-              <dd>{s.blower_percent}%</dd>
+              <dt>{t('recipeView.blower')}</dt>
+              <dd>{formatPercent(s.blower_percent)}</dd>
             </div>
             {model?.microwave ? (
               <div>
-                <dt>Microwave</dt>
-                <dd>{s.microwave_percent}%</dd>
+                <dt>{t('recipeView.microwave')}</dt>
+                <dd>{formatPercent(s.microwave_percent)}</dd>
               </div>
             ) : null}
             {model?.infrared ? (
               <>
                 <div>
-                  <dt>IR top</dt>
-                  <dd>{s.ir_lvl_top}</dd>
+                  <dt>{t('pdf.irTop')}</dt>
+                  <dd>{irLevelLabel(s.ir_lvl_top)}</dd>
                 </div>
                 <div>
-                  <dt>IR bottom</dt>
-                  <dd>{s.ir_lvl_bottom}</dd>
+                  <dt>{t('pdf.irBottom')}</dt>
+                  <dd>{irLevelLabel(s.ir_lvl_bottom)}</dd>
                 </div>
               </>
             ) : null}
             {model?.forceVent ? (
               <div>
-                <dt>Vent</dt>
-                <dd>{s.force_vent_open ? 'Open' : 'Closed'}</dd>
+                <dt>{t('pdf.vent')}</dt>
+                <dd>{s.force_vent_open ? t('pdf.open') : t('pdf.closed')}</dd>
               </div>
             ) : null}
           </dl>
-          {warnings[i] ? (
-            <p className="field-error">
-              The temperature is too far from previous stage. Please edit stage to correct it.
-            </p>
-          ) : null}
+          {warnings[i] ? <p className="field-error">{t('rules.tempTooFar')}</p> : null}
         </li>
       ))}
     </ol>
@@ -137,22 +137,23 @@ function Pairs({
 
 /** Everything about a recipe, as the view modal and the wizard's preview show it. */
 export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageOverride?: string | null }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const specs: [string, string | number | null | undefined][] = [
-    ['Product name', recipe.product_name],
-    ['Set temp', recipe.set_temp ? formatTemp(recipe.set_temp, unit) : ''],
-    ['Starting state', recipe.starting_state],
-    ['Dish type', recipe.dish_type],
-    ['Brand', recipe.brand],
-    ['SKU', recipe.sku],
-    ['Weight', recipe.weight],
-    ['Quantity', recipe.quantity],
+    [t('pdf.productName'), recipe.product_name],
+    [t('pdf.setTemp'), recipe.set_temp ? formatTemp(recipe.set_temp, unit) : ''],
+    [t('recipeView.startingState'), recipe.starting_state ? startingStateLabel(recipe.starting_state) : null],
+    [t('pdf.dishType'), recipe.dish_type],
+    [t('pdf.brand'), recipe.brand],
+    [t('pdf.sku'), recipe.sku],
+    [t('pdf.weight'), recipe.weight],
+    [t('pdf.quantity'), recipe.quantity],
   ];
   const prep: [string, string | undefined][] = [
-    ['Ingredients', recipe.ingredients],
-    ['Procedure', recipe.procedure],
-    ['Outcome', recipe.outcome],
-    ['Outcome attributes', recipe.outcome_attributes],
+    [t('pdf.ingredients'), recipe.ingredients],
+    [t('pdf.procedure'), recipe.procedure],
+    [t('pdf.outcome'), recipe.outcome],
+    [t('pdf.outcomeAttributes'), recipe.outcome_attributes],
   ];
   return (
     <div className="recipe-details">
@@ -165,22 +166,23 @@ export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageO
         />
         <div>
           <p className="recipe-details-meta">
-            <OvenBadge type={recipe.oven_type} decorative /> {recipe.oven_type} · {recipe.category}
+            <OvenBadge type={recipe.oven_type} decorative /> {recipe.oven_type} ·{' '}
+            {categoryLabel(recipe.category)}
           </p>
           <Pairs className="spec-list" pairs={specs} />
         </div>
       </div>
-      <h3>Cooking stages</h3>
+      <h3>{t('pdf.cookingStages')}</h3>
       <StageTimeline stages={recipe.stages} ovenType={recipe.oven_type} />
       {recipe.events.length > 0 ? (
         <>
-          <h3>Cooking events</h3>
+          <h3>{t('pdf.cookingEvents')}</h3>
           <EventList events={recipe.events} />
         </>
       ) : null}
       {prep.some(([, v]) => v) ? (
         <>
-          <h3>Preparation</h3>
+          <h3>{t('pdf.preparation')}</h3>
           <Pairs className="prep-list" pairs={prep} />
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { canWriteRecipe } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -22,6 +23,7 @@ export function RecipeEditModal({
   onClose(): void;
   onSaved?(recipe: RecipeDetail): void;
 }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const recipe = useQuery(recipeQuery(id)).data;
   const pdf = useDownloadPdf();
@@ -43,7 +45,7 @@ export function RecipeEditModal({
           banners.show({
             tone: 'error',
             who,
-            description: 'There was an error while trying to save the recipe',
+            description: t('recipeList.saveFailed'),
             what,
             ms: TIMINGS.banner.error,
           });
@@ -58,7 +60,7 @@ export function RecipeEditModal({
       try {
         await pdf.mutateAsync(`/api/createpdfs/${r.id}`);
       } catch (e) {
-        banners.failure(r.name, 'There was an error while trying to download recipes', e);
+        banners.failure(r.name, t('recipeList.downloadFailed'), e);
       }
     }
   };

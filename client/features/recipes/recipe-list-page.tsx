@@ -10,6 +10,7 @@ import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { Pager } from '../../components/pager';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
@@ -28,7 +29,7 @@ import {
   useDownloadPdf,
 } from './recipes-api';
 
-const message = (e: unknown) => (e instanceof Error ? e.message : '');
+const message = (e: unknown) => (e instanceof Error ? translateMessage(e.message) : '');
 const FILTER_DEFAULTS = { search: '', ovens: '', categories: '' };
 /** How many names a delete confirmation lists before "and N more". */
 const NAMES_SHOWN = 8;
@@ -114,7 +115,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
     try {
       await pdf.mutateAsync(path);
     } catch (e) {
-      fail(who, 'There was an error while trying to download recipes', message(e));
+      fail(who, t('recipeList.downloadFailed'), message(e));
     } finally {
       // Spec §4: the PDF flag resets after 1 s.
       window.setTimeout(() => setPdfBusy(false), TIMINGS.pdfFlagResetMs);
@@ -138,11 +139,11 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
     // Duplicate makes the copy now (spec §4: then the wizard opens it at the stages step).
     try {
       const copy = await clone.mutateAsync({ id: recipe.id, mode: writable(recipe) ? 1 : 0 });
-      ok(copy.name, 'has been successfully duplicated', TIMINGS.banner.deleteOrDuplicateSuccess);
+      ok(copy.name, t('recipeList.duplicated'), TIMINGS.banner.deleteOrDuplicateSuccess);
       setViewing(null);
       setWizard({ recipe: copy, mode: 'edit', step: 2 });
     } catch (e) {
-      fail(recipe.name, 'could not be duplicated', message(e));
+      fail(recipe.name, t('recipeList.duplicateFailed'), message(e));
     }
   };
 
@@ -152,20 +153,16 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       if (confirm.single) {
         setViewing(null);
         await remove.mutateAsync(confirm.ids[0]!);
-        ok(confirm.names[0]!, 'was successfully deleted', TIMINGS.banner.deleteOrDuplicateSuccess);
+        ok(confirm.names[0]!, t('recipeList.deleted'), TIMINGS.banner.deleteOrDuplicateSuccess);
       } else {
         await bulkDelete.mutateAsync(confirm.ids);
-        ok(
-          'Recipes',
-          'The selected recipes were successfully deleted',
-          TIMINGS.banner.deleteOrDuplicateSuccess,
-        );
+        ok(t('recipeList.recipes'), t('recipeList.deletedMany'), TIMINGS.banner.deleteOrDuplicateSuccess);
         setSelecting(false);
         setSelected(new Map());
       }
     } catch (e) {
-      if (confirm.single) fail(confirm.names[0]!, 'could not be deleted', message(e));
-      else fail('Recipes', 'The selected recipes could not be deleted', message(e));
+      if (confirm.single) fail(confirm.names[0]!, t('recipeList.deleteFailed'), message(e));
+      else fail(t('recipeList.recipes'), t('recipeList.deleteManyFailed'), message(e));
     } finally {
       setConfirm(null);
     }
@@ -360,7 +357,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           onClose={() => setConverting(null)}
           onSaved={(saved) => {
             setConverting(null);
-            ok(saved.name, `was converted to ${saved.ovenType} and saved in My Recipes`);
+            ok(saved.name, t('recipeList.convertedSaved', { type: saved.ovenType }));
           }}
           onAdjust={(converted, changes) => {
             setConverting(null);
@@ -395,7 +392,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           onClose={() => setWizard(null)}
           onFailed={(who, what) => {
             setWizard(null);
-            fail(who, 'There was an error while trying to save the recipe', what);
+            fail(who, t('recipeList.saveFailed'), translateMessage(what));
           }}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
@@ -7,19 +8,30 @@ import { recipeQuery } from './recipes-api';
 
 export type ViewAction = 'duplicate' | 'edit' | 'delete' | 'pdf' | 'convert';
 
-type ActionButton = [ViewAction, string, 'primary' | 'secondary' | 'danger'];
+type ActionButton = [
+  ViewAction,
+  (
+    | 'recipeView.downloadPdf'
+    | 'recipeView.convert'
+    | 'recipeView.duplicate'
+    | 'recipeView.edit'
+    | 'recipeView.delete'
+  ),
+  'primary' | 'secondary' | 'danger',
+];
+// Each action with its label's key.
 const VIEW_ACTIONS: ActionButton[] = [
-  ['pdf', 'Download PDF', 'secondary'],
-  ['convert', 'Convert to…', 'secondary'],
-  ['duplicate', 'Duplicate', 'secondary'],
-  ['edit', 'Edit', 'primary'],
+  ['pdf', 'recipeView.downloadPdf', 'secondary'],
+  ['convert', 'recipeView.convert', 'secondary'],
+  ['duplicate', 'recipeView.duplicate', 'secondary'],
+  ['edit', 'recipeView.edit', 'primary'],
 ];
 const EDIT_ACTIONS: ActionButton[] = [
-  ['pdf', 'Download PDF', 'secondary'],
-  ['convert', 'Convert to…', 'secondary'],
-  ['delete', 'Delete', 'danger'],
-  ['duplicate', 'Duplicate', 'secondary'],
-  ['edit', 'Edit', 'primary'],
+  ['pdf', 'recipeView.downloadPdf', 'secondary'],
+  ['convert', 'recipeView.convert', 'secondary'],
+  ['delete', 'recipeView.delete', 'danger'],
+  ['duplicate', 'recipeView.duplicate', 'secondary'],
+  ['edit', 'recipeView.edit', 'primary'],
 ];
 
 /**
@@ -43,15 +55,14 @@ export function RecipeViewModal({
   onAction(action: ViewAction, recipe: RecipeDetail): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const query = useQuery(recipeQuery(id));
   const recipe = query.data;
   const actions = readOnly ? [] : editMode ? EDIT_ACTIONS : VIEW_ACTIONS;
   const footer = readOnly ? undefined : recipe ? (
     <>
       {editMode || readOnly ? null : (
-        <p className="muted small modal-footer-note">
-          Duplicate saves a copy to My Recipes now. Edit opens a copy to change, saved when you press Save.
-        </p>
+        <p className="muted small modal-footer-note">{t('recipeView.footerNote')}</p>
       )}
       {actions.map(([action, label, tone]) => (
         <button
@@ -61,16 +72,22 @@ export function RecipeViewModal({
           disabled={busy}
           onClick={() => onAction(action, recipe)}
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </>
   ) : null;
   return (
-    <Modal title={recipe?.name ?? 'Recipe'} onClose={onClose} footer={footer} size="lg" busy={busy}>
-      {query.isPending ? <Spinner label="Loading recipe ..." /> : null}
+    <Modal
+      title={recipe?.name ?? t('recipeView.recipe')}
+      onClose={onClose}
+      footer={footer}
+      size="lg"
+      busy={busy}
+    >
+      {query.isPending ? <Spinner label={t('recipeView.loading')} /> : null}
       {query.isError ? (
-        <Alert tone="error">This recipe could not be loaded: {query.error.message}</Alert>
+        <Alert tone="error">{t('recipeView.loadFailed', { message: query.error.message })}</Alert>
       ) : null}
       {recipe ? <RecipeDetails recipe={recipe} /> : null}
     </Modal>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Owner, type RecipeDetail, recipeInput } from '../../../shared/contracts/recipes';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { normalizeSetTemp } from '../../../shared/domain/recipe';
-import { countOf } from '../../../shared/domain/words';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSaveRecipe } from './recipes-api';
 import type { StageFormState } from './stage-editor';
@@ -16,7 +17,7 @@ import { StepPreview } from './wizard-step-preview';
 import { StepSaved } from './wizard-step-saved';
 import { StepStages } from './wizard-step-stages';
 
-const STEPS = ['Name and oven', 'Cooking stages', 'Details', 'Preview', 'Saved'];
+const STEPS = ['name', 'stages', 'details', 'preview', 'saved'] as const;
 
 /**
  * create: a new recipe; edit: change `recipe`; copy: a new recipe of yours made from `recipe` (a library
@@ -51,6 +52,7 @@ export function RecipeWizard({
   onClose(): void;
   onFailed(who: string, message: string): void;
 }) {
+  const { t } = useTranslation();
   const [step, setStep] = useState<number>(startStep);
   const [initial] = useState<Draft>(() => toDraft(recipe));
   const form = useZodForm(recipeInput, initial, toBody);
@@ -82,14 +84,13 @@ export function RecipeWizard({
   const step1 = draft.name.trim() !== '' && !nameProblem;
   const step2Problems = stepProblems(live, 2);
   const pendingStage = stageForm?.pending
-    ? `Stage ${stageForm.order} is filled in but not ${stageForm.editing ? 'updated' : 'added'}: press ${
-        stageForm.editing ? 'Update Stage' : 'Add Stage'
-      } to keep it${stageForm.editing ? ', or Cancel edit' : ', or Clear to drop it'}.`
+    ? t(stageForm.editing ? 'wizard.pendingUpdate' : 'wizard.pendingAdd', { n: stageForm.order })
     : null;
   const step2Problem =
     stageForm?.problem && stageForm.pending
-      ? stageForm.problem
-      : (pendingStage ?? (draft.stages.length > 0 ? (step2Problems[0]?.message ?? null) : null));
+      ? translateMessage(stageForm.problem)
+      : (pendingStage ??
+        (draft.stages.length > 0 && step2Problems[0] ? translateMessage(step2Problems[0].message) : null));
   const step2 = draft.stages.length >= 1 && step2Problems.length === 0 && !stageForm?.pending;
   const step3Problems = stepProblems(live, 3);
   const step3 = step3Problems.length === 0;
@@ -104,9 +105,7 @@ export function RecipeWizard({
     const name = draft.name.trim();
     if (name.length > next.recipeNameMax) {
       const cut = name.slice(0, next.recipeNameMax).trimEnd();
-      setNameNote(
-        `The name was shortened to "${cut}": ${type} names have at most ${next.recipeNameMax} characters.`,
-      );
+      setNameNote(t('wizard.nameShortened', { name: cut, type, max: next.recipeNameMax }));
       set('name', cut);
     } else setNameNote('');
     set('oven_type', type);
@@ -128,22 +127,22 @@ export function RecipeWizard({
           : error instanceof Error
             ? error.message
             : '';
-      onFailed(draft.name || 'Recipe', what);
+      onFailed(draft.name || t('wizard.recipe'), translateMessage(what));
     }
   };
 
   const title =
     step === 5
       ? mode === 'edit'
-        ? 'Saved to My Recipes'
-        : 'New Recipe Created'
+        ? t('wizard.titleSavedEdit')
+        : t('wizard.titleCreated')
       : mode === 'edit'
-        ? 'Edit Recipe'
+        ? t('wizard.titleEdit')
         : mode === 'copy'
-          ? 'Edit a Copy'
-          : 'Create New Recipe';
+          ? t('wizard.titleCopy')
+          : t('wizard.titleCreate');
 
-  const next = (to: number, enabled: boolean, label = 'Next') => (
+  const next = (to: number, enabled: boolean, label = t('wizard.next')) => (
     <button type="button" className="btn btn-primary" disabled={!enabled} onClick={() => setStep(to)}>
       {label}
     </button>
@@ -151,7 +150,7 @@ export function RecipeWizard({
   const footer =
     step === 5 ? (
       <button type="button" className="btn btn-primary" onClick={onClose}>
-        Done
+        {t('wizard.done')}
       </button>
     ) : (
       <>
@@ -162,12 +161,12 @@ export function RecipeWizard({
             onClick={() => setStep(step - 1)}
             disabled={save.isPending}
           >
-            Back
+            {t('wizard.back')}
           </button>
         ) : null}
         {step === 1 ? next(2, step1) : null}
         {step === 2 ? next(3, step2) : null}
-        {step === 3 ? next(4, step3, 'Preview') : null}
+        {step === 3 ? next(4, step3, t('wizard.previewButton')) : null}
         {step === 4 ? (
           <button
             type="button"
@@ -175,7 +174,7 @@ export function RecipeWizard({
             disabled={save.isPending || allProblems.length > 0}
             onClick={submit}
           >
-            {save.isPending ? 'Saving ...' : 'Save'}
+            {save.isPending ? t('common.saving') : t('wizard.save')}
           </button>
         ) : null}
       </>
@@ -191,14 +190,15 @@ export function RecipeWizard({
         footer={footer}
         busy={save.isPending}
       >
-        <ol className="steps" aria-label="Steps" ref={top}>
-          {STEPS.map((label, i) => (
+        <ol className="steps" aria-label={t('wizard.stepsLabel')} ref={top}>
+          {STEPS.map((key, i) => (
             <li
-              key={label}
+              key={key}
               className={i + 1 === step ? 'step-current' : i + 1 < step ? 'step-done' : ''}
               aria-current={i + 1 === step ? 'step' : undefined}
             >
-              <span className="step-number">{i + 1}</span> <span className="step-label">{label}</span>
+              <span className="step-number">{i + 1}</span>{' '}
+              <span className="step-label">{t(`wizard.steps.${key}`)}</span>
             </li>
           ))}
         </ol>
@@ -206,15 +206,14 @@ export function RecipeWizard({
         {conversion && step < 5 ? (
           <details className="conversion-note" open>
             <summary>
-              Converted from {conversion.from}:{' '}
               {conversion.changes.length === 0
-                ? 'nothing else changed'
-                : `${countOf(conversion.changes.length, 'change')}`}
+                ? t('wizard.convertedNothing', { from: conversion.from })
+                : t('wizard.convertedChanges', { from: conversion.from, count: conversion.changes.length })}
             </summary>
             {conversion.changes.length > 0 ? (
-              <ul className="change-list" aria-label="What conversion changed">
+              <ul className="change-list" aria-label={t('wizard.whatConversionChanged')}>
                 {conversion.changes.map((line) => (
-                  <li key={line}>{line}</li>
+                  <li key={line}>{translateMessage(line)}</li>
                 ))}
               </ul>
             ) : null}
@@ -224,7 +223,7 @@ export function RecipeWizard({
           <StepName
             draft={draft}
             model={model}
-            nameError={draft.name ? nameProblem : undefined}
+            nameError={draft.name && nameProblem ? translateMessage(nameProblem) : undefined}
             nameNote={nameNote}
             photo={photo}
             photoError={photoError}
@@ -251,19 +250,29 @@ export function RecipeWizard({
           />
         ) : null}
         {step === 3 ? (
-          <StepDetails draft={draft} errors={live} blockers={step3Problems.map((p) => p.message)} set={set} />
+          <StepDetails
+            draft={draft}
+            errors={live}
+            blockers={step3Problems.map((p) => translateMessage(p.message))}
+            set={set}
+          />
         ) : null}
         {step === 4 ? (
-          <StepPreview draft={draft} setTemp={setTemp} image={currentImage} problem={allProblems[0]} />
+          <StepPreview
+            draft={draft}
+            setTemp={setTemp}
+            image={currentImage}
+            problem={allProblems[0] ? translateMessage(allProblems[0]) : undefined}
+          />
         ) : null}
         {step === 5 && saved ? <StepSaved recipe={saved} created={mode !== 'edit'} /> : null}
       </Modal>
       {confirmingClose ? (
         <ConfirmDialog
-          title="Discard this recipe?"
-          message="What you typed in this recipe will be lost."
-          confirmLabel="Discard"
-          cancelLabel="Keep editing"
+          title={t('wizard.discardTitle')}
+          message={t('wizard.discardMessage')}
+          confirmLabel={t('wizard.discard')}
+          cancelLabel={t('wizard.keepEditing')}
           onConfirm={() => {
             setConfirmingClose(false);
             onClose();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IR_LEVELS } from '../../../shared/domain/catalog';
 import {
   type CookEvent,
@@ -27,13 +28,12 @@ import {
   formatTemp,
   fromFahrenheit,
   messageInUnit,
-  rangeText,
   tempRange,
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
-import { countOf } from '../../../shared/domain/words';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { irLevelLabel, translateMessage } from '../../lib/i18n';
 import { EventList, StageTimeline } from './recipe-details';
 
 const range = (from: number, to: number, step = 1) =>
@@ -92,6 +92,7 @@ export function StageEditor({
   onEvents(next: CookEvent[]): void;
   onFormState?(state: StageFormState): void;
 }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const shown = (f: number) => String(fromFahrenheit(f, unit));
   const [form, setForm] = useState<Stage>(() => newStage(stages, model));
@@ -113,13 +114,14 @@ export function StageEditor({
   const previousTemp =
     (editing ?? stages.length + 1) > 1 ? stages[(editing ?? stages.length + 1) - 2]?.temp : undefined;
   const rawTempError = stageTempIssue(form.temp, previousTemp, model);
-  const tempError = rawTempError ? messageInUnit(rawTempError, unit) : null;
+  const tempError = rawTempError ? translateMessage(messageInUnit(rawTempError, unit)) : null;
   const issues = stageIssues(form, previousTemp, model).filter((i) => i.path[0] !== 'temp');
   // A stage still at 00:00 has not been timed yet: say what is needed, without an error.
   const untimed = stageSeconds(form) === 0;
-  const timeError = untimed
+  const timeIssue = untimed
     ? undefined
     : issues.find((i) => ['hours', 'minutes', 'seconds'].includes(String(i.path[0])))?.message;
+  const timeError = timeIssue ? translateMessage(timeIssue) : undefined;
   const canSave =
     editing !== null ? stageIssues(form, previousTemp, model).length === 0 : canAddStage(form, stages, model);
   const full = stages.length >= model.maxStages && editing === null;
@@ -164,11 +166,21 @@ export function StageEditor({
     if (tempText.trim() !== '' && Number.isFinite(typed) && clamped !== typedF) {
       // The oven cannot hold what was typed: say what it became and why, instead of changing it silently.
       setTempNote(
-        `${tempText.trim()} ${unitSymbol(unit)} was changed to ${formatTemp(clamped, unit)}: the ${model.type} ${clamped === model.maxTemp ? 'maximum' : 'minimum'}.`,
+        t(clamped === model.maxTemp ? 'stageEditor.changedTo' : 'stageEditor.changedToMin', {
+          typed: tempText.trim(),
+          unit: unitSymbol(unit),
+          value: formatTemp(clamped, unit),
+          type: model.type,
+        }),
       );
     } else if (tempText.trim() === '' || !Number.isFinite(typed)) {
       setTempNote(
-        `Type a temperature from ${range.min} to ${range.max} ${unitSymbol(unit)}; it was set to ${formatTemp(clamped, unit)}.`,
+        t('stageEditor.typeTemp', {
+          min: range.min,
+          max: range.max,
+          unit: unitSymbol(unit),
+          value: formatTemp(clamped, unit),
+        }),
       );
     } else setTempNote('');
     // A typed value the oven holds as typed stays as typed (°C is not rewritten after a round trip).
@@ -184,10 +196,17 @@ export function StageEditor({
     const c = ok ? clampTyped(typed, model.minTemp, model.maxTemp, 'C') : range.min;
     if (ok && c !== Math.round(typed))
       setTempNote(
-        `${tempText.trim()} °C was changed to ${c} °C: the ${model.type} ${c === range.max ? 'maximum' : 'minimum'}.`,
+        t(c === range.max ? 'stageEditor.changedTo' : 'stageEditor.changedToMin', {
+          typed: tempText.trim(),
+          unit: '°C',
+          value: `${c} °C`,
+          type: model.type,
+        }),
       );
     else if (!ok)
-      setTempNote(`Type a temperature from ${range.min} to ${range.max} °C; it was set to ${c} °C.`);
+      setTempNote(
+        t('stageEditor.typeTemp', { min: range.min, max: range.max, unit: '°C', value: `${c} °C` }),
+      );
     else setTempNote('');
     if (!ok || c !== Math.round(typed)) setTempText(String(c));
     set('temp', toFahrenheit(c, 'C'));
@@ -211,7 +230,7 @@ export function StageEditor({
                     setEditing(s.order);
                   }}
                 >
-                  Edit stage {s.order}
+                  {t('stageEditor.editStage', { n: s.order })}
                 </button>
                 <button
                   type="button"
@@ -222,7 +241,7 @@ export function StageEditor({
                     reset(next);
                   }}
                 >
-                  Delete stage {s.order}
+                  {t('stageEditor.deleteStage', { n: s.order })}
                 </button>
               </div>
             ))}
@@ -230,44 +249,50 @@ export function StageEditor({
         </div>
       ) : (
         <p className="muted">
-          Add the first cooking stage: at least 5 seconds at a temperature{' '}
-          {rangeText(model.minTemp, model.maxTemp, unit)}.
+          {t('stageEditor.first', {
+            min: tempRange(model.minTemp, model.maxTemp, unit).min,
+            max: tempRange(model.minTemp, model.maxTemp, unit).max,
+            unit: unitSymbol(unit),
+          })}
         </p>
       )}
 
       {full ? (
-        <p className="muted">
-          {model.type} recipes have at most {countOf(model.maxStages, 'stage')}. Edit or delete a stage to
-          change it.
-        </p>
+        <p className="muted">{t('stageEditor.full', { type: model.type, count: model.maxStages })}</p>
       ) : (
         <fieldset className="fieldset stage-form">
-          <legend>{editing !== null ? `Edit stage ${editing}` : `Stage ${stages.length + 1}`}</legend>
+          <legend>
+            {editing !== null
+              ? t('stageEditor.editStage', { n: editing })
+              : t('stageEditor.stageN', { n: stages.length + 1 })}
+          </legend>
           <div className="stage-form-grid">
-            <fieldset className="time-fields" aria-label="Stage time">
+            <fieldset className="time-fields" aria-label={t('stageEditor.stageTime')}>
               {model.maxHours > 0 ? (
                 <Select
-                  label="Hours"
+                  label={t('stageEditor.hours')}
                   value={form.hours}
                   options={range(0, model.maxHours).map(two)}
                   onChange={(v) => set('hours', v)}
                 />
               ) : null}
               <Select
-                label="Minutes"
+                label={t('stageEditor.minutes')}
                 value={form.minutes}
                 options={range(0, model.maxMinutes).map(two)}
                 onChange={(v) => set('minutes', v)}
               />
               <Select
-                label="Seconds"
+                label={t('stageEditor.seconds')}
                 value={form.seconds}
                 options={range(0, 59).map(two)}
                 onChange={(v) => set('seconds', v)}
               />
             </fieldset>
             <label className={`field field-inline ${tempError ? 'field-invalid' : ''}`}>
-              <span className="label-required">Temperature {unitSymbol(unit)}</span>
+              <span className="label-required">
+                {t('stageEditor.temperature', { unit: unitSymbol(unit) })}
+              </span>
               <input
                 type="number"
                 inputMode="numeric"
@@ -285,26 +310,26 @@ export function StageEditor({
               />
             </label>
             <Select
-              label="Air top %"
+              label={t('stageEditor.airTop')}
               value={form.percent_air_top}
               options={range(10, 100, 5)}
               onChange={(v) => set('percent_air_top', Number(v))}
             />
             <Select
-              label="Air bottom %"
+              label={t('stageEditor.airBottom')}
               value={form.percent_air_bottom}
               options={range(10, 100, 5)}
               onChange={(v) => set('percent_air_bottom', Number(v))}
             />
             <Select
-              label="Blower %"
+              label={t('stageEditor.blower')}
               value={form.blower_percent}
               options={range(10, 100, 5)}
               onChange={(v) => set('blower_percent', Number(v))}
             />
             {model.microwave ? (
               <Select
-                label="Microwave %"
+                label={t('stageEditor.microwave')}
                 value={form.microwave_percent}
                 options={range(0, 100, 5)}
                 onChange={(v) => set('microwave_percent', Number(v))}
@@ -313,15 +338,17 @@ export function StageEditor({
             {model.infrared ? (
               <>
                 <Select
-                  label="IR top"
+                  label={t('stageEditor.irTop')}
                   value={form.ir_lvl_top}
                   options={[...IR_LEVELS]}
+                  format={(v) => irLevelLabel(String(v))}
                   onChange={(v) => set('ir_lvl_top', v as Stage['ir_lvl_top'])}
                 />
                 <Select
-                  label="IR bottom"
+                  label={t('stageEditor.irBottom')}
                   value={form.ir_lvl_bottom}
                   options={[...IR_LEVELS]}
+                  format={(v) => irLevelLabel(String(v))}
                   onChange={(v) => set('ir_lvl_bottom', v as Stage['ir_lvl_bottom'])}
                 />
               </>
@@ -333,7 +360,7 @@ export function StageEditor({
                   checked={form.force_vent_open}
                   onChange={(e) => set('force_vent_open', e.target.checked)}
                 />
-                <span>Force Vent</span>
+                <span>{t('stageEditor.forceVent')}</span>
               </label>
             ) : null}
           </div>
@@ -347,7 +374,7 @@ export function StageEditor({
               {tempError}
             </p>
           ) : null}
-          {untimed ? <p className="field-hint">Set a time of at least 5 seconds.</p> : null}
+          {untimed ? <p className="field-hint">{t('stageEditor.setTime')}</p> : null}
           {timeError ? (
             <p className="field-error" role="alert">
               {timeError}
@@ -356,15 +383,15 @@ export function StageEditor({
           <div className="form-actions">
             {editing !== null ? (
               <button type="button" className="btn btn-secondary" onClick={() => reset(stages)}>
-                Cancel edit
+                {t('stageEditor.cancelEdit')}
               </button>
             ) : pending ? (
               <button type="button" className="btn btn-secondary" onClick={() => reset(stages)}>
-                Clear
+                {t('stageEditor.clear')}
               </button>
             ) : null}
             <button type="button" className="btn btn-primary" disabled={!canSave} onClick={save}>
-              {editing !== null ? 'Update Stage' : 'Add Stage'}
+              {editing !== null ? t('stageEditor.update') : t('stageEditor.add')}
             </button>
           </div>
         </fieldset>
@@ -383,6 +410,7 @@ function EventEditor({
   events: CookEvent[];
   onEvents(next: CookEvent[]): void;
 }) {
+  const { t } = useTranslation();
   const empty: CookEvent = { name: '', minutes: 0, seconds: 0 };
   const [form, setForm] = useState<CookEvent>(empty);
   const [editing, setEditing] = useState<number | null>(null);
@@ -405,9 +433,9 @@ function EventEditor({
   };
 
   return (
-    <section className="events" aria-label="Cooking events">
-      <h3>Cooking events</h3>
-      <p className="muted small">Up to 2 reminders during cooking, such as Rotate or Add cheese.</p>
+    <section className="events" aria-label={t('stageEditor.events')}>
+      <h3>{t('stageEditor.events')}</h3>
+      <p className="muted small">{t('stageEditor.eventsHint')}</p>
       <EventList events={events} />
       {events.map((e, i) => (
         <div key={`${e.name}-${e.minutes}-${e.seconds}`} className="stage-actions">
@@ -419,21 +447,21 @@ function EventEditor({
               setEditing(i);
             }}
           >
-            Edit event {e.name}
+            {t('stageEditor.editEvent', { name: e.name })}
           </button>
           <button
             type="button"
             className="btn btn-link-danger"
             onClick={() => onEvents(events.filter((_, j) => j !== i))}
           >
-            Delete event {e.name}
+            {t('stageEditor.deleteEvent', { name: e.name })}
           </button>
         </div>
       ))}
       {full ? null : (
         <div className="event-form">
           <label className="field field-inline">
-            <span>Event name</span>
+            <span>{t('stageEditor.eventName')}</span>
             <input
               value={form.name}
               maxLength={LIMITS.eventNameMax}
@@ -441,14 +469,14 @@ function EventEditor({
             />
           </label>
           <Select
-            label="Event minutes"
+            label={t('stageEditor.eventMinutes')}
             value={form.minutes}
             options={range(0, maxMinutes)}
             onChange={(v) => setForm({ ...form, minutes: Number(v) })}
             format={(v) => two(Number(v))}
           />
           <Select
-            label="Event seconds"
+            label={t('stageEditor.eventSeconds')}
             value={form.seconds}
             options={range(0, 59)}
             onChange={(v) => setForm({ ...form, seconds: Number(v) })}
@@ -460,9 +488,9 @@ function EventEditor({
             disabled={issues.length > 0 || stages.length === 0}
             onClick={save}
           >
-            {editing !== null ? 'Update Event' : 'Add Event'}
+            {editing !== null ? t('stageEditor.updateEvent') : t('stageEditor.addEvent')}
           </button>
-          {shown ? <p className="field-error">{shown.message}</p> : null}
+          {shown ? <p className="field-error">{translateMessage(shown.message)}</p> : null}
         </div>
       )}
     </section>

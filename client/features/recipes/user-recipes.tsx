@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
@@ -15,6 +16,7 @@ const DEFAULTS = { search: '', ovens: '', categories: '' };
  * columns of read-only cards, 'Showing {from} - {to} of {total} Recipes' and 'No results were found'.
  */
 export function UserRecipes({ userId }: { userId: number }) {
+  const { t } = useTranslation();
   const url = useUrlState(DEFAULTS);
   const ovens = parseListParam(url.values.ovens);
   const categories = parseListParam(url.values.categories);
@@ -24,22 +26,22 @@ export function UserRecipes({ userId }: { userId: number }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const { update } = url;
   useEffect(() => {
-    const t = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       if (text.trim() !== search) update({ search: text.trim() });
     }, 300);
-    return () => window.clearTimeout(t);
+    return () => window.clearTimeout(timer);
   }, [text, search, update]);
   const list = useQuery(userRecipeListQuery({ userId, ovens, categories, search, page: url.page }));
   const data = list.data;
 
   return (
-    <section aria-label="Recipes of this user" className="user-recipes">
+    <section aria-label={t('userRecipes.region')} className="user-recipes">
       <div className="toolbar">
         <label className="search">
-          <span className="sr-only">Search this user's recipes</span>
+          <span className="sr-only">{t('userRecipes.search')}</span>
           <input
             type="search"
-            placeholder="Search recipe..."
+            placeholder={t('userRecipes.searchPlaceholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
@@ -50,11 +52,16 @@ export function UserRecipes({ userId }: { userId: number }) {
           aria-expanded={filtersOpen}
           onClick={() => setFiltersOpen((o) => !o)}
         >
-          Filters{ovens.length + categories.length > 0 ? ` (${ovens.length + categories.length})` : ''}
+          {ovens.length + categories.length > 0
+            ? t('recipeList.filtersCount', { count: ovens.length + categories.length })
+            : t('recipeList.filters')}
         </button>
       </div>
       <div className="recipes-layout">
-        <aside className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`} aria-label="Filters">
+        <aside
+          className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`}
+          aria-label={t('recipeList.filters')}
+        >
           <RecipeFilters
             ovens={ovens}
             categories={categories}
@@ -64,15 +71,17 @@ export function UserRecipes({ userId }: { userId: number }) {
         </aside>
         <div className="recipes-main">
           <p className="counter" aria-live="polite">
-            {data && data.total > 0 ? `Showing ${data.from} - ${data.to} of ${data.total} Recipes` : ''}
+            {data && data.total > 0
+              ? t('userRecipes.counter', { from: data.from, to: data.to, total: data.total })
+              : ''}
           </p>
-          {list.isPending ? <Spinner label="Loading recipes ..." /> : null}
+          {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
           {list.isError ? (
-            <Alert tone="error">The recipes could not be loaded: {list.error.message}</Alert>
+            <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
           ) : null}
           {data && data.total === 0 ? (
             <div className="card empty-state">
-              <p>No results were found</p>
+              <p>{t('recipeList.noResults')}</p>
             </div>
           ) : null}
           <div className="recipe-grid recipe-grid-2">

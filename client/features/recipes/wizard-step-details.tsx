@@ -1,29 +1,33 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RECIPE_TEXT_LIMITS } from '../../../shared/contracts/recipes';
 import { FOOD_CATEGORIES, STARTING_STATES } from '../../../shared/domain/catalog';
-import { ICON_NAMES, ICONS, iconUrl } from '../../../shared/domain/icons';
+import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import { LIMITS } from '../../../shared/domain/messages';
 import { setTempTextIssue, setTempTypedIssue } from '../../../shared/domain/recipe';
 import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
 import { Alert, TextField } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
+import { categoryLabel, iconLabel, startingStateLabel, translateMessage } from '../../lib/i18n';
 import type { Draft } from './wizard-draft';
 
 type TextKey = 'dish_type' | 'brand' | 'sku' | 'weight' | 'quantity';
 type LongKey = 'ingredients' | 'outcome_attributes' | 'procedure' | 'outcome';
-const SHORT: [TextKey, string][] = [
-  ['dish_type', 'Dish type'],
-  ['brand', 'Brand'],
-  ['sku', 'SKU'],
-  ['weight', 'Weight'],
-  ['quantity', 'Quantity'],
-];
-const LONG: [LongKey, string][] = [
-  ['ingredients', 'Ingredients'],
-  ['outcome_attributes', 'Outcome attributes'],
-  ['procedure', 'Procedure'],
-  ['outcome', 'Outcome'],
-];
+// The fields with their label's key (the recipe's field names, as the PDFs print them).
+const SHORT = [
+  ['dish_type', 'pdf.dishType'],
+  ['brand', 'pdf.brand'],
+  ['sku', 'pdf.sku'],
+  ['weight', 'pdf.weight'],
+  ['quantity', 'pdf.quantity'],
+] as const satisfies readonly (readonly [TextKey, string])[];
+const LONG = [
+  ['ingredients', 'pdf.ingredients'],
+  ['outcome_attributes', 'pdf.outcomeAttributes'],
+  ['procedure', 'pdf.procedure'],
+  ['outcome', 'pdf.outcome'],
+] as const satisfies readonly (readonly [LongKey, string])[];
+const shown = (message: string | null | undefined) => (message ? translateMessage(message) : undefined);
 
 /**
  * Set Temp in the user's unit. The draft holds the °F text the API takes; in °C a whole number typed is held as
@@ -31,6 +35,7 @@ const LONG: [LongKey, string][] = [
  * the rule refuses it by name.
  */
 function SetTempField({ value, onChange }: { value: string; onChange(v: string): void }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const [text, setText] = useState(() =>
     unit === 'C' && /^\d+$/.test(value.trim()) ? String(fromFahrenheit(Number(value), 'C')) : value,
@@ -38,21 +43,21 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
   if (unit === 'F')
     return (
       <TextField
-        label="Set Temp °F"
+        label={t('wizard.setTempF')}
         name="set_temp"
         required
         inputMode="numeric"
         value={value}
         onChange={onChange}
-        hint="A whole number from 1 to 999."
-        error={setTempTextIssue(value) ?? undefined}
+        hint={t('wizard.setTempHintF')}
+        error={shown(setTempTextIssue(value))}
       />
     );
   const range = tempRange(1, LIMITS.setTempMax, 'C');
   const error = setTempTypedIssue(text, 'C');
   return (
     <TextField
-      label="Set Temp °C"
+      label={t('wizard.setTempC')}
       name="set_temp"
       required
       inputMode="numeric"
@@ -61,8 +66,8 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
         setText(v);
         onChange(/^-?\d+$/.test(v.trim()) ? String(toFahrenheit(Number(v), 'C')) : v);
       }}
-      hint={`A whole number from ${range.min} to ${range.max}; saved as °F for the oven.`}
-      error={error ?? undefined}
+      hint={t('wizard.setTempHintC', { min: range.min, max: range.max })}
+      error={shown(error)}
     />
   );
 }
@@ -79,11 +84,12 @@ export function StepDetails({
   blockers: string[];
   set<K extends keyof Draft>(key: K, value: Draft[K]): void;
 }) {
-  const err = (key: keyof Draft) => errors[key]?.[0];
+  const { t } = useTranslation();
+  const err = (key: keyof Draft) => shown(errors[key]?.[0]);
   return (
     <div className="wizard-step details-grid">
       <TextField
-        label="Product name"
+        label={t('pdf.productName')}
         name="product_name"
         required
         value={draft.product_name}
@@ -93,26 +99,30 @@ export function StepDetails({
       />
       <SetTempField value={draft.set_temp} onChange={(v) => set('set_temp', v)} />
       <label className="field">
-        <span className="label-required">Category</span>
+        <span className="label-required">{t('wizard.category')}</span>
         <select value={draft.category} onChange={(e) => set('category', e.target.value)}>
           {FOOD_CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+              {categoryLabel(c)}
+            </option>
           ))}
         </select>
       </label>
       <label className="field">
-        <span>Starting state</span>
+        <span>{t('wizard.startingState')}</span>
         <select value={draft.starting_state} onChange={(e) => set('starting_state', e.target.value)}>
           <option value="">—</option>
           {STARTING_STATES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+              {startingStateLabel(c)}
+            </option>
           ))}
         </select>
       </label>
       {SHORT.map(([key, label]) => (
         <TextField
           key={key}
-          label={label}
+          label={t(label)}
           name={key}
           value={draft[key]}
           maxLength={RECIPE_TEXT_LIMITS[key]}
@@ -121,13 +131,13 @@ export function StepDetails({
         />
       ))}
       <fieldset className="fieldset span-2">
-        <legend>Icon</legend>
-        <div className="icon-choices" role="radiogroup" aria-label="Icon">
+        <legend>{t('wizard.icon')}</legend>
+        <div className="icon-choices" role="radiogroup" aria-label={t('wizard.icon')}>
           {ICON_NAMES.filter((n) => n !== 'ICON_CATEGORY_DEFAULT').map((n) => (
             <label
               key={n}
               className={`icon-choice ${n === draft.icon ? 'icon-choice-on' : ''}`}
-              title={ICONS[n]}
+              title={iconLabel(n)}
             >
               <input
                 type="radio"
@@ -135,7 +145,7 @@ export function StepDetails({
                 className="sr-only"
                 checked={n === draft.icon}
                 onChange={() => set('icon', n)}
-                aria-label={ICONS[n]}
+                aria-label={iconLabel(n)}
               />
               <img src={iconUrl(n)} alt="" />
             </label>
@@ -144,7 +154,7 @@ export function StepDetails({
       </fieldset>
       {LONG.map(([key, label]) => (
         <label key={key} className="field span-2">
-          <span>{label}</span>
+          <span>{t(label)}</span>
           <textarea
             rows={3}
             maxLength={RECIPE_TEXT_LIMITS[key]}
@@ -156,7 +166,7 @@ export function StepDetails({
       ))}
       {blockers.length > 0 ? (
         <div className="span-2">
-          <Alert tone="info">To preview the recipe: {blockers.join(' ')}</Alert>
+          <Alert tone="info">{t('wizard.toPreview', { problems: blockers.join(' ') })}</Alert>
         </div>
       ) : null}
     </div>

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { iconUrl } from '../../../shared/domain/icons';
 import { imageIssue } from '../../../shared/domain/image';
 import { OVEN_MODELS, type OvenModel, type OvenType } from '../../../shared/domain/oven-models';
 import { TextField } from '../../components/form';
+import { translateMessage } from '../../lib/i18n';
 import { breakAfterSlashes } from '../../lib/text';
 import type { Draft, Photo } from './wizard-draft';
 
@@ -47,6 +49,7 @@ export function StepName({
   onPhoto(photo: Photo): void;
   onPhotoError(message: string): void;
 }) {
+  const { t } = useTranslation();
   const photoErrorRef = useRef<HTMLParagraphElement>(null);
   // The error of a refused photo appears where the person is looking (it can sit below the fold on a tablet).
   useEffect(() => {
@@ -56,14 +59,14 @@ export function StepName({
   return (
     <div className="wizard-step">
       <TextField
-        label="Recipe name"
+        label={t('wizard.recipeName')}
         name="name"
         required
         value={draft.name}
         maxLength={model.recipeNameMax}
         onChange={onName}
         error={nameError}
-        hint={`${draft.name.length}/${model.recipeNameMax} characters: letters, numbers, spaces, _ - and ".`}
+        hint={t('wizard.nameHint', { length: draft.name.length, max: model.recipeNameMax })}
         data-autofocus
       />
       {nameNote ? (
@@ -72,8 +75,8 @@ export function StepName({
         </p>
       ) : null}
       <fieldset className="fieldset">
-        <legend>Oven</legend>
-        <div className="oven-choices" role="radiogroup" aria-label="Oven type">
+        <legend>{t('wizard.oven')}</legend>
+        <div className="oven-choices" role="radiogroup" aria-label={t('common.ovenType')}>
           {OVEN_MODELS.map((m) => (
             <label
               key={m.type}
@@ -94,28 +97,28 @@ export function StepName({
         </div>
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Photo (optional)</legend>
+        <legend>{t('wizard.photo')}</legend>
         <div className="photo-row">
           {currentImage ? (
-            <img className="photo-preview" src={currentImage} alt="Recipe" />
+            <img className="photo-preview" src={currentImage} alt={t('wizard.photoAlt')} />
           ) : (
             <img className="photo-preview is-icon" src={iconUrl(draft.icon)} alt="" />
           )}
           <div className="photo-actions">
             <label className="btn btn-secondary file-button">
-              {currentImage ? 'Choose another photo' : 'Choose a photo'}
+              {currentImage ? t('wizard.chooseAnother') : t('wizard.choosePhoto')}
               <input
                 type="file"
                 accept="image/png,image/jpeg,.png,.jpg,.jpeg"
                 className="sr-only"
-                aria-label="Recipe photo"
+                aria-label={t('wizard.photoInput')}
                 aria-describedby={photoError ? 'photo-error' : undefined}
                 onChange={async (e) => {
                   const file = e.target.files?.[0];
                   e.target.value = '';
                   if (!file) return;
                   const read = await readPhoto(file);
-                  if ('error' in read) onPhotoError(read.error);
+                  if ('error' in read) onPhotoError(translateMessage(read.error));
                   else {
                     onPhotoError('');
                     onPhoto({ kind: 'new', dataUrl: read.dataUrl, name: file.name });
@@ -130,7 +133,7 @@ export function StepName({
             ) : null}
             {photo.kind === 'new' && hasSavedImage ? (
               <button type="button" className="btn btn-secondary" onClick={() => onPhoto({ kind: 'keep' })}>
-                Keep Previous Image
+                {t('wizard.keepPrevious')}
               </button>
             ) : null}
             {currentImage ? (
@@ -139,10 +142,10 @@ export function StepName({
                 className="btn btn-link-danger"
                 onClick={() => onPhoto(hasSavedImage ? { kind: 'remove' } : { kind: 'keep' })}
               >
-                Remove photo
+                {t('wizard.removePhoto')}
               </button>
             ) : null}
-            <p className="muted small">PNG or JPEG, up to 5 MB.</p>
+            <p className="muted small">{t('wizard.photoHint')}</p>
           </div>
         </div>
       </fieldset>

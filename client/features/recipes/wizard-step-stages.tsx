@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { CookEvent } from '../../../shared/domain/event';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import type { Stage } from '../../../shared/domain/stage';
-import { rangeText, tempDifference, unitSymbol } from '../../../shared/domain/temperature';
+import { tempDifference, tempRange, unitSymbol } from '../../../shared/domain/temperature';
 import { Alert } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { StageEditor, type StageFormState } from './stage-editor';
@@ -24,16 +25,23 @@ export function StepStages({
   onEvents(next: CookEvent[]): void;
   onFormState(state: StageFormState): void;
 }) {
+  const { t } = useTranslation();
   const unit = useTemperatureUnit();
+  const range = tempRange(model.minTemp, model.maxTemp, unit);
+  const values = {
+    type: model.type,
+    stages: model.maxStages,
+    min: range.min,
+    max: range.max,
+    unit: unitSymbol(unit),
+    step: tempDifference(model.tempStep, unit),
+  };
   return (
     <div className="wizard-step">
       <p className="muted">
-        {model.type}: {model.maxStages === 1 ? '1 stage' : `1 to ${model.maxStages} stages`},{' '}
-        {rangeText(model.minTemp, model.maxTemp, unit)}
-        {model.maxStages > 1
-          ? `, each within ${unit === 'C' ? 'about ' : ''}${tempDifference(model.tempStep, unit)} ${unitSymbol(unit)} of the stage before`
-          : ''}
-        .
+        {model.maxStages === 1
+          ? t('wizard.stagesOne', values)
+          : t(unit === 'C' ? 'wizard.stagesManyAbout' : 'wizard.stagesMany', values)}
       </p>
       <StageEditor
         model={model}

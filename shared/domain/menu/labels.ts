@@ -4,36 +4,69 @@ import type { Container } from './queries';
 import type { MenuButton } from './tree';
 
 /**
+ * The words the labels are made of. English by default (the server's history lines and the API speak it); the
+ * client passes its catalogue's, so the editor reads "Bildschirm 2" in German.
+ */
+export interface MenuWords {
+  /** "Screen 2", as a title. */
+  screen(n: number): string;
+  /** "screen 2", inside a sentence. */
+  screenInSentence(n: number): string;
+  /** "Pizza, page 3": a grid category's page. */
+  page(name: string, n: number): string;
+  /** "category Sides", inside a sentence. */
+  category(name: string): string;
+  /** "category Sides, page 3", inside a sentence. */
+  categoryPage(name: string, n: number): string;
+  /** "slot 4" on a grid. */
+  slot(n: number): string;
+  /** "place 4" in a list. */
+  place(n: number): string;
+}
+
+export const ENGLISH_MENU_WORDS: MenuWords = {
+  screen: (n) => `Screen ${n}`,
+  screenInSentence: (n) => `screen ${n}`,
+  page: (name, n) => `${name}, page ${n}`,
+  category: (name) => `category ${name}`,
+  categoryPage: (name, n) => `category ${name}, page ${n}`,
+  slot: (n) => `slot ${n}`,
+  place: (n) => `place ${n}`,
+};
+
+/**
  * A screen or page in a manager's words: "Screen 2", "Pizza, page 3" on a grid oven, "Pizza" on a list oven
  * (whose category has one long page).
  */
-export function containerLabel(c: Container, layout: 'grid' | 'list'): string {
-  if (c.kind === 'main') return `Screen ${c.screenIndex + 1}`;
-  return layout === 'grid' ? `${c.category.name}, page ${c.pageIndex + 1}` : c.category.name;
+export function containerLabel(c: Container, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string {
+  if (c.kind === 'main') return w.screen(c.screenIndex + 1);
+  return layout === 'grid' ? w.page(c.category.name, c.pageIndex + 1) : c.category.name;
 }
 
 /** A button in a manager's words: the recipe's name, or "category Sides". */
-export const buttonLabel = (b: MenuButton): string =>
-  b.kind === 'recipe' ? b.recipe.name : `category ${b.category.name}`;
+export const buttonLabel = (b: MenuButton, w = ENGLISH_MENU_WORDS): string =>
+  b.kind === 'recipe' ? b.recipe.name : w.category(b.category.name);
 
 /** A place with its main screen: "Screen 2" or "Screen 2 › Pizza, page 3". */
-export function placeLabel(c: Container, layout: 'grid' | 'list'): string {
-  const screen = `Screen ${c.screenIndex + 1}`;
-  return c.kind === 'main' ? screen : `${screen} › ${containerLabel(c, layout)}`;
+export function placeLabel(c: Container, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string {
+  const screen = w.screen(c.screenIndex + 1);
+  return c.kind === 'main' ? screen : `${screen} › ${containerLabel(c, layout, w)}`;
 }
 
 /** A slot in a manager's words: "slot 4" on a grid, "place 4" in a list. */
-export const slotLabel = (position: number, layout: 'grid' | 'list'): string =>
-  layout === 'list' ? `place ${position}` : `slot ${position}`;
+export const slotLabel = (position: number, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string =>
+  layout === 'list' ? w.place(position) : w.slot(position);
 
 /** A place inside a sentence: "screen 2", "category Sides, page 3" (a list's category has one page). */
-export function placeInSentence(c: Container, layout: 'grid' | 'list'): string {
-  if (c.kind === 'main') return `screen ${c.screenIndex + 1}`;
-  return layout === 'list'
-    ? `category ${c.category.name}`
-    : `category ${c.category.name}, page ${c.pageIndex + 1}`;
+export function placeInSentence(c: Container, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string {
+  if (c.kind === 'main') return w.screenInSentence(c.screenIndex + 1);
+  return layout === 'list' ? w.category(c.category.name) : w.categoryPage(c.category.name, c.pageIndex + 1);
 }
 
 /** A slot inside a sentence: "screen 1, slot 2", "category Sides, place 4". */
-export const slotInSentence = (c: Container, position: number, layout: 'grid' | 'list'): string =>
-  `${placeInSentence(c, layout)}, ${slotLabel(position, layout)}`;
+export const slotInSentence = (
+  c: Container,
+  position: number,
+  layout: 'grid' | 'list',
+  w = ENGLISH_MENU_WORDS,
+): string => `${placeInSentence(c, layout, w)}, ${slotLabel(position, layout, w)}`;
