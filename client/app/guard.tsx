@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/form';
 import { useCurrentUser } from '../lib/current-user';
@@ -9,6 +10,7 @@ export type Access = 'open' | 'guest' | 'user' | 'admin';
 
 /** Spec §2.2: each visit re-checks the auth state with the server, then redirects as the table says. */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const { user, isAdmin, isPending, refetch } = useCurrentUser();
 
@@ -17,7 +19,7 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   }, [location.pathname, access, refetch]);
 
   if (access === 'open') return children;
-  if (isPending) return <Spinner label="Checking your session ..." />;
+  if (isPending) return <Spinner label={t('common.checkingSession')} />;
   if (access === 'guest') return user ? <Navigate to="/recipes" replace /> : children;
   if (!user) return <Navigate to="/" replace />;
   if (access === 'admin' && !isAdmin) return <Navigate to="/recipes" replace />;

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/form';
+import { i18n } from '../lib/i18n';
 import { LoginPage } from '../features/auth/login-page';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
@@ -10,7 +11,7 @@ import { NotFoundPage } from './not-found-page';
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
   return (props: P) => (
-    <Suspense fallback={<Spinner label="Loading ..." />}>
+    <Suspense fallback={<Spinner label={i18n.t('common.loading')} />}>
       <Lazy {...props} />
     </Suspense>
   );

@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import type { JobProgress } from '../lib/jobs';
 
 /**
  * How far a job the server runs has come ("37 of 120 ovens"), as a bar a screen reader also hears; before the
  * first answer (or while the job waits for its turn) it says so instead of showing an empty bar.
  */
-export function JobProgressBar({ progress, unit }: { progress: JobProgress | null; unit: string }) {
+export function JobProgressBar({ progress, unit }: { progress: JobProgress | null; unit: 'oven' | 'recipe' }) {
+  const { t } = useTranslation();
   const started = progress !== null && progress.done > 0;
   const label = !started
-    ? 'Waiting for its turn...'
-    : `${progress.done} of ${progress.total} ${progress.total === 1 ? unit : `${unit}s`} done`;
+    ? t('jobs.waiting')
+    : t(unit === 'oven' ? 'jobs.oven' : 'jobs.recipe', { done: progress.done, count: progress.total });
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <progress max={progress?.total || 1} value={started ? progress.done : undefined} aria-label={label} />

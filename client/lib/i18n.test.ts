@@ -116,3 +116,31 @@ describe('messages of the shared rules with values', () => {
     },
   );
 });
+
+describe('what the server says a change did', () => {
+  it.each([
+    [
+      'Moved category Sides from screen 1, slot 2 to slot 5',
+      'Kategorie Sides von Bildschirm 1, Platz 2 nach Platz 5 verschoben',
+    ],
+    [
+      'Moved Pizza from category Sides, page 2, slot 1 to screen 3, slot 4',
+      'Pizza von Kategorie Sides, Seite 2, Platz 1 nach Bildschirm 3, Platz 4 verschoben',
+    ],
+    ['Gave Pizza the Bread icon', 'Pizza hat jetzt das Symbol Brot'],
+    ['Coloured Pizza light orange', 'Pizza jetzt in Hellorange'],
+    ['Deleted screen 2 and its 3 buttons', 'Gelöscht: Bildschirm 2 mit 3 Tasten'],
+    [
+      'Button "Pizza" moved from screen 1, slot 1 to screen 2, slot 4.',
+      'Taste "Pizza" verschoben von Bildschirm 1, Platz 1 nach Bildschirm 2, Platz 4.',
+    ],
+  ])('%s', async (english, german) => {
+    await i18n.changeLanguage('de');
+    expect(translateMessage(english)).toBe(german);
+  });
+
+  it('leaves a name that looks like a place alone when it is the whole message', async () => {
+    await i18n.changeLanguage('de');
+    expect(translateMessage('screen 2')).toBe('screen 2');
+  });
+});

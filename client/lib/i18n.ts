@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import type { ButtonColor } from '../../shared/domain/catalog';
-import type { IconName } from '../../shared/domain/icons';
+import { ICONS, type IconName } from '../../shared/domain/icons';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
 import en from '../../shared/i18n/locales/en.json';
@@ -107,34 +107,49 @@ const RULE_KEYS = new Map(
 const REFUSED = /^(.*) "(.+?)" cannot be shown on the oven(?:; use "(.+?)")?\.$/;
 
 /**
- * The rules' messages that carry values ("Temperature must be between 250 and 525 °F."), as patterns made from
- * their English text: each `{{name}}` takes what stands there. The most specific pattern (most fixed text) first.
+ * The rules' messages that carry values ("Temperature must be between 250 and 525 °F.", "Moved Pizza from screen
+ * 1, slot 2 to slot 5"), as patterns made from their English text: each `{{name}}` takes what stands there. The
+ * most specific pattern (most fixed text) first. `ruleParts` are the words inside such a value ("screen 1, slot
+ * 2", "3 buttons"), tried on values only, never on a whole message.
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PATTERNS = Object.entries(en.ruleMessages)
-  .map(([key, text]) => ({
-    key: key as keyof typeof en.ruleMessages,
-    fixed: text.replace(/\{\{\w+\}\}/g, '').length,
-    pattern: new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`, 's'),
-  }))
-  .sort((a, b) => b.fixed - a.fixed);
+const patternsOf = (texts: Record<string, string>, keyOf: (key: string) => string) =>
+  Object.entries(texts)
+    .map(([key, text]) => ({
+      key: keyOf(key),
+      fixed: text.replace(/\{\{\w+\}\}/g, '').length,
+      pattern: new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`, 's'),
+    }))
+    .sort((a, b) => b.fixed - a.fixed);
+const MESSAGE_PATTERNS = patternsOf(en.ruleMessages, (key) => `ruleMessages.${key}`);
+const PART_PATTERNS = patternsOf(en.ruleParts, (key) => `ruleParts.${key}`);
+// Names the server writes in English inside a change's summary: icons ("Pizza") and colours ("light orange").
+const ICON_BY_NAME = new Map(Object.entries(ICONS).map(([key, name]) => [name as string, key as IconName]));
+const COLOR_BY_NAME = new Map(Object.entries(en.colors).map(([key, name]) => [name, key as ButtonColor]));
 
 // The values a pattern found are known only by name at run time, which i18next's key types cannot follow.
 const translateWith = (key: string, values: Record<string, string>) =>
   (i18n.t as unknown as (key: string, values: Record<string, string>) => string)(key, values);
 
 function byPattern(message: string, depth: number): string | null {
-  for (const { key, pattern } of PATTERNS) {
+  if (depth > 0) {
+    const icon = ICON_BY_NAME.get(message);
+    if (icon) return iconLabel(icon);
+    const color = COLOR_BY_NAME.get(message);
+    if (color) return colorLabel(color);
+  }
+  for (const { key, pattern } of depth > 0 ? [...PART_PATTERNS, ...MESSAGE_PATTERNS] : MESSAGE_PATTERNS) {
     const found = pattern.exec(message);
     if (!found) continue;
-    // A value may itself be a rule's words ("the MiSA's maximum", "about 28 °C"); two levels are all there are.
+    // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all
+    // there are.
     const values = Object.fromEntries(
       Object.entries(found.groups ?? {}).map(([name, value]) => [
         name,
-        depth < 2 ? (byPattern(value, depth + 1) ?? value) : value,
+        depth < 3 ? (byPattern(value, depth + 1) ?? value) : value,
       ]),
     );
-    return translateWith(`ruleMessages.${key}`, values);
+    return translateWith(key, values);
   }
   return null;
 }

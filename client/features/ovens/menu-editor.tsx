@@ -46,7 +46,7 @@ import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { colorLabel, iconLabel } from '../../lib/i18n';
+import { colorLabel, iconLabel, translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
 import { CategoryNameForm } from './category-name-form';
@@ -193,7 +193,7 @@ export function MenuEditor({
         tone: 'success',
         who: oven.name,
         description: t('editor.undone'),
-        what: String(reply.undone),
+        what: translateMessage(String(reply.undone)),
         ms: TIMINGS.banner.oven,
       });
   };
@@ -204,7 +204,7 @@ export function MenuEditor({
         tone: 'success',
         who: oven.name,
         description: t('editor.redone'),
-        what: String(reply.redone),
+        what: translateMessage(String(reply.redone)),
         ms: TIMINGS.banner.oven,
       });
   };
@@ -485,7 +485,9 @@ export function MenuEditor({
                   </h3>
                   {!readOnly && (oven.can_undo || oven.can_redo) ? (
                     <div className="undo-bar" role="status">
-                      <span className="undo-text">{oven.last_change?.summary}</span>
+                      <span className="undo-text">
+                        {oven.last_change ? translateMessage(oven.last_change.summary) : null}
+                      </span>
                       <button
                         type="button"
                         className="btn btn-secondary"

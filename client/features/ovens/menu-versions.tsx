@@ -43,7 +43,7 @@ function VersionChanges({
     <div className="version-changes">
       <ul className="change-list" aria-label={t('versions.changesSince', { name: version.name })}>
         {lines.map((l) => (
-          <li key={l.message}>{l.message}</li>
+          <li key={l.message}>{translateMessage(l.message)}</li>
         ))}
       </ul>
       {marks > 0 ? (
