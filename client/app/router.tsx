@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/form';
-import { i18n } from '../lib/i18n';
 import { LoginPage } from '../features/auth/login-page';
+import { i18n } from '../lib/i18n';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';

@@ -5,7 +5,13 @@ import type { JobProgress } from '../lib/jobs';
  * How far a job the server runs has come ("37 of 120 ovens"), as a bar a screen reader also hears; before the
  * first answer (or while the job waits for its turn) it says so instead of showing an empty bar.
  */
-export function JobProgressBar({ progress, unit }: { progress: JobProgress | null; unit: 'oven' | 'recipe' }) {
+export function JobProgressBar({
+  progress,
+  unit,
+}: {
+  progress: JobProgress | null;
+  unit: 'oven' | 'recipe';
+}) {
   const { t } = useTranslation();
   const started = progress !== null && progress.done > 0;
   const label = !started
