@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '../../shared/domain/permissions';
 import { SectionTabs } from '../components/section-tabs';
@@ -14,17 +15,22 @@ import { useCurrentUser } from '../lib/current-user';
 import { NotFoundPage } from './not-found-page';
 
 const TABS = [
-  { to: '/fleet', label: 'Ovens', end: true },
-  { to: '/fleet/locations', label: 'Locations' },
-  { to: '/fleet/templates', label: 'Templates' },
-];
+  { to: '/fleet', key: 'fleetPage.tabs.ovens', end: true },
+  { to: '/fleet/locations', key: 'fleetPage.tabs.locations' },
+  { to: '/fleet/templates', key: 'fleetPage.tabs.templates' },
+] as const;
 
 function FleetSection({ children }: { children: ReactNode }) {
   // Crew read menus, not templates: their Fleet section has no Templates tab.
   const templates = can(useCurrentUser().user, 'templates.read');
+  const { t } = useTranslation();
+  const tabs = TABS.filter((tab) => templates || tab.to !== '/fleet/templates').map(({ key, ...tab }) => ({
+    ...tab,
+    label: t(key),
+  }));
   return (
     <>
-      <SectionTabs label="Fleet" tabs={templates ? TABS : TABS.filter((t) => t.to !== '/fleet/templates')} />
+      <SectionTabs label={t('fleetPage.title')} tabs={tabs} />
       {children}
     </>
   );

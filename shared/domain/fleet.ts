@@ -19,13 +19,6 @@ export const TEMPLATE_APPLY_MAX = 1000;
 export const FLEET_STATUSES = ['waiting', 'never_checked', 'up_to_date', 'no_version'] as const;
 export type FleetStatus = (typeof FLEET_STATUSES)[number];
 
-export const FLEET_STATUS_LABELS: Record<FleetStatus, string> = {
-  waiting: 'Newer version waiting',
-  never_checked: 'Never checked',
-  up_to_date: 'Up to date',
-  no_version: 'No version saved',
-};
-
 /**
  * An oven should run its newest named version. It is up to date when the last file seen on it (read from a file
  * copied off it, or a download a manager said was loaded) was that version; waiting when it was anything else.
@@ -80,12 +73,6 @@ export function beforeTemplateVersionName(name: string, version: number): string
 
 /** Template match: the oven has the template's current version and nothing changed since, or how it differs. */
 export type TemplateMatch = 'matches' | 'differs' | 'outdated';
-
-export const TEMPLATE_MATCH_LABELS: Record<TemplateMatch, string> = {
-  matches: 'Matches',
-  differs: 'Edited here',
-  outdated: 'Older template',
-};
 
 /**
  * A name fit for a folder on a FAT-formatted USB stick (what kitchens use): no \ / : * ? " < > |, no control

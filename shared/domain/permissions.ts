@@ -15,15 +15,6 @@ export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
   crew: 'Crew',
 };
 
-/** What each role is for, in a line: shown where a role is chosen. */
-export const TEAM_ROLE_HINTS: Record<TeamRole, string> = {
-  owner: 'Everything, including members, roles, renaming and deleting the team.',
-  manager:
-    "Everything on the team's ovens, recipes, menus, locations and templates; invites store managers and crew.",
-  store: "Their locations' ovens: edit menus, versions, import, download and share settings files.",
-  crew: "Reads their locations' menus and downloads their USB files and checklists; changes nothing.",
-};
-
 /** The user's place in their current team, as the wire carries it (the signed-in user's `team`). */
 export interface Membership {
   id: number;

@@ -7,23 +7,6 @@
 export const REPORT_FILTERS = ['yearToDate', 'lastMonth', 'lastWeek', 'today', 'range'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
-export const REPORT_FILTER_LABELS: Record<ReportFilter, string> = {
-  yearToDate: 'This Year',
-  lastMonth: 'Last Month (30 days)',
-  lastWeek: 'Last Week (7 days)',
-  today: 'Today',
-  range: 'Between Dates',
-};
-
-/** Spec §2.10: 'Unique Users' plus the filter's suffix. */
-export const CHART_TITLE_SUFFIX: Record<ReportFilter, string> = {
-  yearToDate: 'in the Last Year',
-  lastMonth: 'in the Last Month',
-  lastWeek: 'in the Last Week',
-  today: 'Today',
-  range: 'Between Dates',
-};
-
 export type ReportUnit = 'month' | 'day' | 'hour';
 
 export interface ReportPeriod {

@@ -1,212 +1,190 @@
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import type en from '../../../shared/i18n/locales/en.json';
 
 const TOPICS = [
-  { id: 'library-recipes', title: 'Search and download library recipes' },
-  { id: 'upload-oven-recipes', title: 'Import the recipes from your oven' },
-  { id: 'create-recipes', title: 'Create a recipe' },
-  { id: 'my-recipes', title: 'Manage My Recipes' },
-  { id: 'ovens', title: 'Manage your ovens' },
-  { id: 'screens-categories', title: 'Screens, pages and categories' },
-  { id: 'download-settings', title: 'Load settings onto an oven' },
-  { id: 'fleet', title: 'Many ovens: versions, locations, templates' },
-  { id: 'team', title: 'Your team: people, roles and who changed what' },
-];
+  { id: 'library-recipes', title: 'help.topics.libraryRecipes' },
+  { id: 'upload-oven-recipes', title: 'help.topics.uploadOvenRecipes' },
+  { id: 'create-recipes', title: 'help.topics.createRecipes' },
+  { id: 'my-recipes', title: 'help.topics.myRecipes' },
+  { id: 'ovens', title: 'help.topics.ovens' },
+  { id: 'screens-categories', title: 'help.topics.screensCategories' },
+  { id: 'download-settings', title: 'help.topics.downloadSettings' },
+  { id: 'fleet', title: 'help.topics.fleet' },
+  { id: 'team', title: 'help.topics.team' },
+] as const;
+
+type Topic = (typeof TOPICS)[number];
+
+// The markup a paragraph of the guide may hold: a button's name in bold, an example, a file's extension.
+const MARKUP = {
+  b: <strong />,
+  em: <em />,
+  code: <code />,
+};
+
+type Guide = Omit<(typeof en)['help'], 'title' | 'intro' | 'toc' | 'topics'>;
+/** A paragraph or list item of the guide: 'help.<section>.<paragraph>'. */
+type GuideKey = { [S in keyof Guide & string]: `help.${S}.${keyof Guide[S] & string}` }[keyof Guide & string];
+
+/** One paragraph or list item of the guide, from the catalogue with its markup. */
+function Text({ k }: { k: GuideKey }) {
+  return <Trans i18nKey={k} components={MARKUP} />;
+}
+
+function Section({ topic, children }: { topic: Topic; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section id={topic.id} className="card help-section">
+      <h2>{t(topic.title)}</h2>
+      {children}
+    </section>
+  );
+}
 
 /** Spec §2.9: the guide to the menu builder; each topic has an anchor, upload-oven-recipes among them. */
 export function HelpPage() {
+  const { t } = useTranslation();
   const { hash } = useLocation();
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
+  const [library, upload, create, mine, ovens, screens, download, fleet, team] = TOPICS;
 
   return (
     <article className="page help">
       <header className="page-header">
-        <h1>Help</h1>
-        <p className="muted">A guide to building recipes and oven menus.</p>
+        <h1>{t('help.title')}</h1>
+        <p className="muted">{t('help.intro')}</p>
       </header>
-      <nav className="card help-toc" aria-label="Help topics">
+      <nav className="card help-toc" aria-label={t('help.toc')}>
         <ol>
-          {TOPICS.map((t) => (
-            <li key={t.id}>
-              <a href={`#${t.id}`}>{t.title}</a>
+          {TOPICS.map((topic) => (
+            <li key={topic.id}>
+              <a href={`#${topic.id}`}>{t(topic.title)}</a>
             </li>
           ))}
         </ol>
       </nav>
 
-      <section id="library-recipes" className="card help-section">
-        <h2>Search and download library recipes</h2>
+      <Section topic={library}>
         <p>
-          The Recipes page holds the provider's library: recipes tested by our chefs for every oven model.
-          Type in the search box to find a recipe by name, and narrow the list with the filters by oven and by
-          food category (choose
-          <em> All</em> to clear a filter).
+          <Text k="help.library.search" />
         </p>
         <p>
-          Open a recipe to see its stages, events and preparation. <strong>Duplicate</strong> saves a copy
-          into My Recipes straight away and opens it; <strong>Edit</strong> opens a copy to change first,
-          which is saved to My Recipes only when you press Save. <strong>Download PDF</strong> gives a
-          printable sheet; <strong>Download All Recipes in PDF</strong> gives every recipe that matches your
-          current search and filters.
+          <Text k="help.library.open" />
         </p>
-      </section>
+      </Section>
 
-      <section id="upload-oven-recipes" className="card help-section">
-        <h2>Import the recipes from your oven</h2>
+      <Section topic={upload}>
         <ol>
           <li>
-            On the oven, copy its settings file to a USB stick (see the USB-transfer guide for your model on
-            the Ovens page).
+            <Text k="help.upload.copy" />
           </li>
           <li>
-            Open <strong>My Ovens</strong> and press <strong>Import My Oven</strong>.
+            <Text k="help.upload.open" />
           </li>
           <li>
-            Give the oven a name (up to 16 letters, digits, spaces, dashes or underscores), choose its type,
-            and choose or drop the file. Matchbox, Shuttle and Conveyor ovens use an <code>.ai2</code> file;
-            MiLO and MiSA ovens use an <code>.rcp</code> file.
+            <Text k="help.upload.name" />
           </li>
           <li>
-            Press <strong>Import</strong>. Hearth checks every value in the file and shows how many recipes
-            were imported and which were skipped. A recipe whose name and stages already exist for that oven
-            type is skipped, so importing the same file twice does not create copies.
+            <Text k="help.upload.import" />
           </li>
         </ol>
         <p>
-          A new oven recipe file must have three set temperatures. If a file cannot be read, Hearth tells you
-          the line and the field that is wrong, and nothing is imported.
+          <Text k="help.upload.rules" />
         </p>
-      </section>
+      </Section>
 
-      <section id="create-recipes" className="card help-section">
-        <h2>Create a recipe</h2>
+      <Section topic={create}>
         <ol>
           <li>
-            In <strong>My Recipes</strong>, choose <strong>Create New Recipe</strong>. Name the recipe and
-            choose the oven type. You can add a photo (PNG or JPEG); it is optional.
+            <Text k="help.create.start" />
           </li>
           <li>
-            Add from 1 to 3 cooking stages (a conveyor oven has one). Each stage needs at least 5 seconds and
-            a temperature in the oven's range; each later stage must stay within 50 °F (Matchbox) or 25 °F
-            (other ovens) of the stage before. You can add up to two cooking events, such as <em>Flip</em> or{' '}
-            <em>Add cheese</em>.
+            <Text k="help.create.stages" />
           </li>
           <li>
-            Fill in the specifications and preparation: product name, set temperature and category are
-            required.
+            <Text k="help.create.specs" />
           </li>
           <li>
-            Check the <strong>preview</strong>, then <strong>Save</strong>.
+            <Text k="help.create.save" />
           </li>
         </ol>
-      </section>
+      </Section>
 
-      <section id="my-recipes" className="card help-section">
-        <h2>Manage My Recipes</h2>
+      <Section topic={mine}>
         <p>
-          My Recipes lists the recipes you created, duplicated or imported. Open one to edit, duplicate,
-          delete or download it. To delete several at once, press <strong>Recipe Bulk Delete</strong>, tick
-          the recipes, then press <strong>Delete Selected</strong>. Press it with nothing ticked to leave the
-          selection.
+          <Text k="help.myRecipes.body" />
         </p>
-      </section>
+      </Section>
 
-      <section id="ovens" className="card help-section">
-        <h2>Manage your ovens</h2>
+      <Section topic={ovens}>
         <p>
-          On <strong>My Ovens</strong>, choose an oven from <strong>Select Oven</strong>, or add one with{' '}
-          <strong>Add New Oven</strong>. Edit its name and warm-up profiles (up to three, none on a Conveyor
-          oven), duplicate it for another kitchen, or delete it.
+          <Text k="help.ovens.body" />
         </p>
-      </section>
+      </Section>
 
-      <section id="screens-categories" className="card help-section">
-        <h2>Screens, pages and categories</h2>
+      <Section topic={screens}>
         <p>
-          The editor draws each oven screen as the oven draws it. Press an empty slot and{' '}
-          <strong>Add Recipe Here</strong> to place a recipe, or create a category to group recipes on pages
-          of their own. Drag buttons to reorder them; mark favourites with the star; pick a button colour and
-          an icon.
+          <Text k="help.screens.body" />
         </p>
         <ul>
           <li>
-            <strong>MiLO / Double MiLO</strong> has one main screen with at most 32 categories and 1,024
-            recipes per category; every 6 buttons form a screen on the oven. MiSA works the same way with one
-            screen.
+            <Text k="help.screens.milo" />
           </li>
           <li>
-            Other ovens have several screens: add one with the <strong>Add New Screen</strong> link (up to 8).
-            A category holds up to 22 pages, added with <strong>Add New Page</strong>.
+            <Text k="help.screens.others" />
           </li>
         </ul>
-      </section>
+      </Section>
 
-      <section id="download-settings" className="card help-section">
-        <h2>Load settings onto an oven</h2>
+      <Section topic={download}>
         <p>
-          Press <strong>Download Oven Settings</strong> and copy the file to a USB stick for the oven's USB
-          port. Loading it
-          <strong> replaces the recipes on the oven</strong>, so check the menu first. You can also e-mail the
-          settings, or the menu as a PDF, to a colleague with the share tiles.
+          <Text k="help.download.body" />
         </p>
-      </section>
+      </Section>
 
-      <section id="fleet" className="card help-section">
-        <h2>Many ovens: versions, locations, templates</h2>
+      <Section topic={fleet}>
         <ul>
           <li>
-            <strong>Versions</strong>: under an oven's menu, save the menu as a named version ("Spring menu").
-            Compare it with the menu now, or restore it.
+            <Text k="help.fleet.versions" />
           </li>
           <li>
-            <strong>Locations</strong> (Fleet → Locations): add one for each store and move its ovens in. The
-            Ovens and Fleet pages then filter by store.
+            <Text k="help.fleet.locations" />
           </li>
           <li>
-            <strong>Templates</strong> (Fleet → Templates): make a template of one oven's menu, then apply it
-            to every oven of that model in a store, or to ovens you pick. Each oven gets the menu in its own
-            step: if one fails, the others are still done, and the page says which. The template's page shows
-            which ovens still match it and what was changed on the others.
+            <Text k="help.fleet.templates" />
           </li>
           <li>
-            <strong>Fleet</strong>: every oven with the version it should run and what it was last seen
-            running. Download the settings of a whole store as one zip, with a printable checklist of which
-            USB stick goes to which oven. After loading a stick, press <strong>Mark loaded</strong>; importing
-            a file copied off the oven tells Hearth for certain.
+            <Text k="help.fleet.fleet" />
           </li>
         </ul>
-      </section>
+      </Section>
 
-      <section id="team" className="card help-section">
-        <h2>Your team: people, roles and who changed what</h2>
+      <Section topic={team}>
         <p>
-          Your ovens, recipes, locations and templates belong to your team. On the Team page, invite people by
-          e-mail and give each a role; they accept with the link in the mail.
+          <Text k="help.team.intro" />
         </p>
         <ul>
           <li>
-            <strong>Owner</strong>: everything, including people, roles, renaming and deleting the team.
+            <Text k="help.team.owner" />
           </li>
           <li>
-            <strong>Manager</strong>: everything on the ovens, recipes, menus, locations and templates;
-            invites store managers and crew.
+            <Text k="help.team.manager" />
           </li>
           <li>
-            <strong>Store manager</strong>: the ovens of their locations only: menus, versions, importing,
-            downloading and sharing settings files.
+            <Text k="help.team.store" />
           </li>
           <li>
-            <strong>Crew</strong>: reads the menus of their locations and downloads their USB files and
-            checklists.
+            <Text k="help.team.crew" />
           </li>
         </ul>
         <p>
-          Owners and managers see who changed what, and when, by location and by person. Someone in several
-          teams picks the one they work in from the navigation.
+          <Text k="help.team.trail" />
         </p>
-      </section>
+      </Section>
     </article>
   );
 }

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { FleetOven } from '../../../shared/contracts/ovens';
-import {
-  downloadNotSeen,
-  FLEET_STATUS_LABELS,
-  FLEET_STATUSES,
-  type FleetStatus,
-} from '../../../shared/domain/fleet';
+import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
+import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
 import { locationListQuery } from '../ovens';
@@ -16,16 +13,28 @@ import { fleetQuery } from './menus-api';
 
 const DEFAULTS = { location: '', status: '', search: '' };
 
+const STATUS_KEYS = {
+  waiting: 'fleetPage.status.waiting',
+  never_checked: 'fleetPage.status.neverChecked',
+  up_to_date: 'fleetPage.status.upToDate',
+  no_version: 'fleetPage.status.noVersion',
+} as const satisfies Record<FleetStatus, string>;
+
 function LastSeen({ oven }: { oven: FleetOven }) {
+  const { t } = useTranslation();
   const seen = oven.last_seen;
   if (!seen) return <span className="muted">—</span>;
-  const what = seen.version ? `"${seen.version.name}"` : 'a menu not saved as a version';
+  const what = seen.version ? t('fleetPage.quoted', { name: seen.version.name }) : t('fleetPage.unsavedMenu');
+  const date = formatDay(seen.at);
   return (
     <span>
       {what}
       <span className="muted small">
         {' '}
-        · {seen.source === 'file' ? 'file checked' : 'marked loaded'} {formatDay(seen.at)}
+        ·{' '}
+        {seen.source === 'file'
+          ? t('fleetPage.fileChecked', { date })
+          : t('fleetPage.markedLoaded', { date })}
       </span>
     </span>
   );
@@ -45,6 +54,8 @@ export function FleetPage({
   /** "Mark loaded" for a row whose last download came after it was last seen. */
   renderLoaded?(oven: FleetOven): ReactNode;
 }) {
+  const { t } = useTranslation();
+  const statusLabel = (s: FleetStatus) => t(STATUS_KEYS[s]);
   const url = useUrlState(DEFAULTS);
   // A status the address carries that is not one (an old or mistyped link) is ignored, not sent.
   const values = {
@@ -61,41 +72,42 @@ export function FleetPage({
   return (
     <section className="page fleet-page" aria-labelledby="fleet-title">
       <header className="page-header">
-        <h1 id="fleet-title">Fleet</h1>
-        <p className="muted">What each oven should run, and what it was last seen running.</p>
+        <h1 id="fleet-title">{t('fleetPage.title')}</h1>
+        <p className="muted">{t('fleetPage.intro')}</p>
       </header>
       <div className="toolbar fleet-filters">
         <label className="field field-inline">
-          <span>Location</span>
+          <span>{t('fleetPage.location')}</span>
           <select value={values.location} onChange={(e) => url.update({ location: e.target.value })}>
-            <option value="">All locations</option>
-            <option value="none">No location</option>
+            <option value="">{t('fleetPage.allLocations')}</option>
+            <option value="none">{t('fleetPage.noLocation')}</option>
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {isolate(l.name)} ({l.ovens})
+                {t('fleetPage.optionCount', { name: isolate(l.name), count: l.ovens })}
               </option>
             ))}
           </select>
         </label>
         <label className="field field-inline">
-          <span>Status</span>
+          <span>{t('fleetPage.statusLabel')}</span>
           <select value={values.status} onChange={(e) => url.update({ status: e.target.value })}>
-            <option value="">Any status</option>
+            <option value="">{t('fleetPage.anyStatus')}</option>
             {FLEET_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {FLEET_STATUS_LABELS[s]}
-                {data ? ` (${data.counts[s]})` : ''}
+                {data
+                  ? t('fleetPage.optionCount', { name: statusLabel(s), count: data.counts[s] })
+                  : statusLabel(s)}
               </option>
             ))}
           </select>
         </label>
         <label className="search">
-          <span className="sr-only">Search ovens or locations</span>
+          <span className="sr-only">{t('fleetPage.search')}</span>
           <input
             // A new search from the address (a tab, the back button) shows in the box.
             key={values.search}
             type="search"
-            placeholder="Search ovens or locations..."
+            placeholder={t('fleetPage.searchPlaceholder')}
             defaultValue={values.search}
             onKeyDown={(e) => {
               if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() });
@@ -105,19 +117,27 @@ export function FleetPage({
         </label>
       </div>
       {data ? (
-        <ul className="fleet-counts" aria-label="Ovens by status">
+        <ul className="fleet-counts" aria-label={t('fleetPage.byStatus')}>
           {FLEET_STATUSES.map((s: FleetStatus) => (
             <li key={s} className={`fleet-status fleet-status-${s}`}>
-              {FLEET_STATUS_LABELS[s]}: <strong>{data.counts[s]}</strong>
+              <Trans
+                i18nKey="fleetPage.statusCount"
+                values={{ label: statusLabel(s), count: data.counts[s] }}
+                components={{ b: <strong /> }}
+              />
             </li>
           ))}
         </ul>
       ) : null}
-      {list.isPending ? <Spinner label="Loading the fleet..." /> : null}
-      {list.isError ? <Alert tone="error">The fleet could not be loaded: {list.error.message}</Alert> : null}
+      {list.isPending ? <Spinner label={t('fleetPage.loading')} /> : null}
+      {list.isError ? (
+        <Alert tone="error">
+          {t('fleetPage.loadFailed', { message: translateMessage(list.error.message) })}
+        </Alert>
+      ) : null}
       {data && data.data.length === 0 ? (
         <div className="card empty-state">
-          <p>No ovens match these filters.</p>
+          <p>{t('fleetPage.noMatch')}</p>
         </div>
       ) : null}
       {data && data.data.length > 0 ? (
@@ -133,41 +153,57 @@ export function FleetPage({
             <table className="users-table fleet-table" aria-busy={list.isFetching}>
               <thead>
                 <tr>
-                  <th scope="col">Oven</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Should run</th>
-                  <th scope="col">Last seen running</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('fleetPage.colOven')}</th>
+                  <th scope="col">{t('fleetPage.colLocation')}</th>
+                  <th scope="col">{t('fleetPage.colShouldRun')}</th>
+                  <th scope="col">{t('fleetPage.colLastSeen')}</th>
+                  <th scope="col">{t('fleetPage.colStatus')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.data.map((o) => (
                   <tr key={o.id}>
-                    <td data-label="Oven">
+                    <td data-label={t('fleetPage.colOven')}>
                       <a href={`/ovens?oven=${o.id}`}>{o.name}</a>
                       <div className="muted small">{o.type}</div>
                     </td>
-                    <td data-label="Location">
-                      {o.location ? <bdi>{o.location.name}</bdi> : <span className="muted">None</span>}
+                    <td data-label={t('fleetPage.colLocation')}>
+                      {o.location ? (
+                        <bdi>{o.location.name}</bdi>
+                      ) : (
+                        <span className="muted">{t('fleetPage.none')}</span>
+                      )}
                     </td>
-                    <td data-label="Should run">
-                      {o.should_run ? `"${o.should_run.name}"` : <span className="muted">—</span>}
-                      {o.edited_since ? <div className="muted small">Edited since, not saved</div> : null}
-                      {o.template ? <div className="muted small">Template "{o.template.name}"</div> : null}
-                    </td>
-                    <td data-label="Last seen running">
-                      <LastSeen oven={o} />
-                      {o.last_download && downloadNotSeen(o.last_seen?.at ?? null, o.last_download.at) ? (
+                    <td data-label={t('fleetPage.colShouldRun')}>
+                      {o.should_run ? (
+                        t('fleetPage.quoted', { name: o.should_run.name })
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                      {o.edited_since ? (
+                        <div className="muted small">{t('fleetPage.editedSince')}</div>
+                      ) : null}
+                      {o.template ? (
                         <div className="muted small">
-                          Downloaded {formatDay(o.last_download.at)}
-                          {o.last_download.version ? ` ("${o.last_download.version}")` : ''}, not seen since
+                          {t('fleetPage.template', { name: o.template.name })}
                         </div>
                       ) : null}
                     </td>
-                    <td data-label="Status">
-                      <span className={`fleet-status fleet-status-${o.status}`}>
-                        {FLEET_STATUS_LABELS[o.status]}
-                      </span>
+                    <td data-label={t('fleetPage.colLastSeen')}>
+                      <LastSeen oven={o} />
+                      {o.last_download && downloadNotSeen(o.last_seen?.at ?? null, o.last_download.at) ? (
+                        <div className="muted small">
+                          {o.last_download.version
+                            ? t('fleetPage.downloadedVersionNotSeen', {
+                                date: formatDay(o.last_download.at),
+                                version: o.last_download.version,
+                              })
+                            : t('fleetPage.downloadedNotSeen', { date: formatDay(o.last_download.at) })}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td data-label={t('fleetPage.colStatus')} className="fleet-status-cell">
+                      <span className={`fleet-status fleet-status-${o.status}`}>{statusLabel(o.status)}</span>
                       {renderLoaded ? <div className="fleet-row-action">{renderLoaded(o)}</div> : null}
                     </td>
                   </tr>

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Location, locationRequest } from '../../../shared/contracts/ovens';
 import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
-import { countOf, nounFor } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
+import { isolate } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationListQuery, ovenListQuery } from '../ovens';
 import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
@@ -28,33 +30,34 @@ export function LocationsPage() {
   const close = () => setDialog(null);
   const ok = banners.success;
   const manage = can(useCurrentUser().user, 'locations.manage');
+  const { t } = useTranslation();
 
   return (
     <section className="page locations-page" aria-labelledby="locations-title">
       <header className="page-header page-header-row">
         <div>
-          <h1 id="locations-title">Locations</h1>
-          <p className="muted">
-            One for each store. Its ovens can then take a template and download as one zip.
-          </p>
+          <h1 id="locations-title">{t('locationsPage.title')}</h1>
+          <p className="muted">{t('locationsPage.intro')}</p>
         </div>
         {manage ? (
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-            Add Location
+            {t('locationsPage.add')}
           </button>
         ) : null}
       </header>
-      {list.isPending ? <Spinner label="Loading locations..." /> : null}
+      {list.isPending ? <Spinner label={t('locationsPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">The locations could not be loaded: {list.error.message}</Alert>
+        <Alert tone="error">
+          {t('locationsPage.loadFailed', { message: translateMessage(list.error.message) })}
+        </Alert>
       ) : null}
       {list.data && list.data.length === 0 ? (
         <div className="card empty-state">
-          <p>No locations yet. Add one for each store, then move its ovens in.</p>
+          <p>{t('locationsPage.empty')}</p>
         </div>
       ) : null}
       {list.data && list.data.length > 0 ? (
-        <ul className="location-list" aria-label="Your locations">
+        <ul className="location-list" aria-label={t('locationsPage.list')}>
           {list.data.map((l) => (
             <li key={l.id} className="card location-card" aria-label={l.name}>
               <div className="location-head">
@@ -62,12 +65,14 @@ export function LocationsPage() {
                 {l.address ? <p className="muted">{l.address}</p> : null}
                 <p>
                   {l.ovens === 0 ? (
-                    'No ovens yet'
+                    t('locationsPage.noOvens')
                   ) : (
                     <>
-                      <Link to={`/ovens?location=${l.id}`}>{countOf(l.ovens, 'oven')}</Link>
+                      <Link to={`/ovens?location=${l.id}`}>
+                        {t('locationsPage.ovens', { count: l.ovens })}
+                      </Link>
                       {' · '}
-                      <Link to={`/fleet?location=${l.id}`}>On the fleet page</Link>
+                      <Link to={`/fleet?location=${l.id}`}>{t('locationsPage.onFleet')}</Link>
                     </>
                   )}
                 </p>
@@ -79,23 +84,23 @@ export function LocationsPage() {
                     className="btn btn-secondary"
                     onClick={() => setDialog({ kind: 'move', location: l })}
                   >
-                    Move ovens here
+                    {t('locationsPage.moveHere')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-secondary"
-                    aria-label={`Edit ${l.name}`}
+                    aria-label={t('locationsPage.editName', { name: l.name })}
                     onClick={() => setDialog({ kind: 'edit', location: l })}
                   >
-                    Edit
+                    {t('locationsPage.edit')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-link-danger"
-                    aria-label={`Delete ${l.name}`}
+                    aria-label={t('locationsPage.deleteName', { name: l.name })}
                     onClick={() => setDialog({ kind: 'delete', location: l })}
                   >
-                    Delete
+                    {t('locationsPage.delete')}
                   </button>
                 </div>
               ) : null}
@@ -109,7 +114,7 @@ export function LocationsPage() {
           location={dialog.kind === 'edit' ? dialog.location : null}
           onClose={close}
           onSaved={(saved, made) => {
-            ok(saved.name, made ? 'has been added to your locations' : 'has been updated');
+            ok(saved.name, made ? t('locationsPage.added') : t('locationsPage.updated'));
             close();
           }}
         />
@@ -119,28 +124,31 @@ export function LocationsPage() {
           location={dialog.location}
           onClose={close}
           onMoved={(count) => {
-            ok(dialog.location.name, `now has ${count} more ${nounFor(count, 'oven')}`);
+            ok(dialog.location.name, t('locationsPage.moved', { count }));
             close();
           }}
         />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title="Delete location"
+          title={t('locationsPage.deleteTitle')}
           message={
             dialog.location.ovens > 0
-              ? `Delete "${dialog.location.name}"? Its ${countOf(dialog.location.ovens, 'oven')} stay in My Ovens, in no location.`
-              : `Delete "${dialog.location.name}"?`
+              ? t('locationsPage.deleteConfirmOvens', {
+                  name: isolate(dialog.location.name),
+                  count: dialog.location.ovens,
+                })
+              : t('locationsPage.deleteConfirm', { name: isolate(dialog.location.name) })
           }
-          confirmLabel="Delete Location"
+          confirmLabel={t('locationsPage.deleteLocation')}
           busy={remove.isPending}
           onCancel={close}
           onConfirm={async () => {
             try {
               await remove.mutateAsync(dialog.location.id);
-              ok(dialog.location.name, 'was deleted');
+              ok(dialog.location.name, t('locationsPage.deleted'));
             } catch (e) {
-              banners.failure(dialog.location.name, 'could not be deleted', e);
+              banners.failure(dialog.location.name, t('locationsPage.deleteFailed'), e);
             } finally {
               close();
             }
@@ -160,6 +168,7 @@ function LocationModal({
   onClose(): void;
   onSaved(saved: Location, made: boolean): void;
 }) {
+  const { t } = useTranslation();
   const initial = { name: location?.name ?? '', address: location?.address ?? '' };
   const form = useZodForm(locationRequest, initial);
   const add = useAddLocation();
@@ -174,7 +183,7 @@ function LocationModal({
   });
   return (
     <Modal
-      title={location ? `Edit ${location.name}` : 'Add Location'}
+      title={location ? t('locationsPage.editName', { name: location.name }) : t('locationsPage.add')}
       onClose={onClose}
       size="sm"
       busy={busy}
@@ -182,7 +191,7 @@ function LocationModal({
       footer={
         <DialogActions
           onCancel={onClose}
-          label="Save"
+          label={t('locationsPage.save')}
           busy={busy}
           disabled={!form.values.name.trim()}
           form="location-form"
@@ -191,16 +200,20 @@ function LocationModal({
     >
       <form id="location-form" onSubmit={submit} noValidate>
         <TextField
-          label="Location name"
+          label={t('locationsPage.name')}
           required
           maxLength={LOCATION_NAME_MAX}
-          hint={`The store, as your team calls it, up to ${LOCATION_NAME_MAX} characters. Also its folder's name in a zip download.`}
+          hint={t('locationsPage.nameHint', { max: LOCATION_NAME_MAX })}
           {...form.field('name')}
           data-autofocus
         />
-        <TextField label="Address (optional)" maxLength={LOCATION_ADDRESS_MAX} {...form.field('address')} />
+        <TextField
+          label={t('locationsPage.address')}
+          maxLength={LOCATION_ADDRESS_MAX}
+          {...form.field('address')}
+        />
         {form.failure && !form.errors.name && !form.errors.address ? (
-          <Alert tone="error">{form.failure.message}</Alert>
+          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
         ) : null}
       </form>
     </Modal>
@@ -217,6 +230,7 @@ function MoveOvensModal({
   onClose(): void;
   onMoved(count: number): void;
 }) {
+  const { t } = useTranslation();
   const ovens = useQuery(ovenListQuery());
   const move = useMoveOvens();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -227,16 +241,18 @@ function MoveOvensModal({
   const tooMany = chosen.size > FLEET_BATCH_MAX;
   return (
     <Modal
-      title={`Move ovens to ${location.name}`}
+      title={t('locationsPage.moveTitle', { name: isolate(location.name) })}
       onClose={onClose}
       busy={move.isPending}
       backdropCloses={chosen.size === 0}
       footer={
         <DialogActions
           onCancel={onClose}
-          label={chosen.size === 0 ? 'Move' : `Move ${countOf(chosen.size, 'oven')}`}
+          label={
+            chosen.size === 0 ? t('locationsPage.move') : t('locationsPage.moveCount', { count: chosen.size })
+          }
           busy={move.isPending}
-          busyLabel="Moving ..."
+          busyLabel={t('locationsPage.moving')}
           disabled={chosen.size === 0 || tooMany}
           onConfirm={async () => {
             try {
@@ -249,21 +265,23 @@ function MoveOvensModal({
         />
       }
     >
-      {ovens.isPending ? <Spinner label="Loading your ovens..." /> : null}
+      {ovens.isPending ? <Spinner label={t('locationsPage.loadingOvens')} /> : null}
       {ovens.data && elsewhere.length === 0 ? (
-        <p className="muted">Every oven of yours is already in {location.name}.</p>
+        <p className="muted">{t('locationsPage.allHere', { name: isolate(location.name) })}</p>
       ) : null}
       {elsewhere.length > 0 ? (
         <OvenPickList
-          label="Ovens to move"
+          label={t('locationsPage.toMove')}
           ovens={elsewhere}
           chosen={chosen}
           onChange={setChosen}
-          detail={(o) => `${o.type} · ${o.location ? `now in ${o.location.name}` : 'no location'}`}
+          detail={(o) =>
+            `${o.type} · ${o.location ? t('locationsPage.nowIn', { name: isolate(o.location.name) }) : t('locationsPage.noLocation')}`
+          }
         />
       ) : null}
-      {tooMany ? <Alert tone="error">Move at most {FLEET_BATCH_MAX} ovens at once.</Alert> : null}
-      {move.isError ? <Alert tone="error">{move.error.message}</Alert> : null}
+      {tooMany ? <Alert tone="error">{t('locationsPage.tooMany', { max: FLEET_BATCH_MAX })}</Alert> : null}
+      {move.isError ? <Alert tone="error">{translateMessage(move.error.message)}</Alert> : null}
     </Modal>
   );
 }

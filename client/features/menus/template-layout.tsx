@@ -1,19 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import type { TemplateLayout } from '../../../shared/contracts/menus';
 import { BUTTON_COLORS, type ButtonColor, buttonTextColor } from '../../../shared/domain/catalog';
 import { mainCapacity } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { countOf } from '../../../shared/domain/words';
 
 /**
  * A template's main screens as the ovens will show them, read-only: each slot with its button (a category with how
  * many recipes it holds) or empty, so a manager sees the layout before replacing a location's menus with it.
  */
 export function TemplateLayoutPreview({ layout, ovenType }: { layout: TemplateLayout; ovenType: string }) {
+  const { t } = useTranslation();
   const model = ovenModel(ovenType as OvenType);
   const grid = model.menuLayout === 'grid';
   return (
     <section className="card template-layout" aria-labelledby="template-layout-title">
-      <h2 id="template-layout-title">What the ovens will show</h2>
+      <h2 id="template-layout-title">{t('templatesPage.layoutTitle')}</h2>
       <div className="layout-screens">
         {layout.map((screen, i) => {
           const slots = grid
@@ -23,7 +24,7 @@ export function TemplateLayoutPreview({ layout, ovenType }: { layout: TemplateLa
             : screen.buttons;
           return (
             <figure key={i} className="layout-screen">
-              <figcaption>Screen {i + 1}</figcaption>
+              <figcaption>{t('templatesPage.screen', { n: i + 1 })}</figcaption>
               <ol className={`layout-slots ${grid ? 'layout-grid' : 'layout-list'}`}>
                 {slots.map((b, p) => (
                   <li key={p} className={`layout-slot ${b ? '' : 'layout-empty'}`}>
@@ -37,11 +38,13 @@ export function TemplateLayoutPreview({ layout, ovenType }: { layout: TemplateLa
                       >
                         <span className="layout-name">{b.name}</span>
                         {b.kind === 'category' ? (
-                          <span className="layout-note">{countOf(b.recipes ?? 0, 'recipe')}</span>
+                          <span className="layout-note">
+                            {t('templatesPage.recipes', { count: b.recipes ?? 0 })}
+                          </span>
                         ) : null}
                       </span>
                     ) : (
-                      <span className="sr-only">Slot {p + 1}: empty</span>
+                      <span className="sr-only">{t('templatesPage.emptySlot', { n: p + 1 })}</span>
                     )}
                   </li>
                 ))}

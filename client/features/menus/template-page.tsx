@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type {
   ApplyTemplateResponse,
@@ -10,18 +11,17 @@ import { templateName } from '../../../shared/contracts/menus';
 import {
   beforeTemplateVersionName,
   TEMPLATE_APPLY_MAX,
-  TEMPLATE_MATCH_LABELS,
   TEMPLATE_NAME_MAX,
   templateVersionName,
 } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
@@ -49,80 +49,90 @@ export function TemplatePage({
   const detail = useQuery(templateQuery(id));
   const [dialog, setDialog] = useState<Dialog>(null);
   const manage = can(useCurrentUser().user, 'templates.manage');
-  const t = detail.data;
+  const { t } = useTranslation();
+  const template = detail.data;
 
-  if (detail.isPending) return <Spinner label="Loading the template..." />;
-  if (detail.isError || !t)
+  if (detail.isPending) return <Spinner label={t('templatesPage.loadingOne')} />;
+  if (detail.isError || !template)
     return (
       <section className="page">
-        <Alert tone="error">This template could not be loaded: {detail.error?.message}</Alert>
-        <Link to="/fleet/templates">Back to templates</Link>
+        <Alert tone="error">
+          {t('templatesPage.loadOneFailed', { message: translateMessage(detail.error?.message ?? '') })}
+        </Alert>
+        <Link to="/fleet/templates">{t('templatesPage.backToList')}</Link>
       </section>
     );
-  const sameModel = (ovens ?? []).filter((o) => o.type === t.oven_type);
+  const sameModel = (ovens ?? []).filter((o) => o.type === template.oven_type);
 
   return (
     <section className="page template-page" aria-labelledby="template-title">
       <p className="back-link">
-        <Link to="/fleet/templates">‹ Templates</Link>
+        <Link to="/fleet/templates">{t('templatesPage.back')}</Link>
       </p>
       <header className="page-header page-header-row">
         <div>
           <h1 id="template-title" dir="auto">
-            {t.name}
+            {template.name}
           </h1>
-          <p className="muted">{templateSummary(t)}</p>
+          <p className="muted">{templateSummary(template)}</p>
         </div>
         {manage ? (
           <div className="location-actions">
             <button type="button" className="btn btn-secondary" onClick={() => setDialog('update')}>
-              Update from an oven
+              {t('templatesPage.updateFromOven')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setDialog('rename')}>
-              Rename
+              {t('templatesPage.rename')}
             </button>
             <button type="button" className="btn btn-link-danger" onClick={() => setDialog('delete')}>
-              Delete
+              {t('templatesPage.delete')}
             </button>
           </div>
         ) : null}
       </header>
 
-      <TemplateLayoutPreview layout={t.layout} ovenType={t.oven_type} />
+      <TemplateLayoutPreview layout={template.layout} ovenType={template.oven_type} />
 
       {manage ? (
-        <ApplyPanel template={t} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
+        <ApplyPanel template={template} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
       ) : null}
 
-      <h2 className="section-title">Ovens with this template</h2>
-      {t.ovens_applied.length === 0 ? (
+      <h2 className="section-title">{t('templatesPage.ovensWith')}</h2>
+      {template.ovens_applied.length === 0 ? (
         <div className="card empty-state">
-          <p>Not applied to any oven yet.</p>
+          <p>{t('templatesPage.notAppliedAny')}</p>
         </div>
       ) : (
         <div className="users-table-wrap card">
           <table className="users-table template-ovens">
             <thead>
               <tr>
-                <th scope="col">Oven</th>
-                <th scope="col">Location</th>
-                <th scope="col">Applied</th>
-                <th scope="col">Match</th>
+                <th scope="col">{t('templatesPage.colOven')}</th>
+                <th scope="col">{t('templatesPage.colLocation')}</th>
+                <th scope="col">{t('templatesPage.colApplied')}</th>
+                <th scope="col">{t('templatesPage.colMatch')}</th>
               </tr>
             </thead>
             <tbody>
-              {t.ovens_applied.map((o) => (
+              {template.ovens_applied.map((o) => (
                 <tr key={o.id}>
-                  <td data-label="Oven">
+                  <td data-label={t('templatesPage.colOven')}>
                     <a href={`/ovens?oven=${o.id}`}>{o.name}</a>
                   </td>
-                  <td data-label="Location">
-                    {o.location ? <bdi>{o.location.name}</bdi> : <span className="muted">None</span>}
+                  <td data-label={t('templatesPage.colLocation')}>
+                    {o.location ? (
+                      <bdi>{o.location.name}</bdi>
+                    ) : (
+                      <span className="muted">{t('templatesPage.none')}</span>
+                    )}
                   </td>
-                  <td data-label="Applied">
-                    Version {o.applied_version} · {formatDay(o.applied_at)}
+                  <td data-label={t('templatesPage.colApplied')}>
+                    {t('templatesPage.appliedVersion', {
+                      version: o.applied_version,
+                      date: formatDay(o.applied_at),
+                    })}
                   </td>
-                  <td data-label="Match">
+                  <td data-label={t('templatesPage.colMatch')}>
                     <Match oven={o} />
                   </td>
                 </tr>
@@ -132,29 +142,31 @@ export function TemplatePage({
         </div>
       )}
 
-      {dialog === 'rename' ? <RenameModal template={t} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'rename' ? <RenameModal template={template} onClose={() => setDialog(null)} /> : null}
       {dialog === 'update' ? (
-        <UpdateFromOvenModal template={t} ovens={sameModel} onClose={() => setDialog(null)} />
+        <UpdateFromOvenModal template={template} ovens={sameModel} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'delete' ? <DeleteTemplate template={t} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'delete' ? <DeleteTemplate template={template} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }
 
 /** The match badge; when an oven differs, the differences in words under it. */
 function Match({ oven }: { oven: TemplateOven }) {
+  const { t } = useTranslation();
   const badge = (
-    <span className={`fleet-status template-match-${oven.match}`}>{TEMPLATE_MATCH_LABELS[oven.match]}</span>
+    <span className={`fleet-status template-match-${oven.match}`}>
+      {t(`templatesPage.match.${oven.match}`)}
+    </span>
   );
   if (oven.lines.length === 0) return badge;
   return (
     <div>
       {badge}
       <details className="match-lines">
-        <summary>{countOf(oven.lines.length, 'difference')}</summary>
+        <summary>{t('templatesPage.differences', { count: oven.lines.length })}</summary>
         <p className="muted small">
-          What this oven has compared with the template{oven.match === 'outdated' ? '’s newer version' : ''}:
-          "added" is on this oven only, "removed" is only in the template.
+          {oven.match === 'outdated' ? t('templatesPage.diffIntroOutdated') : t('templatesPage.diffIntro')}
         </p>
         <ul>
           {oven.lines.map((l, i) => (
@@ -179,6 +191,7 @@ function ApplyPanel({
   locations: { id: number; name: string; ovens: number }[];
   onApplied(): unknown;
 }) {
+  const { t } = useTranslation();
   const apply = useApplyTemplate(template.id, onApplied);
   // Until the manager picks, a chain with locations starts with "a location" (the locations may load after).
   const [picked, setTarget] = useState<'location' | 'ovens' | null>(null);
@@ -191,10 +204,15 @@ function ApplyPanel({
   const place = locations.find((l) => String(l.id) === locationId);
   const ready =
     target === 'location' ? place !== undefined : chosen.size > 0 && chosen.size <= TEMPLATE_APPLY_MAX;
-  const what =
+  const what = { name: template.name, version: template.version };
+  const replace =
     target === 'location'
-      ? `the ${template.oven_type} ovens in ${place?.name ?? 'the location'}`
-      : `${countOf(chosen.size, 'oven')}`;
+      ? t('templatesPage.replaceLocation', {
+          ...what,
+          type: template.oven_type,
+          place: place ? isolate(place.name) : t('templatesPage.theLocation'),
+        })
+      : t('templatesPage.replaceOvens', { ...what, count: chosen.size });
 
   const body = target === 'location' ? { location_id: Number(locationId) } : { oven_ids: [...chosen] };
   const run = async () => {
@@ -211,9 +229,9 @@ function ApplyPanel({
 
   return (
     <section className="card apply-panel" aria-labelledby="apply-title">
-      <h2 id="apply-title">Apply this template</h2>
+      <h2 id="apply-title">{t('templatesPage.applyTitle')}</h2>
       <fieldset className="fieldset apply-target">
-        <legend>To</legend>
+        <legend>{t('templatesPage.to')}</legend>
         <label className="check">
           <input
             type="radio"
@@ -222,20 +240,24 @@ function ApplyPanel({
             onChange={() => setTarget('location')}
             disabled={locations.length === 0}
           />
-          <span>The {template.oven_type} ovens of a location</span>
+          <span>{t('templatesPage.targetLocation', { type: template.oven_type })}</span>
         </label>
         {target === 'location' ? (
           <label className="field field-inline apply-location">
-            <span>Location</span>
+            <span>{t('templatesPage.location')}</span>
             <select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-              <option value="">Choose a location...</option>
+              <option value="">{t('templatesPage.chooseLocation')}</option>
               {locations.map((l) => {
                 // Only the template's model is applied to: a location without one is offered but not chosen.
                 const fit = ovens.filter((o) => o.location?.id === l.id).length;
                 return (
                   <option key={l.id} value={String(l.id)} disabled={fit === 0}>
-                    {isolate(l.name)} (
-                    {fit === 0 ? `no ${template.oven_type} ovens` : `${countOf(fit, 'oven')}`})
+                    {fit === 0
+                      ? t('templatesPage.locationOptionNone', {
+                          name: isolate(l.name),
+                          type: template.oven_type,
+                        })
+                      : t('templatesPage.locationOption', { name: isolate(l.name), count: fit })}
                   </option>
                 );
               })}
@@ -249,18 +271,18 @@ function ApplyPanel({
             checked={target === 'ovens'}
             onChange={() => setTarget('ovens')}
           />
-          <span>Ovens I choose</span>
+          <span>{t('templatesPage.targetOvens')}</span>
         </label>
         {target === 'ovens' ? (
           ovens.length === 0 ? (
-            <p className="muted">You have no {template.oven_type} oven.</p>
+            <p className="muted">{t('templatesPage.noOvenOfModel', { type: template.oven_type })}</p>
           ) : (
             <OvenPickList
-              label="Ovens to apply to"
+              label={t('templatesPage.ovensToApply')}
               ovens={ovens}
               chosen={chosen}
               onChange={setChosen}
-              detail={(o) => (o.location ? o.location.name : 'no location')}
+              detail={(o) => (o.location ? o.location.name : t('templatesPage.noLocation'))}
             />
           )
         ) : null}
@@ -269,7 +291,9 @@ function ApplyPanel({
         name="save_version"
         checked={saveVersion}
         onChange={setSaveVersion}
-        label={`Save the result on each oven as the version "${templateVersionName(template.name, template.version)}" (the fleet page follows it)`}
+        label={t('templatesPage.saveVersion', {
+          version: templateVersionName(template.name, template.version),
+        })}
       />
       <button
         type="button"
@@ -277,26 +301,26 @@ function ApplyPanel({
         disabled={!ready || apply.isPending}
         onClick={() => setConfirming(true)}
       >
-        {apply.isPending ? 'Applying ...' : 'Apply Template'}
+        {apply.isPending ? t('templatesPage.applying') : t('templatesPage.apply')}
       </button>
       {apply.isPending ? <JobProgressBar progress={apply.progress} unit="oven" /> : null}
-      {apply.isError ? <Alert tone="error">{apply.error.message}</Alert> : null}
+      {apply.isError ? <Alert tone="error">{translateMessage(apply.error.message)}</Alert> : null}
       {result ? <ApplyResults result={result} /> : null}
       {confirming ? (
         <ConfirmDialog
-          title="Apply template"
+          title={t('templatesPage.applyConfirmTitle')}
           message={
             <>
               <p>
-                Replace the menu of {what} with "{template.name}" (version {template.version}), laid out as
-                shown above? Each oven's menu is first kept as the version "
-                {beforeTemplateVersionName(template.name, template.version)}" (unless it was saved as a
-                version already), its editor can undo it, and its earlier versions stay.
+                {replace}{' '}
+                {t('templatesPage.replaceKeeps', {
+                  before: beforeTemplateVersionName(template.name, template.version),
+                })}
               </p>
               <TemplateApplyPreview templateId={template.id} target={body} />
             </>
           }
-          confirmLabel="Apply Template"
+          confirmLabel={t('templatesPage.apply')}
           busy={apply.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={run}
@@ -308,24 +332,28 @@ function ApplyPanel({
 
 /** One line per oven: applied, failed with the reason, or skipped (another model). */
 function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
+  const { t } = useTranslation();
   const parts = [
-    `${result.applied} applied`,
-    result.failed ? `${result.failed} failed` : '',
-    result.skipped ? `${result.skipped} skipped` : '',
+    t('templatesPage.resultApplied', { count: result.applied }),
+    result.failed ? t('templatesPage.resultFailed', { count: result.failed }) : '',
+    result.skipped ? t('templatesPage.resultSkipped', { count: result.skipped }) : '',
   ].filter(Boolean);
+  const status = {
+    applied: t('templatesPage.statusApplied'),
+    failed: t('templatesPage.statusFailed'),
+    skipped: t('templatesPage.statusSkipped'),
+  };
   return (
-    <div className="apply-results" role="status" aria-label="Apply results">
+    <div className="apply-results" role="status" aria-label={t('templatesPage.resultsLabel')}>
       <p>
         <strong>{parts.join(', ')}.</strong>
       </p>
       <ul>
         {result.results.map((r) => (
           <li key={r.oven_id} className={`apply-${r.status}`}>
-            <span className={`fleet-status apply-badge-${r.status}`}>
-              {r.status === 'applied' ? 'Applied' : r.status === 'failed' ? 'Failed' : 'Skipped'}
-            </span>{' '}
+            <span className={`fleet-status apply-badge-${r.status}`}>{status[r.status]}</span>{' '}
             <strong>{r.name}</strong>
-            {r.message ? <span> · {r.message}</span> : null}
+            {r.message ? <span> · {translateMessage(r.message)}</span> : null}
           </li>
         ))}
       </ul>
@@ -334,6 +362,7 @@ function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
 }
 
 function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onClose(): void }) {
+  const { t } = useTranslation();
   const update = useUpdateTemplate(template.id);
   const banners = useBanners();
   const [name, setName] = useState(template.name);
@@ -345,7 +374,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
     if (!parsed.success) return;
     try {
       const saved = await update.mutateAsync({ name: parsed.data });
-      banners.success(saved.name, 'is the template’s new name');
+      banners.success(saved.name, t('templatesPage.renamed'));
       onClose();
     } catch {
       // Shown below.
@@ -353,13 +382,18 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
   };
   return (
     <Modal
-      title={`Rename ${template.name}`}
+      title={t('templatesPage.renameTitle', { name: template.name })}
       onClose={onClose}
       size="sm"
       busy={update.isPending}
       backdropCloses={name === template.name}
       footer={
-        <DialogActions onCancel={onClose} label="Save" busy={update.isPending} form="rename-template" />
+        <DialogActions
+          onCancel={onClose}
+          label={t('templatesPage.save')}
+          busy={update.isPending}
+          form="rename-template"
+        />
       }
     >
       <form
@@ -371,13 +405,19 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
         }}
       >
         <TextField
-          label="Template name"
+          label={t('templatesPage.name')}
           required
           maxLength={TEMPLATE_NAME_MAX}
-          hint={`Up to ${TEMPLATE_NAME_MAX} characters.`}
+          hint={t('templatesPage.upTo', { max: TEMPLATE_NAME_MAX })}
           value={name}
           onChange={setName}
-          error={error ?? (update.isError ? update.error.message : undefined)}
+          error={
+            error
+              ? translateMessage(error)
+              : update.isError
+                ? translateMessage(update.error.message)
+                : undefined
+          }
           data-autofocus
         />
       </form>
@@ -394,19 +434,20 @@ function UpdateFromOvenModal({
   ovens: OvenChoice[];
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const update = useUpdateTemplate(template.id);
   const banners = useBanners();
   const [ovenId, setOvenId] = useState('');
   return (
     <Modal
-      title={`Update ${template.name}`}
+      title={t('templatesPage.updateTitle', { name: template.name })}
       onClose={onClose}
       size="sm"
       busy={update.isPending}
       footer={
         <DialogActions
           onCancel={onClose}
-          label="Update Template"
+          label={t('templatesPage.updateButton')}
           busy={update.isPending}
           disabled={ovenId === ''}
           onConfirm={async () => {
@@ -415,8 +456,8 @@ function UpdateFromOvenModal({
               banners.show({
                 tone: 'success',
                 who: saved.name,
-                description: `is now version ${saved.version}`,
-                what: 'Apply it again to bring its ovens up to date.',
+                description: t('templatesPage.nowVersion', { version: saved.version }),
+                what: t('templatesPage.applyAgain'),
                 ms: TIMINGS.banner.success,
               });
               onClose();
@@ -428,13 +469,15 @@ function UpdateFromOvenModal({
       }
     >
       <p>
-        The template takes the menu of the oven you choose, as it is now, and becomes version{' '}
-        {template.version + 1}. Ovens that have it show "Older template" until you apply it again.
+        {t('templatesPage.updateBody', {
+          version: template.version + 1,
+          label: t('templatesPage.match.outdated'),
+        })}
       </p>
       <label className="field">
-        <span className="label-required">Take the menu of</span>
+        <span className="label-required">{t('templatesPage.takeMenuOf')}</span>
         <select value={ovenId} onChange={(e) => setOvenId(e.target.value)} data-autofocus>
-          <option value="">Choose a {template.oven_type} oven...</option>
+          <option value="">{t('templatesPage.chooseOvenOfModel', { type: template.oven_type })}</option>
           {ovens.map((o) => (
             <option key={o.id} value={String(o.id)}>
               {ovenLabel(o)}
@@ -442,29 +485,33 @@ function UpdateFromOvenModal({
           ))}
         </select>
       </label>
-      {update.isError ? <Alert tone="error">{update.error.message}</Alert> : null}
+      {update.isError ? <Alert tone="error">{translateMessage(update.error.message)}</Alert> : null}
     </Modal>
   );
 }
 
 function DeleteTemplate({ template, onClose }: { template: MenuTemplateDetail; onClose(): void }) {
+  const { t } = useTranslation();
   const remove = useDeleteTemplate();
   const banners = useBanners();
   const navigate = useNavigate();
   return (
     <ConfirmDialog
-      title="Delete template"
-      message={`Delete the template "${template.name}"? The ${countOf(template.ovens_applied.length, 'oven')} that have it keep their menus and versions.`}
-      confirmLabel="Delete Template"
+      title={t('templatesPage.deleteTitle')}
+      message={t('templatesPage.deleteConfirm', {
+        name: isolate(template.name),
+        count: template.ovens_applied.length,
+      })}
+      confirmLabel={t('templatesPage.deleteButton')}
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={async () => {
         try {
           await remove.mutateAsync(template.id);
-          banners.success(template.name, 'was deleted');
+          banners.success(template.name, t('templatesPage.deleted'));
           navigate('/fleet/templates');
         } catch (e) {
-          banners.failure(template.name, 'could not be deleted', e);
+          banners.failure(template.name, t('templatesPage.deleteFailed'), e);
           onClose();
         }
       }}

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { PreviewTemplateRequest, TemplatePreviewOven } from '../../../shared/contracts/menus';
-import { countOf } from '../../../shared/domain/words';
 import { Alert, Spinner } from '../../components/form';
+import { translateMessage } from '../../lib/i18n';
 import { templatePreviewQuery } from './menus-api';
 
-const OUTCOME_LABELS: Record<TemplatePreviewOven['outcome'], string> = {
-  changes: 'Changes',
-  matches: 'Already matches',
-  skipped: 'Skipped',
-  not_compared: 'Replaced',
-};
+const OUTCOME_KEYS = {
+  changes: 'templatesPage.outcome.changes',
+  matches: 'templatesPage.outcome.matches',
+  skipped: 'templatesPage.outcome.skipped',
+  not_compared: 'templatesPage.outcome.notCompared',
+} as const satisfies Record<TemplatePreviewOven['outcome'], string>;
 
 /**
  * Before a template replaces menus: each oven with what changes on it (in the menu's words), the ovens that already
@@ -22,26 +23,28 @@ export function TemplateApplyPreview({
   templateId: number;
   target: PreviewTemplateRequest;
 }) {
+  const { t } = useTranslation();
   const preview = useQuery(templatePreviewQuery(templateId, target));
-  if (preview.isPending) return <Spinner label="Comparing each oven's menu with the template ..." />;
-  if (preview.isError) return <Alert tone="error">{preview.error.message}</Alert>;
+  if (preview.isPending) return <Spinner label={t('templatesPage.comparing')} />;
+  if (preview.isError) return <Alert tone="error">{translateMessage(preview.error.message)}</Alert>;
+  const outcome = (o: TemplatePreviewOven['outcome']) => t(OUTCOME_KEYS[o]);
   const p = preview.data;
   const rest = p.ovens.filter((o) => o.outcome === 'not_compared').length;
   const summary = [
-    p.changes ? `${countOf(p.changes, 'oven')} will change` : '',
-    p.matches ? `${countOf(p.matches, 'oven')} already ${p.matches === 1 ? 'matches' : 'match'}` : '',
-    p.skipped ? `${countOf(p.skipped, 'oven')} skipped (another model)` : '',
-    rest ? `${countOf(rest, 'more oven')} replaced without a comparison` : '',
+    p.changes ? t('templatesPage.willChange', { count: p.changes }) : '',
+    p.matches ? t('templatesPage.alreadyMatch', { count: p.matches }) : '',
+    p.skipped ? t('templatesPage.skippedModel', { count: p.skipped }) : '',
+    rest ? t('templatesPage.replacedUncompared', { count: rest }) : '',
   ].filter(Boolean);
   return (
-    <section className="apply-preview" aria-label="What changes on each oven">
+    <section className="apply-preview" aria-label={t('templatesPage.previewLabel')}>
       <p>
         <strong>{summary.join(', ')}.</strong>
       </p>
       <ul className="apply-preview-list">
         {p.ovens.map((o) => (
           <li key={o.id}>
-            <span className={`fleet-status preview-${o.outcome}`}>{OUTCOME_LABELS[o.outcome]}</span>{' '}
+            <span className={`fleet-status preview-${o.outcome}`}>{outcome(o.outcome)}</span>{' '}
             <strong className="preview-name">{o.name}</strong>
             {o.location ? (
               <span className="muted">
@@ -49,10 +52,10 @@ export function TemplateApplyPreview({
                 · <bdi>{o.location.name}</bdi>
               </span>
             ) : null}
-            {o.message ? <span className="muted"> · {o.message}</span> : null}
+            {o.message ? <span className="muted"> · {translateMessage(o.message)}</span> : null}
             {o.lines.length > 0 ? (
               <details className="match-lines">
-                <summary>{countOf(o.lines.length, 'change')}</summary>
+                <summary>{t('templatesPage.changes', { count: o.lines.length })}</summary>
                 <ul>
                   {o.lines.map((l, i) => (
                     <li key={i} className={`diff-${l.kind}`}>
@@ -66,9 +69,7 @@ export function TemplateApplyPreview({
         ))}
       </ul>
       {rest > 0 ? (
-        <p className="muted small">
-          The first {p.compared} ovens were compared button by button; the others get the same menu.
-        </p>
+        <p className="muted small">{t('templatesPage.comparedFirst', { compared: p.compared })}</p>
       ) : null}
     </section>
   );

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/menus';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDay } from '../../lib/text';
+import { i18n, translateMessage } from '../../lib/i18n';
+import { formatDay, isolate } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './menus-api';
 
@@ -22,11 +23,16 @@ export interface OvenChoice {
 }
 
 /** A template's model, version, size and date, in one line (its card and its page). */
-export const templateSummary = (t: MenuTemplate) =>
-  `${t.oven_type} · version ${t.version} · ${countOf(t.buttons, 'button')} · updated ${formatDay(t.updated_at)}`;
+export const templateSummary = (template: MenuTemplate) =>
+  [
+    template.oven_type,
+    i18n.t('templatesPage.version', { version: template.version }),
+    i18n.t('templatesPage.buttons', { count: template.buttons }),
+    i18n.t('templatesPage.updated', { date: formatDay(template.updated_at) }),
+  ].join(' · ');
 
 export const ovenLabel = (o: OvenChoice) =>
-  `${o.name} · ${o.type}${o.location ? ` · ${o.location.name}` : ''}`;
+  `${isolate(o.name)} · ${o.type}${o.location ? ` · ${isolate(o.location.name)}` : ''}`;
 
 /**
  * Menu templates: one menu for many ovens of a model. Made from an oven's menu as it is now; its page applies it
@@ -36,54 +42,55 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
   const list = useQuery(templateListQuery());
   const [creating, setCreating] = useState(false);
   const manage = can(useCurrentUser().user, 'templates.manage');
+  const { t } = useTranslation();
   return (
     <section className="page templates-page" aria-labelledby="templates-title">
       <header className="page-header page-header-row">
         <div>
-          <h1 id="templates-title">Menu templates</h1>
-          <p className="muted">
-            One menu for many ovens of a model: make it from an oven's menu, apply it to a location or to
-            chosen ovens, and see which ovens still match it.
-          </p>
+          <h1 id="templates-title">{t('templatesPage.title')}</h1>
+          <p className="muted">{t('templatesPage.intro')}</p>
         </div>
         {manage ? (
           <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            New Template
+            {t('templatesPage.new')}
           </button>
         ) : null}
       </header>
-      {list.isPending ? <Spinner label="Loading templates..." /> : null}
+      {list.isPending ? <Spinner label={t('templatesPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">The templates could not be loaded: {list.error.message}</Alert>
+        <Alert tone="error">
+          {t('templatesPage.loadFailed', { message: translateMessage(list.error.message) })}
+        </Alert>
       ) : null}
       {list.data && list.data.length === 0 ? (
         <div className="card empty-state">
-          <p>
-            No templates yet. Lay out one oven's menu as every store should have it, then make a template of
-            it.
-          </p>
+          <p>{t('templatesPage.empty')}</p>
         </div>
       ) : null}
       {list.data && list.data.length > 0 ? (
-        <ul className="location-list" aria-label="Your templates">
-          {list.data.map((t) => (
-            <li key={t.id} className="card location-card">
+        <ul className="location-list" aria-label={t('templatesPage.list')}>
+          {list.data.map((template) => (
+            <li key={template.id} className="card location-card">
               <div className="location-head">
                 <h2>
-                  <Link to={`/fleet/templates/${t.id}`}>
-                    <bdi>{t.name}</bdi>
+                  <Link to={`/fleet/templates/${template.id}`}>
+                    <bdi>{template.name}</bdi>
                   </Link>
                 </h2>
-                <p className="muted">{templateSummary(t)}</p>
-                <p>{t.ovens === 0 ? 'Not applied yet' : `On ${countOf(t.ovens, 'oven')}`}</p>
+                <p className="muted">{templateSummary(template)}</p>
+                <p>
+                  {template.ovens === 0
+                    ? t('templatesPage.notApplied')
+                    : t('templatesPage.onOvens', { count: template.ovens })}
+                </p>
               </div>
               <div className="location-actions">
                 <Link
                   className="btn btn-secondary"
-                  to={`/fleet/templates/${t.id}`}
-                  aria-label={`Open ${t.name}`}
+                  to={`/fleet/templates/${template.id}`}
+                  aria-label={t('templatesPage.openName', { name: template.name })}
                 >
-                  Open
+                  {t('templatesPage.open')}
                 </Link>
               </div>
             </li>
@@ -96,6 +103,7 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
 }
 
 function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined; onClose(): void }) {
+  const { t } = useTranslation();
   const create = useCreateTemplate();
   const banners = useBanners();
   const navigate = useNavigate();
@@ -105,13 +113,13 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
   }));
   const submit = form.onSubmit(async (body) => {
     const made = await create.mutateAsync(body);
-    banners.success(made.name, `has been made from a ${made.oven_type} menu`);
+    banners.success(made.name, t('templatesPage.made', { type: made.oven_type }));
     navigate(`/fleet/templates/${made.id}`);
   });
   const dirty = form.values.name !== '' || form.values.oven_id !== '';
   return (
     <Modal
-      title="New Template"
+      title={t('templatesPage.new')}
       onClose={onClose}
       size="sm"
       busy={form.busy}
@@ -119,7 +127,7 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
       footer={
         <DialogActions
           onCancel={onClose}
-          label="Make Template"
+          label={t('templatesPage.make')}
           busy={form.busy}
           disabled={!form.values.name.trim() || form.values.oven_id === ''}
           form="template-form"
@@ -128,16 +136,16 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
     >
       <form id="template-form" onSubmit={submit} noValidate>
         <TextField
-          label="Template name"
+          label={t('templatesPage.name')}
           required
           maxLength={TEMPLATE_NAME_MAX}
-          hint={`For example "Lunch 2027", up to ${TEMPLATE_NAME_MAX} characters. Versions saved on ovens are named after it.`}
+          hint={t('templatesPage.nameHint', { max: TEMPLATE_NAME_MAX })}
           {...form.field('name')}
           data-autofocus
         />
         <div className={`field${form.errors.oven_id ? ' field-invalid' : ''}`}>
           <label htmlFor="template-oven" className="label-required">
-            Take the menu of
+            {t('templatesPage.takeMenuOf')}
           </label>
           <select
             id="template-oven"
@@ -145,16 +153,14 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
             onChange={(e) => form.set('oven_id', e.target.value)}
             aria-invalid={form.errors.oven_id ? true : undefined}
           >
-            <option value="">Choose an oven...</option>
+            <option value="">{t('templatesPage.chooseOven')}</option>
             {(ovens ?? []).map((o) => (
               <option key={o.id} value={String(o.id)}>
                 {ovenLabel(o)}
               </option>
             ))}
           </select>
-          <p className="field-hint">
-            Its screens, categories and buttons as they are now. The template fits ovens of the same model.
-          </p>
+          <p className="field-hint">{t('templatesPage.takeMenuHint')}</p>
           {form.errors.oven_id ? (
             <p className="field-error" role="alert">
               {form.errors.oven_id}
@@ -162,7 +168,7 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
           ) : null}
         </div>
         {form.failure && !form.errors.name && !form.errors.oven_id ? (
-          <Alert tone="error">{form.failure.message}</Alert>
+          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
         ) : null}
       </form>
     </Modal>

@@ -11,6 +11,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLocale, useUiLanguage } from '../../lib/i18n';
 import { ovenColor } from './oven-colors';
 
 // Only the parts these charts use, so the report's chunk stays small.
@@ -50,17 +52,21 @@ export function UsersBarChart({
   counts: number[];
   label: string;
 }) {
-  // Rebuilt only when the numbers change, not on every render.
-  const key = JSON.stringify([labels, counts]);
+  const { t } = useTranslation();
+  const locale = formatLocale(useUiLanguage());
+  const series = t('reportsPage.uniqueUsers');
+  // Rebuilt only when the numbers (or the language) change, not on every render.
+  const key = JSON.stringify([labels, counts, series, locale]);
   const config = useMemo((): ChartConfiguration => {
-    const [names, values] = JSON.parse(key) as [string[], number[]];
+    const [names, values, name, lang] = JSON.parse(key) as [string[], number[], string, string];
     return {
       type: 'bar',
       data: {
         labels: names,
-        datasets: [{ label: 'Unique users', data: values, backgroundColor: '#bf360c', borderRadius: 4 }],
+        datasets: [{ label: name, data: values, backgroundColor: '#bf360c', borderRadius: 4 }],
       },
       options: {
+        locale: lang,
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
@@ -77,9 +83,11 @@ export function UsersBarChart({
 
 /** A doughnut of counts per oven model, each in its model's colour, with a legend. */
 export function ModelsDoughnut({ counts, label }: { counts: Record<string, number>; label: string }) {
-  const key = JSON.stringify(counts);
+  const locale = formatLocale(useUiLanguage());
+  const key = JSON.stringify([counts, locale]);
   const config = useMemo((): ChartConfiguration => {
-    const entries = Object.entries(JSON.parse(key) as Record<string, number>).filter(([, n]) => n > 0);
+    const [numbers, lang] = JSON.parse(key) as [Record<string, number>, string];
+    const entries = Object.entries(numbers).filter(([, n]) => n > 0);
     return {
       type: 'doughnut',
       data: {
@@ -94,6 +102,7 @@ export function ModelsDoughnut({ counts, label }: { counts: Record<string, numbe
         ],
       },
       options: {
+        locale: lang,
         responsive: true,
         maintainAspectRatio: false,
         animation: false,

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ReportResponse } from '../../../shared/contracts/reports';
-import {
-  CHART_TITLE_SUFFIX,
-  REPORT_FILTER_LABELS,
-  REPORT_FILTERS,
-  type ReportFilter,
-  reportPeriodIssues,
-} from '../../../shared/domain/report';
+import { REPORT_FILTERS, type ReportFilter, reportPeriodIssues } from '../../../shared/domain/report';
 import { Alert, Spinner } from '../../components/form';
+import { formatLocale, translateMessage, type UiLanguage, useUiLanguage } from '../../lib/i18n';
 import { useUrlState } from '../../lib/use-url-state';
 import { ModelsDoughnut, UsersBarChart } from './charts';
 import { reportQuery } from './reports-api';
@@ -18,18 +14,44 @@ const localToday = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** A day of the report (YYYY-MM-DD, a day of the report's zone) in the reader's language. */
+const dayIn = (day: string, locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { ...options, timeZone: 'UTC' });
+
+/**
+ * A bar's label in the reader's language: the series says "Feb 28", "Feb" or "Feb 2027" in English, and its key
+ * is the day or the month's first day (an hour's "14:00" reads the same everywhere).
+ */
+function bucketLabel({ key, label }: { key: string; label: string }, language: UiLanguage): string {
+  if (language === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(key)) return label;
+  const locale = formatLocale(language);
+  if (/\d{4}$/.test(label)) return dayIn(key, locale, { month: 'short', year: 'numeric' });
+  if (/^\S+$/.test(label)) return dayIn(key, locale, { month: 'short' });
+  return dayIn(key, locale, { month: 'short', day: 'numeric' });
+}
+
+/** A shared period rule's message in the reader's language. */
+const ISSUE_KEYS: Record<string, 'startFormat' | 'endFormat' | 'endBeforeStart' | 'tooLong'> = {
+  'Enter the start date as YYYY-MM-DD.': 'startFormat',
+  'Enter the end date as YYYY-MM-DD.': 'endFormat',
+  'The end date cannot be before the start date.': 'endBeforeStart',
+  'A range can be at most 10 years long.': 'tooLong',
+};
+
 /** The numbers of a chart as a table, for screen readers and for anyone who wants the exact figures. */
 function NumbersTable({ caption, rows }: { caption: string; rows: [string, number][] }) {
+  const { t } = useTranslation();
+  const locale = formatLocale(useUiLanguage());
   return (
     <details className="chart-numbers">
-      <summary>Show the numbers</summary>
+      <summary>{t('reportsPage.showNumbers')}</summary>
       <table>
         <caption className="sr-only">{caption}</caption>
         <tbody>
           {rows.map(([label, n]) => (
             <tr key={label}>
               <th scope="row">{label}</th>
-              <td>{n}</td>
+              <td>{n.toLocaleString(locale)}</td>
             </tr>
           ))}
         </tbody>
@@ -49,11 +71,12 @@ function ChartCard({
   children: React.ReactNode;
   rows: [string, number][];
 }) {
+  const { t } = useTranslation();
   return (
     <section className="card chart-card" aria-label={title}>
       <h2>{title}</h2>
       {empty ? (
-        <p className="chart-empty">No Data Available...</p>
+        <p className="chart-empty">{t('reportsPage.noData')}</p>
       ) : (
         <div className="chart-box">{children}</div>
       )}
@@ -63,8 +86,10 @@ function ChartCard({
 }
 
 function Charts({ data, filter }: { data: ReportResponse; filter: ReportFilter }) {
-  const usersTitle = `Unique Users ${CHART_TITLE_SUFFIX[filter]}`;
-  const series = data.series;
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const usersTitle = t(`reportsPage.usersTitle.${filter}`);
+  const series = data.series.map((s) => ({ label: bucketLabel(s, language), count: s.count }));
   const recipes = Object.entries(data.recipesByOvenCounter);
   const ovens = Object.entries(data.createdOvensCounter);
   return (
@@ -77,19 +102,23 @@ function Charts({ data, filter }: { data: ReportResponse; filter: ReportFilter }
         <UsersBarChart
           labels={series.map((s) => s.label)}
           counts={series.map((s) => s.count)}
-          label={`${usersTitle}: ${data.totals.activeUsers} in all`}
+          label={t('reportsPage.inAll', { title: usersTitle, count: data.totals.activeUsers })}
         />
       </ChartCard>
-      <ChartCard title="Recipes Created per Oven" empty={data.totals.recipesCreated === 0} rows={recipes}>
+      <ChartCard
+        title={t('reportsPage.recipesPerOven')}
+        empty={data.totals.recipesCreated === 0}
+        rows={recipes}
+      >
         <ModelsDoughnut
           counts={data.recipesByOvenCounter}
-          label={`Recipes created per oven model: ${data.totals.recipesCreated} in all`}
+          label={t('reportsPage.recipesPerModel', { count: data.totals.recipesCreated })}
         />
       </ChartCard>
-      <ChartCard title="Ovens Created" empty={data.totals.ovensCreated === 0} rows={ovens}>
+      <ChartCard title={t('reportsPage.ovensCreated')} empty={data.totals.ovensCreated === 0} rows={ovens}>
         <ModelsDoughnut
           counts={data.createdOvensCounter}
-          label={`Ovens created per oven model: ${data.totals.ovensCreated} in all`}
+          label={t('reportsPage.ovensPerModel', { count: data.totals.ovensCreated })}
         />
       </ChartCard>
     </div>
@@ -101,6 +130,11 @@ function Charts({ data, filter }: { data: ReportResponse; filter: ReportFilter }
  * bars and two doughnuts per oven model. The filter lives in the address; any change reloads.
  */
 export function ReportsPage() {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const locale = formatLocale(language);
+  const day = (iso: string) => dayIn(iso, locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const number = (n: number) => n.toLocaleString(locale);
   const url = useUrlState(DEFAULTS);
   const filter = (REPORT_FILTERS as readonly string[]).includes(url.values.filter)
     ? (url.values.filter as ReportFilter)
@@ -116,40 +150,50 @@ export function ReportsPage() {
   });
   const data = query.data;
   const issueOf = (field: string) => issues.find((i) => i.path[0] === field)?.message;
+  const issueText = (message: string) => {
+    const key = ISSUE_KEYS[message];
+    return key ? t(`reportsPage.issues.${key}`) : translateMessage(message);
+  };
 
   return (
     <section className="page reports-page" aria-labelledby="report-title">
       <header className="page-header report-header">
         <div>
-          <h1 id="report-title">General Report</h1>
+          <h1 id="report-title">{t('reportsPage.title')}</h1>
           {data ? (
             <p className="muted">
               {data.period.start_date === data.period.end_date
-                ? data.period.start_date
-                : `${data.period.start_date} to ${data.period.end_date}`}
-              , counted in {data.period.time_zone}
+                ? t('reportsPage.periodDay', {
+                    day: day(data.period.start_date),
+                    zone: data.period.time_zone,
+                  })
+                : t('reportsPage.periodRange', {
+                    start: day(data.period.start_date),
+                    end: day(data.period.end_date),
+                    zone: data.period.time_zone,
+                  })}
             </p>
           ) : null}
         </div>
         <form className="report-filter" onSubmit={(e) => e.preventDefault()}>
           <label className="field field-inline">
-            <span>Period</span>
+            <span>{t('reportsPage.period')}</span>
             <select
               value={filter}
               onChange={(e) => {
                 const next = e.target.value;
                 // A range starts as the server's today (the report's zone), ready to widen.
-                const day = data?.period.end_date ?? today;
+                const from = data?.period.end_date ?? today;
                 url.update(
                   next === 'range'
-                    ? { filter: next, start: day, end: day }
+                    ? { filter: next, start: from, end: from }
                     : { filter: next, start: '', end: '' },
                 );
               }}
             >
               {REPORT_FILTERS.map((f) => (
                 <option key={f} value={f}>
-                  {REPORT_FILTER_LABELS[f]}
+                  {t(`reportsPage.filters.${f}`)}
                 </option>
               ))}
             </select>
@@ -157,7 +201,7 @@ export function ReportsPage() {
           {filter === 'range' ? (
             <>
               <label className="field field-inline">
-                <span>Start Date</span>
+                <span>{t('reportsPage.startDate')}</span>
                 <input
                   type="date"
                   value={start}
@@ -167,7 +211,7 @@ export function ReportsPage() {
                 />
               </label>
               <label className="field field-inline">
-                <span>End Date</span>
+                <span>{t('reportsPage.endDate')}</span>
                 <input
                   type="date"
                   value={end}
@@ -179,11 +223,13 @@ export function ReportsPage() {
           ) : null}
         </form>
       </header>
-      {!valid ? <Alert tone="error">{issues.map((i) => i.message).join(' ')}</Alert> : null}
+      {!valid ? <Alert tone="error">{issues.map((i) => issueText(i.message)).join(' ')}</Alert> : null}
       {query.isError ? (
-        <Alert tone="error">The report could not be loaded: {query.error.message}</Alert>
+        <Alert tone="error">
+          {t('reportsPage.loadFailed', { message: translateMessage(query.error.message) })}
+        </Alert>
       ) : null}
-      {valid && !data ? <Spinner label="Loading data ..." /> : null}
+      {valid && !data ? <Spinner label={t('reportsPage.loading')} /> : null}
       {data ? (
         <div
           className={query.isFetching ? 'report-body report-loading' : 'report-body'}
@@ -191,16 +237,16 @@ export function ReportsPage() {
         >
           <dl className="stat-tiles report-totals">
             <div>
-              <dt>Active Users</dt>
-              <dd data-testid="total-active">{data.totals.activeUsers}</dd>
+              <dt>{t('reportsPage.activeUsers')}</dt>
+              <dd data-testid="total-active">{number(data.totals.activeUsers)}</dd>
             </div>
             <div>
-              <dt>Recipes Created</dt>
-              <dd data-testid="total-recipes">{data.totals.recipesCreated}</dd>
+              <dt>{t('reportsPage.recipesCreated')}</dt>
+              <dd data-testid="total-recipes">{number(data.totals.recipesCreated)}</dd>
             </div>
             <div>
-              <dt>Ovens Registered</dt>
-              <dd data-testid="total-ovens">{data.totals.ovensCreated}</dd>
+              <dt>{t('reportsPage.ovensRegistered')}</dt>
+              <dd data-testid="total-ovens">{number(data.totals.ovensCreated)}</dd>
             </div>
           </dl>
           <Charts data={data} filter={filter} />

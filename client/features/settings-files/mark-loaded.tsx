@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { FleetOven } from '../../../shared/contracts/ovens';
 import { downloadNotSeen } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
+import { formatLocale, useUiLanguage } from '../../lib/i18n';
 import { useMarkLoaded } from './settings-files-api';
 
 /**
@@ -8,28 +10,39 @@ import { useMarkLoaded } from './settings-files-api';
  * manager who has just loaded the USB stick can say so (a file copied off the oven later says it for certain).
  */
 export function MarkLoaded({ oven, onLoaded }: { oven: FleetOven; onLoaded(): unknown }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const mark = useMarkLoaded(onLoaded);
   const banners = useBanners();
   const download = oven.last_download;
   if (!download || !downloadNotSeen(oven.last_seen?.at ?? null, download.at)) return null;
-  const what = download.version ? `"${download.version}"` : 'the file downloaded last';
+  const version = download.version;
   return (
     <button
       type="button"
       className="btn btn-secondary btn-small"
-      aria-label={`Mark ${oven.name} loaded with ${what}`}
-      title={`The file downloaded ${new Date(download.at).toLocaleString()} is now on the oven`}
+      aria-label={
+        version
+          ? t('fleetPage.mark.labelVersion', { name: oven.name, version })
+          : t('fleetPage.mark.labelLast', { name: oven.name })
+      }
+      title={t('fleetPage.mark.title', {
+        when: new Date(download.at).toLocaleString(formatLocale(language)),
+      })}
       disabled={mark.isPending}
       onClick={async () => {
         try {
           await mark.mutateAsync(oven.id);
-          banners.success(oven.name, `is marked as running ${what}`);
+          banners.success(
+            oven.name,
+            version ? t('fleetPage.mark.doneVersion', { version }) : t('fleetPage.mark.doneLast'),
+          );
         } catch (e) {
-          banners.failure(oven.name, 'could not be marked loaded', e);
+          banners.failure(oven.name, t('fleetPage.mark.failed'), e);
         }
       }}
     >
-      {mark.isPending ? 'Saving ...' : 'Mark loaded'}
+      {mark.isPending ? t('fleetPage.mark.saving') : t('fleetPage.mark.button')}
     </button>
   );
 }

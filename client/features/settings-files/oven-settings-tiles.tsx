@@ -8,11 +8,11 @@ import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { i18n, translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import {
   savePrepared,
-  USB_GUIDE_LINKS,
+  usbGuideHref,
   useCheckOvenFile,
   usePrepareDownload,
   useShareOven,
@@ -55,7 +55,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
         <ul className="guide-links">
           {(['rcp', 'ai2'] as const).map((family) => (
             <li key={family} className={family === model.family ? 'guide-link-current' : undefined}>
-              <a href={USB_GUIDE_LINKS[family].href} target="_blank" rel="noopener">
+              <a href={usbGuideHref(family, i18n.language)} target="_blank" rel="noopener">
                 {t('tiles.pdfSuffix', { label: t(family === 'rcp' ? 'tiles.guideRcp' : 'tiles.guideAi2') })}
               </a>
             </li>

@@ -10,6 +10,7 @@ import type {
   SettingsZipRequest,
   ShareKind,
 } from '../../../shared/contracts/settings-files';
+import { isLanguage } from '../../../shared/i18n/languages';
 import { api, apiDownload, apiUpload, type UploadProgress } from '../../lib/api';
 import { useJobMutation } from '../../lib/jobs';
 
@@ -63,13 +64,16 @@ export function useShareOven() {
 }
 
 /** The USB transfer guides (spec §2.7): one for MiLO/MiSA, one for Matchbox, Shuttle and Conveyor. */
-export const USB_GUIDE_LINKS = {
-  rcp: { href: '/guides/usb/milo-misa.pdf', label: 'USB guide for MiLO and MiSA ovens' },
-  ai2: {
-    href: '/guides/usb/matchbox-shuttle-conveyor.pdf',
-    label: 'USB guide for Matchbox, Shuttle and Conveyor ovens',
-  },
+const USB_GUIDE_PATHS = {
+  rcp: '/guides/usb/milo-misa.pdf',
+  ai2: '/guides/usb/matchbox-shuttle-conveyor.pdf',
 } as const;
+
+/** A guide in the reader's language (the pseudo-locale reads the English one). */
+export const usbGuideHref = (family: keyof typeof USB_GUIDE_PATHS, language: string) =>
+  isLanguage(language) && language !== 'en'
+    ? `${USB_GUIDE_PATHS[family]}?lang=${language}`
+    : USB_GUIDE_PATHS[family];
 
 /** POST /api/ovens/{id}/check-file: which version a file copied off the oven holds, and when it was handed out. */
 export function useCheckOvenFile() {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
-import { countOf } from '../../../shared/domain/words';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
+import { translateMessage } from '../../lib/i18n';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
 
 /**
@@ -20,6 +21,7 @@ export function ZipDownload({
   /** The ovens are one page of a longer list: the button says so. */
   partial?: boolean;
 }) {
+  const { t } = useTranslation();
   const prepare = usePrepareZip();
   const save = useSavePrepared();
   const [ready, setReady] = useState<SettingsZip | null>(null);
@@ -44,29 +46,31 @@ export function ZipDownload({
         }}
       >
         {prepare.isPending
-          ? 'Preparing files...'
+          ? t('fleetPage.zip.preparing')
           : locationId !== null
-            ? 'Download this location’s settings (zip)'
+            ? t('fleetPage.zip.location')
             : count === 1
-              ? 'Download this oven’s settings (zip)'
+              ? t('fleetPage.zip.oven')
               : partial
-                ? `Download settings of the ${count} ovens on this page (zip)`
-                : `Download settings of these ${count} ovens (zip)`}
+                ? t('fleetPage.zip.page', { count })
+                : t('fleetPage.zip.these', { count })}
       </button>
       {prepare.isPending ? <JobProgressBar progress={prepare.progress} unit="oven" /> : null}
-      {prepare.isError ? <Alert tone="error">{prepare.error.message}</Alert> : null}
-      {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+      {prepare.isError ? <Alert tone="error">{translateMessage(prepare.error.message)}</Alert> : null}
+      {save.isError ? <Alert tone="error">{translateMessage(save.error.message)}</Alert> : null}
       {ready ? (
         <p role="status" className="zip-ready">
-          Ready:{' '}
-          <button type="button" className="btn-link" onClick={() => save.mutate(ready)}>
-            {ready.name}
-          </button>{' '}
-          ({countOf(ready.ovens.length, 'oven')}) and the{' '}
-          <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)}>
-            USB checklist (PDF)
-          </button>
-          . They can be saved for 15 minutes, on this device.
+          <Trans
+            i18nKey="fleetPage.zip.ready"
+            count={ready.ovens.length}
+            values={{ name: ready.name }}
+            components={{
+              zip: <button type="button" className="btn-link" onClick={() => save.mutate(ready)} />,
+              list: (
+                <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)} />
+              ),
+            }}
+          />
         </p>
       ) : null}
     </div>

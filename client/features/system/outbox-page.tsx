@@ -1,49 +1,62 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
+import { formatLocale, useUiLanguage } from '../../lib/i18n';
 import { downloadAttachment, type OutboxMail, outboxQuery } from './system-api';
 
-function delivery(m: OutboxMail): string {
-  if (m.transport === 'outbox') return 'kept here, not sent';
-  if (m.sent_at) return m.attempts > 1 ? `sent (attempt ${m.attempts})` : 'sent';
-  if (m.next_attempt_at)
-    return `${m.error ? `sending failed (${m.error}); ` : ''}trying again at ${new Date(m.next_attempt_at).toLocaleTimeString()}`;
-  return `not sent after ${m.attempts} attempts: ${m.error ?? 'unknown error'}`;
+function delivery(m: OutboxMail, t: TFunction, locale: string): string {
+  if (m.transport === 'outbox') return t('outbox.keptHere');
+  if (m.sent_at) return m.attempts > 1 ? t('outbox.sentAttempt', { n: m.attempts }) : t('outbox.sent');
+  if (m.next_attempt_at) {
+    const time = new Date(m.next_attempt_at).toLocaleTimeString(locale);
+    return m.error ? t('outbox.retryAfterError', { error: m.error, time }) : t('outbox.retry', { time });
+  }
+  return t('outbox.failed', { count: m.attempts, error: m.error ?? t('outbox.unknownError') });
 }
 
-const size = (bytes: number) =>
-  bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const size = (bytes: number, t: TFunction, locale: string) =>
+  bytes >= 1048576
+    ? t('outbox.mb', {
+        n: (bytes / 1048576).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      })
+    : t('outbox.kb', { n: Math.max(1, Math.round(bytes / 1024)).toLocaleString(locale) });
 
 /** The embedded outbox: mail this installation would have sent, with its links clickable. */
 export function OutboxPage() {
+  const { t } = useTranslation();
+  const locale = formatLocale(useUiLanguage());
   const query = useQuery(outboxQuery);
   const scope = query.data?.scope;
   return (
     <section className="page narrow-page">
       <header className="page-header">
-        <h1>Outbox</h1>
+        <h1>{t('outbox.title')}</h1>
         <p className="muted">
-          Every e-mail Hearth sends is kept here. Without a mail server (<code>SMTP_URL</code>) this is the
-          only place it goes; the page is on only then, or when <code>OUTBOX_PAGE</code> is set.
+          <Trans i18nKey="outbox.intro" components={{ code: <code /> }} />
         </p>
       </header>
-      {query.isPending ? <Spinner /> : null}
-      {query.isError ? <Alert tone="error">The outbox is not available on this installation.</Alert> : null}
+      {query.isPending ? <Spinner label={t('outbox.loading')} /> : null}
+      {query.isError ? <Alert tone="error">{t('outbox.unavailable')}</Alert> : null}
       {scope === 'none' ? (
         <Alert tone="info">
-          Mail holds sign-in links, so this page shows it only on the computer Hearth runs on, to admins, and
-          to each user their own. <Link to="/">Log in</Link> to see yours.
+          <Trans i18nKey="outbox.signIn" components={{ login: <Link to="/" /> }} />
         </Alert>
       ) : null}
-      {scope === 'own' ? <p className="muted">Showing the mail sent to you.</p> : null}
-      {scope !== 'none' && query.data?.data.length === 0 ? <p>No mail yet.</p> : null}
+      {scope === 'own' ? <p className="muted">{t('outbox.own')}</p> : null}
+      {scope !== 'none' && query.data?.data.length === 0 ? <p>{t('outbox.none')}</p> : null}
       <ul className="outbox">
         {query.data?.data.map((m) => (
           <li key={m.id} className="card outbox-mail">
             <p className="outbox-meta">
               <strong>{m.subject}</strong>
               <span>
-                to {m.to} · {new Date(m.created_at).toLocaleString()} · {delivery(m)}
+                {t('outbox.meta', {
+                  to: m.to,
+                  when: new Date(m.created_at).toLocaleString(locale),
+                  delivery: delivery(m, t, locale),
+                })}
               </span>
             </p>
             <pre className="outbox-text">
@@ -58,7 +71,7 @@ export function OutboxPage() {
               )}
             </pre>
             {m.attachments.length > 0 ? (
-              <ul className="outbox-attachments" aria-label="Attachments">
+              <ul className="outbox-attachments" aria-label={t('outbox.attachments')}>
                 {m.attachments.map((a) => (
                   <li key={a.position}>
                     <button
@@ -68,7 +81,7 @@ export function OutboxPage() {
                     >
                       {a.file_name}
                     </button>{' '}
-                    <span className="muted small">({size(a.size)})</span>
+                    <span className="muted small">({size(a.size, t, locale)})</span>
                   </li>
                 ))}
               </ul>

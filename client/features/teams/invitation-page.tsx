@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TEAM_ROLE_HINTS, TEAM_ROLE_LABELS } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { invitationPreviewQuery, useAcceptInvitation } from './teams-api';
 
@@ -12,6 +13,7 @@ import { invitationPreviewQuery, useAcceptInvitation } from './teams-api';
  * accept when logged in with the invited address; otherwise log in, or create the account with that address.
  */
 export function InvitationPage() {
+  const { t } = useTranslation();
   const token = useParams().token ?? '';
   const preview = useQuery(invitationPreviewQuery(token));
   const { user, isPending } = useCurrentUser();
@@ -20,48 +22,57 @@ export function InvitationPage() {
   const navigate = useNavigate();
   const here = `/invitations/${encodeURIComponent(token)}`;
 
-  if (preview.isPending || isPending) return <Spinner label="Opening the invitation ..." />;
+  if (preview.isPending || isPending) return <Spinner label={t('teamPage.invitation.opening')} />;
   if (preview.isError)
     return (
       <section className="card auth-card narrow" aria-labelledby="invitation-title">
-        <h1 id="invitation-title">Invitation</h1>
-        <Alert tone="error">{preview.error.message}</Alert>
-        <p className="muted">Ask the person who invited you to send a new invitation.</p>
+        <h1 id="invitation-title">{t('teamPage.invitation.title')}</h1>
+        <Alert tone="error">{translateMessage(preview.error.message)}</Alert>
+        <p className="muted">{t('teamPage.invitation.askNew')}</p>
       </section>
     );
   const p = preview.data;
   const forMe = user !== null && user.email.toLowerCase() === p.email;
   return (
     <section className="card auth-card narrow" aria-labelledby="invitation-title">
-      <h1 id="invitation-title">Join {p.team}</h1>
+      <h1 id="invitation-title">{t('teamPage.invitation.join', { team: p.team })}</h1>
       <p>
-        {p.invited_by ?? 'The team'} invites <strong>{p.email}</strong> to join <strong>{p.team}</strong> as{' '}
-        {TEAM_ROLE_LABELS[p.role].toLowerCase()}.
+        <Trans
+          i18nKey="teamPage.invitation.invites"
+          values={{
+            by: p.invited_by ?? t('teamPage.invitation.theTeam'),
+            email: p.email,
+            team: p.team,
+            role: t(`teamPage.roleInSentence.${p.role}`),
+          }}
+          components={{ b: <strong /> }}
+        />
       </p>
-      <p className="muted">{TEAM_ROLE_HINTS[p.role]}</p>
+      <p className="muted">{t(`teamPage.roleHints.${p.role}`)}</p>
       {p.expired ? (
         <Alert tone="error">
-          This invitation expired on {formatDay(p.expires_at)}. Ask {p.invited_by ?? 'the team'} to send a new
-          one.
+          {p.invited_by
+            ? t('teamPage.invitation.expired', { date: formatDay(p.expires_at), by: p.invited_by })
+            : t('teamPage.invitation.expiredTeam', { date: formatDay(p.expires_at) })}
         </Alert>
       ) : (
-        <p className="muted">The link works until {formatDay(p.expires_at)}.</p>
+        <p className="muted">{t('teamPage.invitation.worksUntil', { date: formatDay(p.expires_at) })}</p>
       )}
       {p.expired ? null : user === null ? (
         <div className="auth-links invitation-actions">
           <Link className="btn btn-primary" to={`/?next=${encodeURIComponent(here)}`}>
-            Log in to accept
+            {t('teamPage.invitation.logIn')}
           </Link>
           <Link
             className="btn btn-secondary"
             to={`/register?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(p.email)}`}
           >
-            Create an account
+            {t('teamPage.invitation.createAccount')}
           </Link>
         </div>
       ) : forMe ? (
         <>
-          {accept.isError ? <Alert tone="error">{accept.error.message}</Alert> : null}
+          {accept.isError ? <Alert tone="error">{translateMessage(accept.error.message)}</Alert> : null}
           <button
             type="button"
             className="btn btn-primary btn-block"
@@ -69,20 +80,21 @@ export function InvitationPage() {
             onClick={async () => {
               try {
                 const team = await accept.mutateAsync(token);
-                banners.success(team.name, 'is the team you work in now');
+                banners.success(team.name, t('teamPage.switcher.switched'));
                 navigate('/ovens', { replace: true });
               } catch {
                 // Shown above.
               }
             }}
           >
-            {accept.isPending ? 'Joining ...' : `Join ${p.team}`}
+            {accept.isPending
+              ? t('teamPage.invitation.joining')
+              : t('teamPage.invitation.join', { team: p.team })}
           </button>
         </>
       ) : (
         <Alert tone="error">
-          You are logged in as {user.email}. This invitation is for {p.email}: log out, then log in with that
-          address (or create its account) to accept it.
+          {t('teamPage.invitation.otherAccount', { user: user.email, email: p.email })}
         </Alert>
       )}
     </section>

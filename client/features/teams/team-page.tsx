@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Location } from '../../../shared/contracts/ovens';
 import {
@@ -15,15 +16,14 @@ import {
   canChangeMember,
   limitedToLocations,
   rolesGrantableBy,
-  TEAM_ROLE_HINTS,
-  TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDay } from '../../lib/text';
+import { i18n, translateMessage } from '../../lib/i18n';
+import { formatDay, isolate } from '../../lib/text';
 import { locationListQuery } from '../ovens';
 import { TeamTrail } from './team-trail';
 import {
@@ -46,7 +46,12 @@ type Dialog =
   | null;
 
 const placeNames = (ids: readonly number[], places: Location[]) =>
-  ids.map((id) => places.find((p) => p.id === id)?.name ?? `Location ${id}`).join(', ');
+  ids
+    .map((id) => {
+      const name = places.find((p) => p.id === id)?.name;
+      return name ? isolate(name) : i18n.t('teamPage.locationN', { id });
+    })
+    .join(', ');
 
 /**
  * The team the user works in: its people and their roles and locations, invitations, and the trail of who changed
@@ -59,27 +64,26 @@ export function TeamPage() {
   const close = () => setDialog(null);
   const places = useQuery({ ...locationListQuery(), enabled: team !== null }).data ?? [];
   const runs = can(user, 'team.members');
+  const { t } = useTranslation();
 
   if (!user) return null;
   if (!team)
     return (
       <section className="page team-page" aria-labelledby="team-title">
         <header className="page-header">
-          <h1 id="team-title">Team</h1>
+          <h1 id="team-title">{t('teamPage.title')}</h1>
         </header>
         <div className="card empty-state">
-          <p>
-            You are in no team yet. Make one for your kitchen, or open the invitation link a team sent you by
-            e-mail.
-          </p>
+          <p>{t('teamPage.noTeam')}</p>
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'new' })}>
-            New Team
+            {t('teamPage.newTeam')}
           </button>
         </div>
         {dialog?.kind === 'new' ? <NewTeamModal onClose={close} /> : null}
       </section>
     );
 
+  const myRole = t(`teamPage.roleInSentence.${team.role}`);
   return (
     <section className="page team-page" aria-labelledby="team-title">
       <header className="page-header page-header-row">
@@ -88,28 +92,29 @@ export function TeamPage() {
             {team.name}
           </h1>
           <p className="muted">
-            You are {TEAM_ROLE_LABELS[team.role].toLowerCase()} here
-            {limitedToLocations(team.role) ? (
-              <> of {team.location_ids.length ? placeNames(team.location_ids, places) : 'no location yet'}</>
-            ) : null}
-            . {TEAM_ROLE_HINTS[team.role]}
+            {limitedToLocations(team.role)
+              ? team.location_ids.length
+                ? t('teamPage.youAreOf', { role: myRole, places: placeNames(team.location_ids, places) })
+                : t('teamPage.youAreOfNone', { role: myRole })
+              : t('teamPage.youAre', { role: myRole })}{' '}
+            {t(`teamPage.roleHints.${team.role}`)}
           </p>
         </div>
         <div className="team-actions">
           {can(user, 'team.manage') ? (
             <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'rename' })}>
-              Rename
+              {t('teamPage.rename')}
             </button>
           ) : null}
           <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'new' })}>
-            New Team
+            {t('teamPage.newTeam')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'leave' })}>
-            Leave Team
+            {t('teamPage.leave')}
           </button>
           {can(user, 'team.manage') ? (
             <button type="button" className="btn btn-danger" onClick={() => setDialog({ kind: 'delete' })}>
-              Delete Team
+              {t('teamPage.delete')}
             </button>
           ) : null}
         </div>
@@ -123,7 +128,7 @@ export function TeamPage() {
         </>
       ) : (
         <div className="card">
-          <p>The team's owners and managers invite people and see who changed what.</p>
+          <p>{t('teamPage.onlyManagers')}</p>
         </div>
       )}
 
@@ -159,15 +164,16 @@ function Members({
   onDialog(d: Dialog): void;
 }) {
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
   const list = useQuery(membersQuery(teamId));
   const me = user?.team?.role;
   return (
     <section className="card team-section" aria-labelledby="members-title">
-      <h2 id="members-title">Members</h2>
-      {list.isPending ? <Spinner label="Loading members ..." /> : null}
-      {list.isError ? <Alert tone="error">{list.error.message}</Alert> : null}
+      <h2 id="members-title">{t('teamPage.members')}</h2>
+      {list.isPending ? <Spinner label={t('teamPage.loadingMembers')} /> : null}
+      {list.isError ? <Alert tone="error">{translateMessage(list.error.message)}</Alert> : null}
       {list.data ? (
-        <ul className="member-list" aria-label="Members">
+        <ul className="member-list" aria-label={t('teamPage.members')}>
           {list.data.map((m) => {
             const self = m.user_id === user?.id;
             const changeable =
@@ -178,14 +184,14 @@ function Members({
               <li key={m.user_id} className="member-row" aria-label={m.username}>
                 <div className="member-who">
                   <strong>{m.username}</strong>
-                  {self ? <span className="badge">You</span> : null}
+                  {self ? <span className="badge">{t('teamPage.you')}</span> : null}
                   <span className="muted member-email">{m.email}</span>
                 </div>
                 <div className="member-role">
-                  <span className={`role-badge role-${m.role}`}>{TEAM_ROLE_LABELS[m.role]}</span>
+                  <span className={`role-badge role-${m.role}`}>{t(`teamPage.roles.${m.role}`)}</span>
                   {limitedToLocations(m.role) ? (
                     <span className="muted">
-                      {m.location_ids.length ? placeNames(m.location_ids, places) : 'no location'}
+                      {m.location_ids.length ? placeNames(m.location_ids, places) : t('teamPage.noLocation')}
                     </span>
                   ) : null}
                 </div>
@@ -196,14 +202,14 @@ function Members({
                       className="btn btn-secondary"
                       onClick={() => onDialog({ kind: 'member', member: m })}
                     >
-                      Change
+                      {t('teamPage.change')}
                     </button>
                     <button
                       type="button"
                       className="btn btn-secondary"
                       onClick={() => onDialog({ kind: 'remove', member: m })}
                     >
-                      Remove
+                      {t('teamPage.remove')}
                     </button>
                   </div>
                 ) : null}
@@ -234,16 +240,17 @@ function RoleAndPlaces({
   places: Location[];
   error?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <fieldset className="fieldset role-choice">
-        <legend>Role</legend>
+        <legend>{t('teamPage.role')}</legend>
         {roles.map((r) => (
           <label key={r} className="check role-option">
             <input type="radio" name="role" checked={role === r} onChange={() => onRole(r)} />
             <span>
-              <strong>{TEAM_ROLE_LABELS[r]}</strong>
-              <span className="muted small"> {TEAM_ROLE_HINTS[r]}</span>
+              <strong>{t(`teamPage.roles.${r}`)}</strong>
+              <span className="muted small"> {t(`teamPage.roleHints.${r}`)}</span>
             </span>
           </label>
         ))}
@@ -253,9 +260,9 @@ function RoleAndPlaces({
           className={`fieldset place-choice${error ? ' field-invalid' : ''}`}
           aria-describedby="places-error"
         >
-          <legend>Locations</legend>
+          <legend>{t('teamPage.locations')}</legend>
           {places.length === 0 ? (
-            <p className="muted">This team has no locations yet: add them on the Fleet page first.</p>
+            <p className="muted">{t('teamPage.noLocations')}</p>
           ) : (
             places.map((p) => (
               <label key={p.id} className="check">
@@ -275,7 +282,7 @@ function RoleAndPlaces({
           )}
           {error ? (
             <p id="places-error" className="field-error" role="alert">
-              {error}
+              {translateMessage(error)}
             </p>
           ) : null}
         </fieldset>
@@ -297,6 +304,7 @@ function MemberModal({
   myRole: TeamRole;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const update = useUpdateMember(teamId);
   const banners = useBanners();
   const [role, setRole] = useState<TeamRole>(member.role);
@@ -309,7 +317,7 @@ function MemberModal({
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     try {
       await update.mutateAsync({ userId: member.user_id, body });
-      banners.success(member.username, `is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`);
+      banners.success(member.username, t('teamPage.isNow', { role: t(`teamPage.roleInSentence.${role}`) }));
       onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -317,10 +325,17 @@ function MemberModal({
   };
   return (
     <Modal
-      title={`Change ${member.username}`}
+      title={t('teamPage.changeTitle', { name: member.username })}
       onClose={onClose}
       busy={update.isPending}
-      footer={<DialogActions onCancel={onClose} onConfirm={save} label="Save" busy={update.isPending} />}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={save}
+          label={t('teamPage.save')}
+          busy={update.isPending}
+        />
+      }
     >
       <RoleAndPlaces
         roles={rolesGrantableBy(myRole)}
@@ -336,6 +351,7 @@ function MemberModal({
 }
 
 function Invitations({ teamId, places, role }: { teamId: number; places: Location[]; role: TeamRole }) {
+  const { t } = useTranslation();
   const list = useQuery(invitationsQuery(teamId));
   const invite = useInvite(teamId);
   const resend = useResendInvitation(teamId);
@@ -357,7 +373,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
     }
     try {
       await invite.mutateAsync(body);
-      banners.success(parsed.data.email, 'has been invited by e-mail');
+      banners.success(parsed.data.email, t('teamPage.invited'));
       setEmail('');
       setErrors({});
     } catch (e) {
@@ -372,7 +388,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
 
   return (
     <section className="card team-section" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite someone</h2>
+      <h2 id="invite-title">{t('teamPage.inviteTitle')}</h2>
       <form
         className="invite-form"
         onSubmit={(e) => {
@@ -381,11 +397,11 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
         }}
       >
         <TextField
-          label="E-mail"
+          label={t('fields.email')}
           type="email"
           value={email}
           onChange={setEmail}
-          error={errors.email}
+          error={errors.email ? translateMessage(errors.email) : undefined}
           autoComplete="off"
           required
         />
@@ -399,27 +415,27 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
           error={errors.location_ids}
         />
         <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending ...' : 'Send Invitation'}
+          {invite.isPending ? t('teamPage.sending') : t('teamPage.sendInvitation')}
         </button>
       </form>
       {list.data && list.data.length > 0 ? (
         <>
-          <h3>Waiting to be accepted</h3>
-          <ul className="invitation-list" aria-label="Invitations waiting">
+          <h3>{t('teamPage.waiting')}</h3>
+          <ul className="invitation-list" aria-label={t('teamPage.invitationsWaiting')}>
             {list.data.map((i: Invitation) => (
               <li key={i.id} className="member-row" aria-label={i.email}>
                 <div className="member-who">
                   <strong>{i.email}</strong>
                   <span className="muted">
-                    {TEAM_ROLE_LABELS[i.role]}
+                    {t(`teamPage.roles.${i.role}`)}
                     {i.location_ids.length ? ` · ${placeNames(i.location_ids, places)}` : ''}
                   </span>
                 </div>
                 <div className="member-role">
                   {i.expired ? (
-                    <span className="role-badge invitation-expired">Expired</span>
+                    <span className="role-badge invitation-expired">{t('teamPage.expired')}</span>
                   ) : (
-                    <span className="muted">Until {formatDay(i.expires_at)}</span>
+                    <span className="muted">{t('teamPage.until', { date: formatDay(i.expires_at) })}</span>
                   )}
                 </div>
                 {roles.includes(i.role) ? (
@@ -431,13 +447,13 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
                       onClick={async () => {
                         try {
                           await resend.mutateAsync(i.id);
-                          banners.success(i.email, 'has been sent the invitation again');
+                          banners.success(i.email, t('teamPage.resent'));
                         } catch (e) {
-                          banners.failure(i.email, 'could not be invited again', e);
+                          banners.failure(i.email, t('teamPage.resendFailed'), e);
                         }
                       }}
                     >
-                      Resend
+                      {t('teamPage.resend')}
                     </button>
                     <button
                       type="button"
@@ -446,13 +462,13 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
                       onClick={async () => {
                         try {
                           await revoke.mutateAsync(i.id);
-                          banners.success(i.email, 'invitation withdrawn');
+                          banners.success(i.email, t('teamPage.withdrawn'));
                         } catch (e) {
-                          banners.failure(i.email, 'invitation could not be withdrawn', e);
+                          banners.failure(i.email, t('teamPage.withdrawFailed'), e);
                         }
                       }}
                     >
-                      Withdraw
+                      {t('teamPage.withdraw')}
                     </button>
                   </div>
                 ) : null}
@@ -483,6 +499,7 @@ function TeamNameModal({
   onSave(name: string): Promise<unknown>;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string>();
   const save = async () => {
@@ -504,12 +521,12 @@ function TeamNameModal({
     >
       {intro ? <p className="muted">{intro}</p> : null}
       <TextField
-        label="Team name"
+        label={t('teamPage.teamName')}
         value={name}
         onChange={setName}
-        error={error}
+        error={error ? translateMessage(error) : undefined}
         maxLength={TEAM_NAME_MAX + 10}
-        hint={`At most ${TEAM_NAME_MAX} characters.`}
+        hint={t('teamPage.atMost', { max: TEAM_NAME_MAX })}
         required
       />
     </Modal>
@@ -517,20 +534,21 @@ function TeamNameModal({
 }
 
 function NewTeamModal({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
   const create = useCreateTeam();
   const banners = useBanners();
   const navigate = useNavigate();
   return (
     <TeamNameModal
-      title="New Team"
+      title={t('teamPage.newTeam')}
       initial=""
-      label="Make Team"
+      label={t('teamPage.makeTeam')}
       busy={create.isPending}
-      intro="A team has its own ovens, recipes, locations and templates. You will be its owner and work in it; switch teams from the navigation."
+      intro={t('teamPage.newTeamIntro')}
       onClose={onClose}
       onSave={async (name) => {
         const made = await create.mutateAsync(name);
-        banners.success(made.name, 'is your new team: you work in it now');
+        banners.success(made.name, t('teamPage.made'));
         navigate('/team');
       }}
     />
@@ -538,12 +556,13 @@ function NewTeamModal({ onClose }: { onClose(): void }) {
 }
 
 function RenameModal({ teamId, name, onClose }: { teamId: number; name: string; onClose(): void }) {
+  const { t } = useTranslation();
   const rename = useRenameTeam(teamId);
   return (
     <TeamNameModal
-      title="Rename Team"
+      title={t('teamPage.renameTitle')}
       initial={name}
-      label="Save"
+      label={t('teamPage.save')}
       busy={rename.isPending}
       onClose={onClose}
       onSave={(next) => rename.mutateAsync(next)}
@@ -553,16 +572,17 @@ function RenameModal({ teamId, name, onClose }: { teamId: number; name: string; 
 
 /** Deleting a whole team is asked for by typing its name: it takes every oven, recipe and template with it. */
 function DeleteModal({ teamId, name, onClose }: { teamId: number; name: string; onClose(): void }) {
+  const { t } = useTranslation();
   const remove = useDeleteTeam();
   const banners = useBanners();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
   const save = async () => {
-    if (typed.trim() !== name) return setError(`Type the team's name, ${name}, to delete it.`);
+    if (typed.trim() !== name) return setError(t('teamPage.typeNameError', { name }));
     try {
       await remove.mutateAsync(teamId);
-      banners.success(name, 'was successfully deleted');
+      banners.success(name, t('teamPage.deleted'));
       onClose();
       navigate('/team');
     } catch (e) {
@@ -571,18 +591,25 @@ function DeleteModal({ teamId, name, onClose }: { teamId: number; name: string; 
   };
   return (
     <Modal
-      title="Delete Team"
+      title={t('teamPage.delete')}
       onClose={onClose}
       busy={remove.isPending}
       footer={
-        <DialogActions onCancel={onClose} onConfirm={save} label="Delete Team" busy={remove.isPending} />
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={save}
+          label={t('teamPage.delete')}
+          busy={remove.isPending}
+        />
       }
     >
-      <p>
-        This deletes {name} with all its ovens and their menus, recipes, locations, templates and history, for
-        every member. This action cannot be undone.
-      </p>
-      <TextField label="Type the team's name to confirm" value={typed} onChange={setTyped} error={error} />
+      <p>{t('teamPage.deleteBody', { name })}</p>
+      <TextField
+        label={t('teamPage.typeName')}
+        value={typed}
+        onChange={setTyped}
+        error={error ? translateMessage(error) : undefined}
+      />
     </Modal>
   );
 }
@@ -598,24 +625,25 @@ function LeaveDialog({
   userId: number;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const leave = useRemoveMember(teamId);
   const banners = useBanners();
   const navigate = useNavigate();
   return (
     <ConfirmDialog
-      title="Leave Team"
-      message={`Leave ${name}? You will no longer see its ovens, recipes or menus until someone invites you again.`}
-      confirmLabel="Leave Team"
+      title={t('teamPage.leave')}
+      message={t('teamPage.leaveConfirm', { name })}
+      confirmLabel={t('teamPage.leave')}
       busy={leave.isPending}
       onCancel={onClose}
       onConfirm={async () => {
         try {
           await leave.mutateAsync(userId);
-          banners.success(name, 'you left the team');
+          banners.success(name, t('teamPage.left'));
           onClose();
           navigate('/team');
         } catch (e) {
-          banners.failure(name, 'you could not leave the team', e);
+          banners.failure(name, t('teamPage.leaveFailed'), e);
           onClose();
         }
       }}
@@ -624,21 +652,22 @@ function LeaveDialog({
 }
 
 function RemoveDialog({ teamId, member, onClose }: { teamId: number; member: Member; onClose(): void }) {
+  const { t } = useTranslation();
   const remove = useRemoveMember(teamId);
   const banners = useBanners();
   return (
     <ConfirmDialog
-      title="Remove Member"
-      message={`Remove ${member.username} from the team? They lose access at once; what they made stays with the team.`}
-      confirmLabel="Remove"
+      title={t('teamPage.removeTitle')}
+      message={t('teamPage.removeConfirm', { name: member.username })}
+      confirmLabel={t('teamPage.remove')}
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={async () => {
         try {
           await remove.mutateAsync(member.user_id);
-          banners.success(member.username, 'was removed from the team');
+          banners.success(member.username, t('teamPage.removed'));
         } catch (e) {
-          banners.failure(member.username, 'could not be removed', e);
+          banners.failure(member.username, t('teamPage.removeFailed'), e);
         }
         onClose();
       }}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { useCurrentUser } from '../../lib/current-user';
@@ -10,6 +11,7 @@ import { teamListQuery, useSwitchTeam } from './teams-api';
  */
 export function TeamSwitcher() {
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
   const teams = useQuery({ ...teamListQuery(), enabled: user !== null });
   const switchTeam = useSwitchTeam();
   const banners = useBanners();
@@ -20,7 +22,7 @@ export function TeamSwitcher() {
   if (list.length <= 1) return null;
   return (
     <label className="team-switcher">
-      <span className="sr-only">Team</span>
+      <span className="sr-only">{t('teamPage.switcher.label')}</span>
       <select
         value={current ? String(current.id) : ''}
         disabled={switchTeam.isPending}
@@ -32,19 +34,19 @@ export function TeamSwitcher() {
           const id = Number(e.target.value);
           try {
             const team = await switchTeam.mutateAsync(id);
-            banners.success(team.name, 'is the team you work in now');
+            banners.success(team.name, t('teamPage.switcher.switched'));
           } catch (error) {
-            banners.failure('Team', 'could not be switched', error);
+            banners.failure(t('teamPage.switcher.label'), t('teamPage.switcher.failed'), error);
           }
         }}
       >
-        {current ? null : <option value="">No team</option>}
-        {list.map((t) => (
-          <option key={t.id} value={String(t.id)}>
-            {t.name}
+        {current ? null : <option value="">{t('teamPage.switcher.noTeam')}</option>}
+        {list.map((team) => (
+          <option key={team.id} value={String(team.id)}>
+            {team.name}
           </option>
         ))}
-        <option value="__team">Manage teams…</option>
+        <option value="__team">{t('teamPage.switcher.manage')}</option>
       </select>
     </label>
   );

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/contracts/ovens';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
+import { formatLocale, translateMessage, type UiLanguage, useUiLanguage } from '../../lib/i18n';
 import { useUrlState } from '../../lib/use-url-state';
 import { activityQuery, membersQuery } from './teams-api';
 
 const FILTERS = { location: '', user: '' };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string, language: UiLanguage) =>
+  new Date(iso).toLocaleString(formatLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who changed what and when, newest first; by location and person, both kept in the address. */
 export function TeamTrail({ teamId, places }: { teamId: number; places: Location[] }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const url = useUrlState(FILTERS);
   const { location, user } = url.values;
   const trail = useQuery(activityQuery(teamId, { page: url.page, location, user }));
@@ -19,12 +23,12 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
   const data = trail.data;
   return (
     <section className="card team-section" aria-labelledby="trail-title">
-      <h2 id="trail-title">Who changed what</h2>
+      <h2 id="trail-title">{t('teamPage.trail.title')}</h2>
       <div className="trail-filters">
         <label className="field field-inline">
-          <span>Location</span>
+          <span>{t('teamPage.trail.location')}</span>
           <select value={location} onChange={(e) => url.update({ location: e.target.value })}>
-            <option value="">All locations</option>
+            <option value="">{t('teamPage.trail.allLocations')}</option>
             {places.map((p) => (
               <option key={p.id} value={String(p.id)}>
                 {p.name}
@@ -33,9 +37,9 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
           </select>
         </label>
         <label className="field field-inline">
-          <span>Person</span>
+          <span>{t('teamPage.trail.person')}</span>
           <select value={user} onChange={(e) => url.update({ user: e.target.value })}>
-            <option value="">Everyone</option>
+            <option value="">{t('teamPage.trail.everyone')}</option>
             {people.map((m) => (
               <option key={m.user_id} value={String(m.user_id)}>
                 {m.username}
@@ -44,21 +48,21 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
           </select>
         </label>
       </div>
-      {trail.isPending ? <Spinner label="Loading the trail ..." /> : null}
-      {trail.isError ? <Alert tone="error">{trail.error.message}</Alert> : null}
-      {data && data.data.length === 0 ? <p className="muted">Nothing yet.</p> : null}
+      {trail.isPending ? <Spinner label={t('teamPage.trail.loading')} /> : null}
+      {trail.isError ? <Alert tone="error">{translateMessage(trail.error.message)}</Alert> : null}
+      {data && data.data.length === 0 ? <p className="muted">{t('teamPage.trail.nothing')}</p> : null}
       {data && data.data.length > 0 ? (
         <>
           <p className="muted small">
-            Showing {data.from}-{data.to} of {data.total}
+            {t('teamPage.trail.showing', { from: data.from, to: data.to, total: data.total })}
           </p>
-          <ol className="trail-list" aria-label="Trail">
+          <ol className="trail-list" aria-label={t('teamPage.trail.label')}>
             {data.data.map((e) => (
               <li key={e.id} className="trail-entry">
                 <time dateTime={e.at} className="trail-time">
-                  {when(e.at)}
+                  {when(e.at, language)}
                 </time>
-                <span className="trail-who">{e.user.username || 'Someone'}</span>
+                <span className="trail-who">{e.user.username || t('teamPage.trail.someone')}</span>
                 <span className="trail-what">{e.summary}</span>
                 {e.oven || e.location ? (
                   <span className="trail-where muted">

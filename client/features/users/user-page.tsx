@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
+import { translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { adminUserQuery, useDeleteUser } from './users-api';
 
@@ -14,6 +16,7 @@ import { adminUserQuery, useDeleteUser } from './users-api';
  * (drawn by the recipes feature, composed by the app).
  */
 export function UserPage({ renderRecipes }: { renderRecipes(userId: number): ReactNode }) {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const banners = useBanners();
@@ -35,8 +38,8 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
   // Spec §4: back to the list 3 s after the delete; at once when the user is not (or no longer) there.
   useEffect(() => {
     if (!leaving) return;
-    const t = window.setTimeout(() => navigate('/reports/users'), TIMINGS.userDeleteRedirectMs);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => navigate('/reports/users'), TIMINGS.userDeleteRedirectMs);
+    return () => window.clearTimeout(timer);
   }, [leaving, navigate]);
 
   const doDelete = async () => {
@@ -45,22 +48,22 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
     try {
       await remove.mutateAsync(user.id);
       setLeaving(true);
-      banners.success(user.username, 'was successfully deleted');
+      banners.success(user.username, t('usersAdmin.deleted'));
     } catch (e) {
-      banners.failure(user.username, 'could not be deleted', e);
+      banners.failure(user.username, t('usersAdmin.deleteFailed'), e);
     }
   };
 
   return (
     <section className="page" aria-labelledby="user-title">
       <p>
-        <Link to="/reports/users">‹ Go Back to Users List</Link>
+        <Link to="/reports/users">{t('usersAdmin.backToList')}</Link>
       </p>
-      {query.isPending && !gone ? <Spinner label="Loading data ..." /> : null}
+      {query.isPending && !gone ? <Spinner label={t('usersAdmin.loading')} /> : null}
       {gone && !leaving ? (
         <Alert tone="error">
-          {query.error?.message ?? 'This user was not found.'}{' '}
-          <Link to="/reports/users">Back to the users</Link>
+          {query.error ? translateMessage(query.error.message) : t('usersAdmin.notFound')}{' '}
+          <Link to="/reports/users">{t('usersAdmin.backToUsers')}</Link>
         </Alert>
       ) : null}
       {user ? (
@@ -71,19 +74,27 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
               <p className="muted">
                 {user.email}
                 {user.company ? ` · ${user.company}` : ''}
-                {user.role === 'admin' ? ' · admin' : ''}
+                {user.role === 'admin' ? ` · ${t('usersAdmin.admin')}` : ''}
               </p>
               <p className="user-counts">
                 <span>
-                  Recipes Created: <strong>{user.recipesCounter}</strong>
+                  <Trans
+                    i18nKey="usersAdmin.recipesCreated"
+                    values={{ count: user.recipesCounter }}
+                    components={{ b: <strong /> }}
+                  />
                 </span>
                 <span>
-                  Ovens Created: <strong>{user.ovensCounter}</strong>
+                  <Trans
+                    i18nKey="usersAdmin.ovensCreated"
+                    values={{ count: user.ovensCounter }}
+                    components={{ b: <strong /> }}
+                  />
                 </span>
               </p>
             </div>
             {me?.id === user.id ? (
-              <p className="muted small">This is you: another admin can delete your account.</p>
+              <p className="muted small">{t('usersAdmin.thisIsYou')}</p>
             ) : (
               <button
                 type="button"
@@ -91,7 +102,7 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
                 disabled={remove.isPending || leaving}
                 onClick={() => setConfirming(true)}
               >
-                Delete User
+                {t('usersAdmin.deleteUser')}
               </button>
             )}
           </header>
@@ -100,14 +111,19 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
       ) : null}
       {confirming && user ? (
         <ConfirmDialog
-          title="Delete User"
-          message={`Are you sure you want to delete the user "${user.username}" (${user.email})? Their ${user.recipesCounter} recipe(s) and ${user.ovensCounter} oven(s) are deleted with them. This action cannot be undone.`}
-          confirmLabel="Delete User"
+          title={t('usersAdmin.deleteUser')}
+          message={t('usersAdmin.deleteConfirm', {
+            name: user.username,
+            email: user.email,
+            recipes: user.recipesCounter,
+            ovens: user.ovensCounter,
+          })}
+          confirmLabel={t('usersAdmin.deleteUser')}
           onCancel={() => setConfirming(false)}
           onConfirm={doDelete}
         />
       ) : null}
-      {remove.isPending || leaving ? <Overlay message="Deleting user ..." /> : null}
+      {remove.isPending || leaving ? <Overlay message={t('usersAdmin.deleting')} /> : null}
     </section>
   );
 }

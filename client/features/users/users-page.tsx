@@ -1,28 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
+import { formatLocale, translateMessage, useUiLanguage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useUrlState } from '../../lib/use-url-state';
 import { userListQuery } from './users-api';
 
 const DEFAULTS = { email: '' };
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
 
 /**
  * Spec §2.10 Users: 'Search by email...' (450 ms after the last key), the table of users with their counts, the
  * username opening the user, Prev/Next. The search and the page live in the address.
  */
 export function UsersPage() {
+  const { t } = useTranslation();
+  const locale = formatLocale(useUiLanguage());
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleDateString(locale) : t('usersAdmin.never');
+  const number = (n: number) => n.toLocaleString(locale);
   const url = useUrlState(DEFAULTS);
   const email = url.values.email;
   const [text, setText] = useState(email);
   const { update } = url;
   useEffect(() => {
-    const t = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       if (text.trim() !== email) update({ email: text.trim() });
     }, TIMINGS.emailSearchDebounceMs);
-    return () => window.clearTimeout(t);
+    return () => window.clearTimeout(timer);
   }, [text, email, update]);
   const list = useQuery(userListQuery(email, url.page));
   const data = list.data;
@@ -30,29 +36,35 @@ export function UsersPage() {
   return (
     <section className="page" aria-labelledby="users-title">
       <header className="page-header">
-        <h1 id="users-title">Users</h1>
+        <h1 id="users-title">{t('usersAdmin.title')}</h1>
       </header>
       <div className="toolbar">
         <label className="search">
-          <span className="sr-only">Search users by e-mail</span>
+          <span className="sr-only">{t('usersAdmin.searchLabel')}</span>
           <input
             type="search"
-            placeholder="Search by email..."
+            placeholder={t('usersAdmin.searchPlaceholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
         </label>
         {data ? (
           <p className="counter" aria-live="polite">
-            {data.total === 0 ? '' : `Showing ${data.from} - ${data.to} of ${data.total} users`}
+            {data.total === 0
+              ? ''
+              : t('usersAdmin.showing', { from: data.from, to: data.to, total: data.total })}
           </p>
         ) : null}
       </div>
-      {list.isPending ? <Spinner label="Loading data ..." /> : null}
-      {list.isError ? <Alert tone="error">The users could not be loaded: {list.error.message}</Alert> : null}
+      {list.isPending ? <Spinner label={t('usersAdmin.loading')} /> : null}
+      {list.isError ? (
+        <Alert tone="error">
+          {t('usersAdmin.loadFailed', { message: translateMessage(list.error.message) })}
+        </Alert>
+      ) : null}
       {data && data.total === 0 ? (
         <div className="card empty-state">
-          <p>No results were found</p>
+          <p>{t('usersAdmin.noResults')}</p>
         </div>
       ) : null}
       {data && data.total > 0 ? (
@@ -60,15 +72,15 @@ export function UsersPage() {
           <table className="users-table" aria-busy={list.isFetching}>
             <thead>
               <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                <th scope="col">Date Created</th>
-                <th scope="col">Last Login</th>
+                <th scope="col">{t('usersAdmin.colUsername')}</th>
+                <th scope="col">{t('usersAdmin.colEmail')}</th>
+                <th scope="col">{t('usersAdmin.colCreated')}</th>
+                <th scope="col">{t('usersAdmin.colLastLogin')}</th>
                 <th scope="col" className="number">
-                  # of Recipes
+                  {t('usersAdmin.colRecipes')}
                 </th>
                 <th scope="col" className="number">
-                  # of Ovens
+                  {t('usersAdmin.colOvens')}
                 </th>
               </tr>
             </thead>
@@ -77,13 +89,13 @@ export function UsersPage() {
                 <tr key={u.id}>
                   <td>
                     <Link to={`/reports/users/${u.id}`}>{u.username}</Link>
-                    {u.role === 'admin' ? <span className="role-badge">admin</span> : null}
+                    {u.role === 'admin' ? <span className="role-badge">{t('usersAdmin.admin')}</span> : null}
                   </td>
                   <td>{u.email}</td>
                   <td>{date(u.createdAt)}</td>
                   <td>{date(u.lastLogin)}</td>
-                  <td className="number">{u.recipesCounter}</td>
-                  <td className="number">{u.ovensCounter}</td>
+                  <td className="number">{number(u.recipesCounter)}</td>
+                  <td className="number">{number(u.ovensCounter)}</td>
                 </tr>
               ))}
             </tbody>
@@ -91,18 +103,18 @@ export function UsersPage() {
         </div>
       ) : null}
       {data && data.last_page > 1 ? (
-        <nav className="pager" aria-label="Pages">
+        <nav className="pager" aria-label={t('pager.label')}>
           {data.current_page > 1 ? (
             <button type="button" onClick={() => url.setPage(data.current_page - 1)}>
-              ‹ Prev
+              {t('pager.prev')}
             </button>
           ) : null}
           <span className="pager-status">
-            Page {data.current_page} of {data.last_page}
+            {t('usersAdmin.pageOf', { page: data.current_page, last: data.last_page })}
           </span>
           {data.current_page < data.last_page ? (
             <button type="button" onClick={() => url.setPage(data.current_page + 1)}>
-              Next ›
+              {t('pager.nextShort')}
             </button>
           ) : null}
         </nav>
