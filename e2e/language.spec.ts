@@ -215,7 +215,10 @@ test('a German manager edits a menu in German: screens, a category, the button o
   await page.locator('.tile-button[aria-label^="Kategorie"]').first().click();
   await expect(page.getByRole('heading', { name: /Bildschirm 1.*Kategorie: .*Seite 1/ })).toBeVisible();
   await screens.getByRole('button', { name: 'Bildschirm 1' }).click();
-  await page.getByRole('button', { name: /^Optionen für / }).first().click();
+  await page
+    .getByRole('button', { name: /^Optionen für / })
+    .first()
+    .click();
   const options = page.getByRole('region', { name: /^Optionen für / });
   await expect(options.getByRole('group', { name: 'Tastenfarbe' })).toBeVisible();
   expect(await clippedIn(page, '.editor button')).toEqual([]);
@@ -243,7 +246,10 @@ test('a French cook converts a recipe and reads every change and the comparison 
   ]);
   await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
   await page.goto('/my-recipes');
-  await page.getByRole('button', { name: /Three Stage Pie/ }).first().click();
+  await page
+    .getByRole('button', { name: /Three Stage Pie/ })
+    .first()
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Convertir en…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Convertir Three Stage Pie pour un autre four' });
   await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();

@@ -79,6 +79,7 @@ const TRANSLATED = [
   'client/features/reports/reports-page.tsx',
   'client/features/reports/charts.tsx',
   'client/features/system/outbox-page.tsx',
+  'client/features/help/help-page.tsx',
 ];
 
 function valueAt(catalog: object, key: string): unknown {
@@ -136,10 +137,16 @@ describe('the catalogues', () => {
     const prefixes = code.flatMap(({ text }) => [...text.matchAll(templatePrefixes)].map((m) => m[1]!));
     // A key of a group read whole (`returnObjects`) or by a built name is used with its group.
     const groups = [...used, ...prefixes.map((p) => p.replace(/\.$/, ''))];
+    // A name built on a prefix (`usbGuide.step${n}Title`) uses every key that starts with it.
+    const built = prefixes.filter((p) => !p.endsWith('.'));
     // A plural form (`…_one`, `…_other`) is used with its key.
     const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
     const unused = englishKeys.filter(
-      (key) => !used.has(key) && !used.has(base(key)) && !groups.some((g) => key.startsWith(`${g}.`)),
+      (key) =>
+        !used.has(key) &&
+        !used.has(base(key)) &&
+        !groups.some((g) => key.startsWith(`${g}.`)) &&
+        !built.some((p) => key.startsWith(p)),
     );
     expect(unused).toEqual([]);
   });
@@ -162,7 +169,14 @@ function englishIn(text: string): string[] {
     .map((m) => m[1]!.trim())
     // What sits between a `>` and a `<` that is code, not text: a comparison going on to JSX (`n > MAX ? (`),
     // the end of a branch (`) : other ? (`), an operator or an identifier.
-    .filter((t) => !/^[\w.]+\)?;?$/.test(t) && !/[=&|]{2}|=>/.test(t) && !/^\)|\($/.test(t));
+    .filter(
+      (t) =>
+        !/^[\w.]+\)?;?$/.test(t) &&
+        !/[=&|]{2}|=>/.test(t) &&
+        !/^\)|\($/.test(t) &&
+        // A type argument after code: `?? new Set<number>()`, `as z.ZodType<Values>`.
+        !/\?\?|\?\.|\bas [\w.]+$/.test(t),
+    );
   const attributes = [
     ...text.matchAll(/\b(label|aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),
   ].map((m) => `${m[1]}="${m[2]}"`);

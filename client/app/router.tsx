@@ -2,7 +2,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
-import { i18n } from '../lib/i18n';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -11,7 +10,7 @@ import { NotFoundPage } from './not-found-page';
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
   return (props: P) => (
-    <Suspense fallback={<Spinner label={i18n.t('common.loading')} />}>
+    <Suspense fallback={<Spinner />}>
       <Lazy {...props} />
     </Suspense>
   );

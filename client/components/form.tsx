@@ -91,11 +91,12 @@ export function Alert({ tone, children }: { tone: 'success' | 'error' | 'info'; 
   );
 }
 
-export function Spinner({ label = 'Loading ...' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div className="spinner-wrap" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('common.loading')}</span>
     </div>
   );
 }

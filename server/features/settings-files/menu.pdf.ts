@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { BUTTON_COLORS, type ButtonColor, buttonTextColor } from '../../../shared/domain/catalog';
 import type { MenuButton, MenuTree } from '../../../shared/domain/menu';
@@ -8,7 +9,8 @@ import {
   type TemperatureUnit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
-import { countOf } from '../../../shared/domain/words';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { translator } from '../../lib/i18n';
 import { nextTurn } from '../../lib/in-turns';
 import {
   type Doc,
@@ -19,6 +21,7 @@ import {
   MUTED,
   ORANGE,
   pdfBytes,
+  pdfT,
   startDocument,
   time,
 } from '../../lib/pdf';
@@ -38,6 +41,8 @@ interface Context {
   title: string;
   width: number;
   unit: TemperatureUnit;
+  /** The words of the reader's language. */
+  t: TFunction;
 }
 
 function heading(c: Context, text: string, sub?: string) {
@@ -65,7 +70,11 @@ function tile(c: Context, x: number, y: number, w: number, slot: number, button:
     doc.roundedRect(x, y, w, TILE_HEIGHT, 6).dash(3, { space: 3 }).lineWidth(0.8).stroke(LINE).undash();
     doc.useFont('regular').fontSize(8).fillColor(MUTED);
     doc.text(String(slot), x + 5, y + 4, { lineBreak: false });
-    doc.text('Empty', x, y + TILE_HEIGHT / 2 - 4, { width: w, align: 'center', lineBreak: false });
+    doc.write(c.t('menuPdf.empty'), x, y + TILE_HEIGHT / 2 - 4, {
+      width: w,
+      align: 'center',
+      lineBreak: false,
+    });
     return;
   }
   const color = (BUTTON_COLORS[button.color as ButtonColor] ? button.color : 'ORANGE_900') as ButtonColor;
@@ -97,7 +106,7 @@ function tile(c: Context, x: number, y: number, w: number, slot: number, button:
       .useFont('regular')
       .fontSize(7)
       .fillColor(ink)
-      .text(`Category, ${countOf(n, 'recipe')}`, x + 4, y + TILE_HEIGHT - 11, {
+      .write(c.t('menuPdf.categoryTile', { count: n }), x + 4, y + TILE_HEIGHT - 11, {
         width: w - 8,
         align: 'center',
         lineBreak: false,
@@ -149,38 +158,49 @@ async function listScreens(
     const slice = buttons.slice(s * per, (s + 1) * per);
     screenful(
       c,
-      s === 0 ? title : `${title} (continued)`,
+      s === 0 ? title : c.t('menuPdf.continued', { title }),
       slice,
       s * per + 1,
       slice.length,
       3,
-      `Screen ${s + 1} of ${screens}: buttons ${s * per + 1} to ${s * per + slice.length}`,
+      c.t('menuPdf.listScreen', {
+        n: s + 1,
+        total: screens,
+        from: s * per + 1,
+        to: s * per + slice.length,
+      }),
     );
     if (s % 20 === 19) await nextTurn();
   }
 }
 
+// Each column with its heading's key.
 const COLUMNS = [
-  { label: 'Recipe', width: 146 },
-  { label: 'Stage', width: 28 },
-  { label: 'Time', width: 40 },
-  { label: 'Temp', width: 34 },
-  { label: 'Air top', width: 36 },
-  { label: 'Air bot.', width: 44 },
-  { label: 'Blower', width: 36 },
-  { label: 'MW %', width: 34 },
-  { label: 'IR top', width: 40 },
-  { label: 'IR bottom', width: 46 },
-  { label: 'Vent', width: 32 },
-];
+  { label: 'recipe', width: 146 },
+  { label: 'stage', width: 28 },
+  { label: 'time', width: 40 },
+  { label: 'temp', width: 34 },
+  { label: 'airTop', width: 36 },
+  { label: 'airBottom', width: 44 },
+  { label: 'blower', width: 36 },
+  { label: 'microwave', width: 34 },
+  { label: 'irTop', width: 40 },
+  { label: 'irBottom', width: 46 },
+  { label: 'vent', width: 32 },
+] as const;
 
 function tableHeader(doc: Doc) {
+  const t = pdfT(doc);
   const y = doc.y;
   doc.rect(MARGIN, y, 516, ROW + 2).fill(ORANGE);
   doc.useFont('bold').fontSize(7.5).fillColor('#ffffff');
   let x = MARGIN;
   for (const col of COLUMNS) {
-    doc.text(col.label, x + 3, y + 4, { width: col.width - 6, lineBreak: false });
+    doc.write(t(`menuPdf.columns.${col.label}`), x + 3, y + 4, {
+      width: col.width - 6,
+      lineBreak: false,
+      ellipsis: true,
+    });
     x += col.width;
   }
   doc.y = y + ROW + 2;
@@ -192,8 +212,8 @@ async function recipesTable(c: Context, recipes: RecipeDetail[]) {
   ensureRoom(doc, 80, c.provider, c.title);
   heading(
     c,
-    `Recipes on this oven (${recipes.length})`,
-    `Temperatures in ${unitSymbol(c.unit)}; times are minutes:seconds (hours:minutes:seconds on a Conveyor).`,
+    c.t('menuPdf.recipesHeading', { count: recipes.length }),
+    c.t('menuPdf.recipesNote', { unit: unitSymbol(c.unit) }),
   );
   tableHeader(doc);
   for (const [index, r] of recipes.entries()) {
@@ -217,9 +237,9 @@ async function recipesTable(c: Context, recipes: RecipeDetail[]) {
         String(s.percent_air_bottom),
         String(s.blower_percent),
         String(s.microwave_percent),
-        s.ir_lvl_top,
-        s.ir_lvl_bottom,
-        s.force_vent_open ? 'Open' : 'Closed',
+        c.t(`catalog.irLevels.${s.ir_lvl_top}`),
+        c.t(`catalog.irLevels.${s.ir_lvl_bottom}`),
+        s.force_vent_open ? c.t('pdf.open') : c.t('pdf.closed'),
       ];
       let x = MARGIN;
       cells.forEach((cell, j) => {
@@ -236,10 +256,14 @@ async function recipesTable(c: Context, recipes: RecipeDetail[]) {
       .join(', ');
     const info = [
       r.product_name,
-      `Set temp ${formatTemp(r.set_temp, c.unit)}`,
-      r.category,
-      r.starting_state ?? '',
-      events ? `Events: ${events}` : '',
+      c.t('menuPdf.setTemp', { temp: formatTemp(r.set_temp, c.unit) }),
+      c.t(`catalog.categories.${r.category}` as 'catalog.categories.Pizza', { defaultValue: r.category }),
+      r.starting_state
+        ? c.t(`catalog.startingStates.${r.starting_state}` as 'catalog.startingStates.Raw', {
+            defaultValue: r.starting_state,
+          })
+        : '',
+      events ? c.t('menuPdf.events', { events }) : '',
     ]
       .filter(Boolean)
       .join('  ·  ');
@@ -269,9 +293,12 @@ export function menuPdf(input: {
   printedAt: Date;
   /** The sharer's °F or °C. */
   unit?: TemperatureUnit;
+  /** The reader's language for the document's own words. */
+  language?: Language;
 }): Promise<Buffer> {
-  const title = `Menu of ${input.oven.name}`;
-  const doc = startDocument({ provider: input.provider, title });
+  const t = translator(input.language ?? DEFAULT_LANGUAGE);
+  const title = t('menuPdf.title', { oven: input.oven.name });
+  const doc = startDocument({ provider: input.provider, title, language: input.language });
   const c: Context = {
     doc,
     paint: iconPainter(doc),
@@ -279,6 +306,7 @@ export function menuPdf(input: {
     title,
     width: doc.page.width - 2 * MARGIN,
     unit: input.unit ?? 'F',
+    t,
   };
   const model = findOvenModel(input.oven.type);
   return pdfBytes(doc, async () => {
@@ -318,33 +346,31 @@ export function menuPdf(input: {
       .write(
         [
           input.oven.type,
-          `${countOf(input.tree.screens.length, 'screen')}`,
-          countOf(categories, 'category'),
-          `${countOf(buttons, 'button')}`,
-          `${countOf(order.length, 'recipe')}`,
+          t('menuPdf.screens', { count: input.tree.screens.length }),
+          t('menuPdf.categories', { count: categories }),
+          t('menuPdf.buttons', { count: buttons }),
+          t('menuPdf.recipes', { count: order.length }),
         ].join('  ·  '),
       );
-    if (warmUps) doc.write(`Warm-up profiles: ${warmUps}`);
-    doc.text(
-      `Printed ${input.printedAt.toISOString().slice(0, 10)}. Slots are numbered as on the oven; a star marks a favourite.`,
-    );
+    if (warmUps) doc.write(t('menuPdf.warmUps', { list: warmUps }));
+    doc.write(t('menuPdf.printed', { date: input.printedAt.toISOString().slice(0, 10) }));
     doc.moveDown(1);
 
     if (!model || model.menuLayout === 'grid') {
       const per = model?.buttonsPerScreen ?? 8;
       for (const [i, screen] of input.tree.screens.entries()) {
-        screenful(c, `Screen ${i + 1}`, screen.buttons, 1, per, 4);
+        screenful(c, t('menuPdf.screen', { n: i + 1 }), screen.buttons, 1, per, 4);
         for (const b of screen.buttons) {
           if (b.kind !== 'category') continue;
           for (const [p, page] of b.category.pages.entries()) {
             screenful(
               c,
-              `Screen ${i + 1} > ${b.category.name}`,
+              `${t('menuPdf.screen', { n: i + 1 })} > ${b.category.name}`,
               page.buttons,
               1,
               per,
               4,
-              `Category on slot ${b.position}, page ${p + 1} of ${b.category.pages.length}`,
+              t('menuPdf.categoryOn', { slot: b.position, n: p + 1, total: b.category.pages.length }),
             );
           }
           await nextTurn();
@@ -352,7 +378,7 @@ export function menuPdf(input: {
       }
     } else {
       const main = input.tree.screens[0]?.buttons ?? [];
-      await listScreens(c, model, 'Main screen', main, 'No categories yet.');
+      await listScreens(c, model, t('menuPdf.main'), main, t('menuPdf.noCategories'));
       for (const b of main) {
         if (b.kind !== 'category') continue;
         await listScreens(
@@ -360,7 +386,7 @@ export function menuPdf(input: {
           model,
           b.category.name,
           b.category.pages[0]?.buttons ?? [],
-          'No recipes in this category yet.',
+          t('menuPdf.noRecipes'),
         );
       }
     }

@@ -22,7 +22,7 @@ import {
 import { mailboxOf } from '../../../shared/domain/email';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
-import type { Language } from '../../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../../shared/i18n/languages';
 import { fastJson } from '../../http/fast-json';
 import { jobReply } from '../../http/job-reply';
 import { jsonInSlices } from '../../http/json-in-slices';
@@ -58,7 +58,7 @@ type ShareJob = {
   to: string;
 };
 /** What a zip job carries from the request to whichever process runs it. */
-type ZipJob = { actor: Actor & { username: string }; ovenIds: number[] };
+type ZipJob = { actor: Actor & { username: string; language?: Language | null }; ovenIds: number[] };
 
 export async function settingsFilesRoutes(
   app: FastifyInstance,
@@ -191,7 +191,13 @@ export async function settingsFilesRoutes(
         sessionHash: currentSessionHash(request),
         kind: 'settings-zip',
         params: {
-          actor: { id: user.id, role: user.role, team: user.team, username: user.username },
+          actor: {
+            id: user.id,
+            role: user.role,
+            team: user.team,
+            username: user.username,
+            language: user.language,
+          },
           ovenIds,
         },
         total: ovenIds.length,
@@ -327,24 +333,29 @@ export async function settingsFilesRoutes(
         }),
   );
 
-  const guides = new Map<UsbGuide, Promise<Buffer>>();
+  // One PDF per guide and language, made once: four languages of two guides.
+  const guides = new Map<string, Promise<Buffer>>();
   r.get(
     '/guides/usb/:guide',
     {
       schema: {
         tags,
-        summary: 'The USB transfer guides (milo-misa.pdf, matchbox-shuttle-conveyor.pdf)',
+        summary:
+          'The USB transfer guides (milo-misa.pdf, matchbox-shuttle-conveyor.pdf), in the language asked for (?lang=de; English by default)',
         params: z.object({ guide: z.string() }),
+        querystring: z.object({ lang: z.enum(LANGUAGE_CODES).optional() }),
       },
     },
     async (request, reply) => {
       const key = request.params.guide.replace(/\.pdf$/, '') as UsbGuide;
       if (!Object.hasOwn(USB_GUIDES, key)) throw new NotFoundError('Guide');
-      let pdf = guides.get(key);
+      const language = request.query.lang ?? DEFAULT_LANGUAGE;
+      const cacheKey = `${key}/${language}`;
+      let pdf = guides.get(cacheKey);
       if (!pdf) {
-        pdf = usbGuidePdf(key, deps.provider);
-        guides.set(key, pdf);
-        pdf.catch(() => guides.delete(key));
+        pdf = usbGuidePdf(key, deps.provider, language);
+        guides.set(cacheKey, pdf);
+        pdf.catch(() => guides.delete(cacheKey));
       }
       return reply
         .type('application/pdf')

@@ -66,6 +66,7 @@ export function createSettingsShare(
         recipes: built.recipes,
         printedAt: now(),
         unit: actor.temperature_unit,
+        language: actor.language ?? DEFAULT_LANGUAGE,
       });
       if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
         throw new PayloadTooLargeError(

@@ -4,6 +4,7 @@ import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
+import type { Language } from '../../../shared/i18n/languages';
 import { createDownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
@@ -73,7 +74,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
     },
 
     async buildZip(
-      actor: Actor & { username?: string },
+      actor: Actor & { username?: string; language?: Language | null },
       input: { ovenIds: number[]; sessionHash: string },
       step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<SettingsZip> {
@@ -139,6 +140,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
         sticks,
         printedAt: at,
         by: actor.username ?? 'a Hearth user',
+        language: actor.language ?? undefined,
       });
       files['USB checklist.pdf'] = checklist;
       const zip = await zipInTurns(files, at);

@@ -1,4 +1,5 @@
-import { countOf } from '../../../shared/domain/words';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { translator } from '../../lib/i18n';
 import { ensureRoom, INK, LINE, MARGIN, MUTED, pdfBytes, startDocument } from '../../lib/pdf';
 
 export interface ChecklistStick {
@@ -20,9 +21,12 @@ export function usbChecklistPdf(input: {
   sticks: ChecklistStick[];
   printedAt: Date;
   by: string;
+  /** The language of whoever prepares the sticks. */
+  language?: Language;
 }): Promise<Buffer> {
-  const title = `USB checklist: ${countOf(input.sticks.length, 'oven')}`;
-  const doc = startDocument({ provider: input.provider, title });
+  const t = translator(input.language ?? DEFAULT_LANGUAGE);
+  const title = t('checklist.title', { count: input.sticks.length });
+  const doc = startDocument({ provider: input.provider, title, language: input.language });
   const width = doc.page.width - 2 * MARGIN;
   return pdfBytes(doc, () => {
     doc.useFont('bold').fontSize(15).fillColor(INK).write(title, MARGIN, doc.y, { width });
@@ -31,7 +35,11 @@ export function usbChecklistPdf(input: {
       .fontSize(9)
       .fillColor(MUTED)
       .write(
-        `Prepared by ${input.by} on ${input.printedAt.toUTCString().replace(' GMT', ' UTC')}. For each stick: copy the file in the stick's folder to the root of an empty FAT32 USB stick, label the stick with its number, load it on the oven named (outside service), and tick the box.`,
+        t('checklist.intro', {
+          by: input.by,
+          // Year first and UTC: one reading in every country.
+          when: `${input.printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        }),
         { width },
       );
     doc.moveDown(0.8);
@@ -56,20 +64,22 @@ export function usbChecklistPdf(input: {
         .useFont('bold')
         .fontSize(11)
         .fillColor(INK)
-        .write(`Stick ${s.stick}: ${s.oven}`, MARGIN + 24, top, { width: width - 150 });
+        .write(t('checklist.stick', { n: s.stick, oven: s.oven }), MARGIN + 24, top, { width: width - 150 });
       doc
         .useFont('regular')
         .fontSize(9)
         .fillColor(MUTED)
         .write(
-          `${s.type} · file ${s.fileName} from folder "${s.folder}" · ${s.version ? `version "${s.version}"` : 'not a saved version'}`,
+          s.version
+            ? t('checklist.line', { type: s.type, file: s.fileName, folder: s.folder, version: s.version })
+            : t('checklist.lineUnsaved', { type: s.type, file: s.fileName, folder: s.folder }),
           MARGIN + 24,
           doc.y,
           { width: width - 150 },
         );
       doc
         .fontSize(8)
-        .text('Loaded by / date', MARGIN + width - 118, top + 2, { width: 118, lineBreak: false });
+        .write(t('checklist.loadedBy'), MARGIN + width - 118, top + 2, { width: 118, lineBreak: false });
       doc
         .moveTo(MARGIN + width - 118, top + 26)
         .lineTo(MARGIN + width, top + 26)
