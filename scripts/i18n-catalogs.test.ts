@@ -1,6 +1,6 @@
 /**
  * The catalogues of shared/i18n, checked: every language has exactly English's keys and placeholders, every key the
- * code names exists, every key is used, and the screens already translated hold no English of their own.
+ * code names exists, every key is used, and no screen of the client holds English of its own.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,75 +12,6 @@ import { LANGUAGES } from '../shared/i18n/languages';
 const root = join(import.meta.dirname, '..');
 const en = CATALOGS.en;
 const englishKeys = keysOf(en).sort();
-
-/**
- * Screens whose every word comes from the catalogue. A screen joins this list when it is translated; the rest of
- * the client is still English only.
- */
-const TRANSLATED = [
-  'client/app/layout.tsx',
-  'client/features/auth/login-page.tsx',
-  'client/features/auth/login-carousel.tsx',
-  'client/features/auth/forgot-password-page.tsx',
-  'client/features/users/language-switcher.tsx',
-  'client/features/auth/register-page.tsx',
-  'client/features/auth/password-reset-page.tsx',
-  'client/features/auth/verify-account-page.tsx',
-  'client/features/auth/resend-verification.tsx',
-  'client/app/not-found-page.tsx',
-  'client/components/form.tsx',
-  'client/features/users/my-profile-page.tsx',
-  'client/features/recipes/recipe-list-page.tsx',
-  'client/features/recipes/recipe-filters.tsx',
-  'client/features/recipes/recipe-card.tsx',
-  'client/components/pager.tsx',
-  'client/features/ovens/ovens-page.tsx',
-  'client/features/settings-files/oven-settings-tiles.tsx',
-  'client/features/settings-files/import-oven-modal.tsx',
-  'client/components/modal.tsx',
-  'client/components/banners.tsx',
-  'client/components/oven-type-choices.tsx',
-  'client/components/oven-pick-list.tsx',
-  'client/features/ovens/menu-editor.tsx',
-  'client/features/ovens/container-view.tsx',
-  'client/features/ovens/category-name-form.tsx',
-  'client/features/ovens/select-recipe-modal.tsx',
-  'client/features/ovens/assign-recipe.tsx',
-  'client/features/ovens/menu-versions.tsx',
-  'client/features/ovens/oven-modal.tsx',
-  'client/features/recipes/recipe-wizard.tsx',
-  'client/features/recipes/wizard-step-name.tsx',
-  'client/features/recipes/wizard-step-details.tsx',
-  'client/features/recipes/wizard-step-stages.tsx',
-  'client/features/recipes/wizard-step-saved.tsx',
-  'client/features/recipes/wizard-step-preview.tsx',
-  'client/features/recipes/stage-editor.tsx',
-  'client/features/recipes/recipe-details.tsx',
-  'client/features/recipes/recipe-view-modal.tsx',
-  'client/features/recipes/recipe-edit-modal.tsx',
-  'client/features/recipes/convert-recipe-modal.tsx',
-  'client/features/recipes/bulk-convert-modal.tsx',
-  'client/features/recipes/user-recipes.tsx',
-  'client/features/menus/locations-page.tsx',
-  'client/features/menus/templates-page.tsx',
-  'client/features/menus/template-page.tsx',
-  'client/features/menus/template-layout.tsx',
-  'client/features/menus/template-preview.tsx',
-  'client/features/menus/fleet-page.tsx',
-  'client/app/fleet-route.tsx',
-  'client/features/settings-files/zip-download.tsx',
-  'client/features/settings-files/mark-loaded.tsx',
-  'client/features/teams/team-page.tsx',
-  'client/features/teams/team-trail.tsx',
-  'client/features/teams/team-switcher.tsx',
-  'client/features/teams/invitation-page.tsx',
-  'client/features/users/users-page.tsx',
-  'client/features/users/user-page.tsx',
-  'client/features/reports/reports-page.tsx',
-  'client/features/reports/charts.tsx',
-  'client/features/system/outbox-page.tsx',
-  'client/features/help/help-page.tsx',
-];
 
 function valueAt(catalog: object, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], catalog);
@@ -99,6 +30,8 @@ const code = ['client', 'server', 'shared'].flatMap(sources).map((f) => ({
   file: f,
   text: readFileSync(join(root, f), 'utf8'),
 }));
+// Every screen and component of the client: none may carry English of its own.
+const screens = sources('client').filter((f) => f.endsWith('.tsx'));
 const namespaces = Object.keys(en);
 const literalKeys = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[\\w.]+)['"\`]`, 'g');
 const templatePrefixes = new RegExp(`\`((?:${namespaces.join('|')})\\.[\\w.]*)\\$\\{`, 'g');
@@ -180,10 +113,18 @@ function englishIn(text: string): string[] {
   const attributes = [
     ...text.matchAll(/\b(label|aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),
   ].map((m) => `${m[1]}="${m[2]}"`);
-  return [...jsxText, ...attributes];
+  // Words handed over in code: a banner's lines, a dialog's title or message, a field's label or hint.
+  const properties = [
+    ...text.matchAll(
+      /\b(who|description|what|title|message|label|hint|confirmLabel|cancelLabel|busyLabel|legend|summary): *(['"`])([^'"`]*[A-Za-z]{2,}[^'"`]*)\2/g,
+    ),
+  ]
+    .filter((m) => !/^[A-Za-z]+\.[\w.]+$/.test(m[3]!))
+    .map((m) => `${m[1]}: ${m[2]}${m[3]}${m[2]}`);
+  return [...jsxText, ...attributes, ...properties];
 }
 
-describe('translated screens', () => {
+describe('every screen of the client', () => {
   it('the check finds English written into markup', () => {
     expect(englishIn('<h1 id="x">Log in</h1>\n<TextField label="Password" />')).toEqual([
       'Log in',
@@ -192,7 +133,14 @@ describe('translated screens', () => {
     expect(englishIn("<h1>{t('login.title')}</h1>")).toEqual([]);
   });
 
-  it.each(TRANSLATED.map((f) => [f]))('%s has no English text of its own in its markup', (file) => {
+  it('the check finds English handed to a banner, a dialog or a field in code', () => {
+    expect(englishIn("banners.show({ who: name, description: 'could not be updated' })")).toEqual([
+      "description: 'could not be updated'",
+    ]);
+    expect(englishIn("fail(t('editor.screenFull'));\n<ConfirmDialog title={t('a.b')} />")).toEqual([]);
+  });
+
+  it.each(screens.map((f) => [f]))('%s has no English text of its own', (file) => {
     expect(englishIn(readFileSync(join(root, file), 'utf8'))).toEqual([]);
   });
 });

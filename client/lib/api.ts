@@ -1,7 +1,11 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { authToken } from './auth-token';
+import { translateMessage } from './i18n';
 
-/** A failed call: the HTTP status, the server's message, and its messages per field (422). */
+/**
+ * A failed call: the HTTP status, the server's message in the screens' language (the API speaks English; a rule's
+ * message is translated here once, for every alert and banner), and its messages per field (422).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -9,7 +13,7 @@ export class ApiError extends Error {
     readonly errors: Record<string, string[]> = {},
     readonly body: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(translateMessage(message));
   }
 }
 
