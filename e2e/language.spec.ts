@@ -274,3 +274,44 @@ test('the menu editor in the 40% longer pseudo-locale keeps every button whole o
   expect(await clippedIn(page, '.editor button, .editor-actions button')).toEqual([]);
   await page.screenshot({ path: 'test-results/screens/editor-pseudo-tablet.png', fullPage: true });
 });
+
+const MAIN_PAGES = [
+  '/recipes',
+  '/my-recipes',
+  '/ovens',
+  '/fleet',
+  '/fleet/locations',
+  '/fleet/templates',
+  '/team',
+  '/help',
+];
+
+for (const [name, viewport] of [
+  ['tablet', { width: 1024, height: 768 }],
+  ['phone', { width: 375, height: 740 }],
+] as const) {
+  for (const language of ['de', 'pseudo'] as const) {
+    test(`the main pages keep every button and link whole in ${language === 'de' ? 'German' : 'the 40% longer pseudo-locale'} on a ${name}`, async ({
+      page,
+      cook,
+    }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+      if (language === 'de') await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+      const cut: string[] = [];
+      for (const path of MAIN_PAGES) {
+        await page.goto(language === 'pseudo' ? `${path}?lang=pseudo` : path);
+        await expect(page.locator('main h1, main h2').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        for (const text of await clippedIn(page, 'main button, main a.btn, main .tab, .nav a, .nav button'))
+          cut.push(`${path}: ${text}`);
+        await page.screenshot({
+          path: `test-results/screens/${path.slice(1).replaceAll('/', '-')}-${language}-${name}.png`,
+          fullPage: true,
+        });
+      }
+      expect(cut).toEqual([]);
+    });
+  }
+}

@@ -130,6 +130,12 @@ describe('what the server says a change did', () => {
     ['Gave Pizza the Bread icon', 'Pizza hat jetzt das Symbol Brot'],
     ['Coloured Pizza light orange', 'Pizza jetzt in Hellorange'],
     ['Deleted screen 2 and its 3 buttons', 'Gelöscht: Bildschirm 2 mit 3 Tasten'],
+    ['Made ana manager (was crew)', 'ana ist jetzt Manager (vorher Mitarbeiter)'],
+    ['Imported Mittag from MATCHBOX.AI2', 'Mittag aus MATCHBOX.AI2 importiert'],
+    [
+      'Downloaded the settings file in a zip of 12 ovens (USB stick 3)',
+      'Einstellungsdatei in einem ZIP mit 12 Öfen heruntergeladen (USB-Stick 3)',
+    ],
     [
       'Button "Pizza" moved from screen 1, slot 1 to screen 2, slot 4.',
       'Taste "Pizza" verschoben von Bildschirm 1, Platz 1 nach Bildschirm 2, Platz 4.',

@@ -63,7 +63,7 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
                   {when(e.at, language)}
                 </time>
                 <span className="trail-who">{e.user.username || t('teamPage.trail.someone')}</span>
-                <span className="trail-what">{e.summary}</span>
+                <span className="trail-what">{translateMessage(e.summary)}</span>
                 {e.oven || e.location ? (
                   <span className="trail-where muted">
                     {e.oven ? <bdi>{e.oven.name}</bdi> : null}
