@@ -171,7 +171,7 @@ function Match({ oven }: { oven: TemplateOven }) {
         <ul>
           {oven.lines.map((l, i) => (
             <li key={i} className={`diff-${l.kind}`}>
-              {l.message}
+              {translateMessage(l.message)}
             </li>
           ))}
         </ul>

@@ -59,7 +59,7 @@ export function TemplateApplyPreview({
                 <ul>
                   {o.lines.map((l, i) => (
                     <li key={i} className={`diff-${l.kind}`}>
-                      {l.message}
+                      {translateMessage(l.message)}
                     </li>
                   ))}
                 </ul>
