@@ -112,6 +112,18 @@ async function seedCall<T>(what: string, input: Record<string, unknown>): Promis
 }
 
 /** Data written straight into the test server's database. */
+/** A three-stage Matchbox recipe: every other model must change it (stages merged, vent closed, times cut). */
+export const THREE_STAGES = {
+  name: 'Three Stage Pie',
+  oven_type: 'Matchbox 1718/1313',
+  set_temp: 500,
+  stages: [
+    { order: 1, minutes: '01', seconds: '00', temp: 500, force_vent_open: true },
+    { order: 2, minutes: '02', seconds: '00', temp: 450 },
+    { order: 3, minutes: '01', seconds: '00', temp: 400 },
+  ],
+};
+
 export const seed = {
   user: (role: 'admin' | 'other' = 'other') => seedCall<SeededUser>('user', { role }),
   /** Recipes of a user; each entry overrides a valid Matchbox recipe (name, oven_type, stages…). */

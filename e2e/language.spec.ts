@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { apiAs, apiLocation, expect, seed, test } from './fixtures';
+import { apiAs, apiLocation, expect, seed, THREE_STAGES, test } from './fixtures';
 
 const languageSelect = (page: Page) =>
   page.getByRole('combobox', { name: /^(Language|Idioma|Langue|Sprache)$/ });
@@ -232,18 +232,7 @@ test('a French cook converts a recipe and reads every change and the comparison 
   page,
   cook,
 }) => {
-  await seed.recipes(cook, [
-    {
-      name: 'Three Stage Pie',
-      oven_type: 'Matchbox 1718/1313',
-      set_temp: 500,
-      stages: [
-        { order: 1, minutes: '01', seconds: '00', temp: 500, force_vent_open: true },
-        { order: 2, minutes: '02', seconds: '00', temp: 450 },
-        { order: 3, minutes: '01', seconds: '00', temp: 400 },
-      ],
-    },
-  ]);
+  await seed.recipes(cook, [THREE_STAGES]);
   await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
   await page.goto('/my-recipes');
   await page

@@ -1,16 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type SeededUser, seed, test } from './fixtures';
-
-const THREE_STAGES = {
-  name: 'Three Stage Pie',
-  oven_type: 'Matchbox 1718/1313',
-  set_temp: 500,
-  stages: [
-    { order: 1, minutes: '01', seconds: '00', temp: 500, force_vent_open: true },
-    { order: 2, minutes: '02', seconds: '00', temp: 450 },
-    { order: 3, minutes: '01', seconds: '00', temp: 400 },
-  ],
-};
+import { expect, type SeededUser, seed, THREE_STAGES, test } from './fixtures';
 
 const wizard = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.steps') });
 

@@ -129,6 +129,12 @@ describe('what the server says a change did', () => {
     ],
     ['Gave Pizza the Bread icon', 'Pizza hat jetzt das Symbol Brot'],
     ['Coloured Pizza light orange', 'Pizza jetzt in Hellorange'],
+    ['Coloured Bacon Strips dark grey', 'Bacon Strips jetzt in Dunkelgrau'],
+    ['Gave Bacon the Bread icon', 'Bacon hat jetzt das Symbol Brot'],
+    [
+      'Undid: Added page 2 to category Mittag',
+      'Rückgängig gemacht: Seite 2 zur Kategorie Mittag hinzugefügt',
+    ],
     ['Deleted screen 2 and its 3 buttons', 'Gelöscht: Bildschirm 2 mit 3 Tasten'],
     ['Made ana manager (was crew)', 'ana ist jetzt Manager (vorher Mitarbeiter)'],
     ['Imported Mittag from MATCHBOX.AI2', 'Mittag aus MATCHBOX.AI2 importiert'],

@@ -113,41 +113,53 @@ const REFUSED = /^(.*) "(.+?)" cannot be shown on the oven(?:; use "(.+?)")?\.$/
  * 2", "3 buttons"), tried on values only, never on a whole message.
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Names the server writes in English inside a change's summary: icons ("Pizza") and colours ("light orange").
+const ICON_BY_NAME = new Map(Object.entries(ICONS).map(([key, name]) => [name as string, key as IconName]));
+const COLOR_BY_NAME = new Map(Object.entries(en.colors).map(([key, name]) => [name, key as ButtonColor]));
+// An `{{icon}}` or `{{color}}` takes only such a name, longest first, so "Coloured Bacon Strips light orange"
+// splits after "Strips" and a recipe called "Bacon" is never taken for the icon.
+const oneOf = (names: Iterable<string>) =>
+  [...names]
+    .sort((x, y) => y.length - x.length)
+    .map(escapeRegExp)
+    .join('|');
+const VALUE_SHAPES: Record<string, string> = {
+  icon: oneOf(ICON_BY_NAME.keys()),
+  color: oneOf(COLOR_BY_NAME.keys()),
+};
 const patternsOf = (texts: Record<string, string>, keyOf: (key: string) => string) =>
   Object.entries(texts)
     .map(([key, text]) => ({
       key: keyOf(key),
       fixed: text.replace(/\{\{\w+\}\}/g, '').length,
-      pattern: new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`, 's'),
+      pattern: new RegExp(
+        `^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => `(?<${name}>${VALUE_SHAPES[name] ?? '.+?'})`)}$`,
+        's',
+      ),
     }))
     .sort((a, b) => b.fixed - a.fixed);
 const MESSAGE_PATTERNS = patternsOf(en.ruleMessages, (key) => `ruleMessages.${key}`);
-const PART_PATTERNS = patternsOf(en.ruleParts, (key) => `ruleParts.${key}`);
-// Names the server writes in English inside a change's summary: icons ("Pizza") and colours ("light orange").
-const ICON_BY_NAME = new Map(Object.entries(ICONS).map(([key, name]) => [name as string, key as IconName]));
-const COLOR_BY_NAME = new Map(Object.entries(en.colors).map(([key, name]) => [name, key as ButtonColor]));
+// Inside a value, the words of a part first ("screen 1, slot 2"), then a whole rule's message.
+const VALUE_PATTERNS = [...patternsOf(en.ruleParts, (key) => `ruleParts.${key}`), ...MESSAGE_PATTERNS];
 
 // The values a pattern found are known only by name at run time, which i18next's key types cannot follow.
 const translateWith = (key: string, values: Record<string, string>) =>
   (i18n.t as unknown as (key: string, values: Record<string, string>) => string)(key, values);
 
+/** A value a pattern found, in the reader's language: an icon or colour by its name, else as a rule's words. */
+function valueIn(name: string, value: string, depth: number): string {
+  if (name === 'icon') return iconLabel(ICON_BY_NAME.get(value)!);
+  if (name === 'color') return colorLabel(COLOR_BY_NAME.get(value)!);
+  // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all there are.
+  return depth < 3 ? (byPattern(value, depth + 1) ?? value) : value;
+}
+
 function byPattern(message: string, depth: number): string | null {
-  if (depth > 0) {
-    const icon = ICON_BY_NAME.get(message);
-    if (icon) return iconLabel(icon);
-    const color = COLOR_BY_NAME.get(message);
-    if (color) return colorLabel(color);
-  }
-  for (const { key, pattern } of depth > 0 ? [...PART_PATTERNS, ...MESSAGE_PATTERNS] : MESSAGE_PATTERNS) {
+  for (const { key, pattern } of depth > 0 ? VALUE_PATTERNS : MESSAGE_PATTERNS) {
     const found = pattern.exec(message);
     if (!found) continue;
-    // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all
-    // there are.
     const values = Object.fromEntries(
-      Object.entries(found.groups ?? {}).map(([name, value]) => [
-        name,
-        depth < 3 ? (byPattern(value, depth + 1) ?? value) : value,
-      ]),
+      Object.entries(found.groups ?? {}).map(([name, value]) => [name, valueIn(name, value, depth)]),
     );
     return translateWith(key, values);
   }
