@@ -121,7 +121,11 @@ function englishIn(text: string): string[] {
   ]
     .filter((m) => !/^[A-Za-z]+\.[\w.]+$/.test(m[3]!))
     .map((m) => `${m[1]}: ${m[2]}${m[3]}${m[2]}`);
-  return [...jsxText, ...attributes, ...properties];
+  // A banner's description handed straight to its helper: `ok(oven.name, 'has been updated')`.
+  const bannerLines = [
+    ...text.matchAll(/\b(?:ok|fail|success|failure)\(\s*[\w.]+,\s*(['"`])([^'"`]*[A-Za-z]{2,}[^'"`]*)\1/g),
+  ].map((m) => `${m[1]}${m[2]}${m[1]}`);
+  return [...jsxText, ...attributes, ...properties, ...bannerLines];
 }
 
 describe('every screen of the client', () => {
@@ -137,6 +141,7 @@ describe('every screen of the client', () => {
     expect(englishIn("banners.show({ who: name, description: 'could not be updated' })")).toEqual([
       "description: 'could not be updated'",
     ]);
+    expect(englishIn("ok(made.name,\n  'has been added')")).toEqual(["'has been added'"]);
     expect(englishIn("fail(t('editor.screenFull'));\n<ConfirmDialog title={t('a.b')} />")).toEqual([]);
   });
 

@@ -7,13 +7,17 @@ import { translateMessage } from './i18n';
  * message is translated here once, for every alert and banner), and its messages per field (422).
  */
 export class ApiError extends Error {
+  readonly errors: Record<string, string[]>;
   constructor(
     readonly status: number,
     message: string,
-    readonly errors: Record<string, string[]> = {},
+    errors: Record<string, string[]> = {},
     readonly body: Record<string, unknown> = {},
   ) {
     super(translateMessage(message));
+    this.errors = Object.fromEntries(
+      Object.entries(errors).map(([field, list]) => [field, list.map(translateMessage)]),
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE, USERNAME_CHARSET_MESSAGE } from '../../shared/contracts/auth';
 import { addScreen, type MenuTree } from '../../shared/domain/menu';
@@ -6,6 +7,9 @@ import { ovenNameIssue } from '../../shared/domain/oven';
 import { OVEN_MODELS, ovenModel } from '../../shared/domain/oven-models';
 import { type RecipeFields, recipeNameIssue } from '../../shared/domain/recipe';
 import { convertRecipe } from '../../shared/domain/recipe-convert';
+import { crc32 } from '../../shared/domain/settings-file/crc32';
+import { parseSettings } from '../../shared/domain/settings-file/parse';
+import { problemLine, problemsSummary } from '../../shared/domain/settings-file/problems';
 import { type Stage, tempRangeMessage } from '../../shared/domain/stage';
 import { messageInUnit } from '../../shared/domain/temperature';
 import de from '../../shared/i18n/locales/de.json';
@@ -27,6 +31,12 @@ describe('messages of the shared rules on screen', () => {
   it('shows a rule message in the screens language', async () => {
     await i18n.changeLanguage('es');
     expect(translateMessage(MESSAGES.setTempZero)).toBe('La temperatura fijada no puede ser 0.');
+  });
+
+  it('suggests the German way to write an umlaut plainly to a German reader', async () => {
+    await i18n.changeLanguage('de');
+    expect(translateMessage(recipeNameIssue('Käse')!)).toContain('„ä“');
+    expect(translateMessage(recipeNameIssue('Käse')!)).toContain('„ae“');
   });
 
   it('translates the refused character with its suggestion', async () => {
@@ -146,6 +156,15 @@ describe('what the server says a change did', () => {
       'Button "Pizza" moved from screen 1, slot 1 to screen 2, slot 4.',
       'Taste "Pizza" verschoben von Bildschirm 1, Platz 1 nach Bildschirm 2, Platz 4.',
     ],
+    [
+      'Recipe "Pizza" changed: set temp 400 °F → 425 °F; stage 2 air top 50 % → 60 %; stage 1 force vent closed → open; events.',
+      'Rezept „Pizza“ geändert: Solltemperatur 400 °F → 425 °F; Stufe 2, Luft oben 50 % → 60 %; Stufe 1, Zwangsentlüftung geschlossen → offen; Ereignisse.',
+    ],
+    [
+      'Button "Pizza" on screen 1, slot 2: new colour; made a favourite.',
+      'Taste "Pizza" auf Bildschirm 1, Platz 2: neue Farbe; zum Favoriten gemacht.',
+    ],
+    ['Before Lunch v3', 'Vor Lunch v3'],
   ])('%s', async (english, german) => {
     await i18n.changeLanguage('de');
     expect(translateMessage(english)).toBe(german);
@@ -154,5 +173,44 @@ describe('what the server says a change did', () => {
   it('leaves a name that looks like a place alone when it is the whole message', async () => {
     await i18n.changeLanguage('de');
     expect(translateMessage('screen 2')).toBe('screen 2');
+  });
+});
+
+describe("a refused settings file's problems on screen", () => {
+  const milo = readFileSync(
+    new URL('../../shared/domain/settings-file/fixtures/example-milo.rcp', import.meta.url),
+    'utf8',
+  );
+  const reseal = (file: string) => {
+    const body = file.slice(0, file.lastIndexOf('END '));
+    return `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
+  };
+  // One broken file per kind of problem the reader finds: header, END line, record order, fields, numbers, rules.
+  const broken: [string, string][] = [
+    ['an empty file', ''],
+    ['a file of another model', milo.replace('HEARTH-RCP 1.0 MILO', 'HEARTH-RCP 1.0 MISA')],
+    ['a damaged copy', milo.replace('Morning', 'Mornin')],
+    ['a cut copy', milo.slice(0, milo.lastIndexOf('END '))],
+    ['a stage time and vent', reseal(milo.replace('time=00:01:00', 'time=1m').replace('vent=1', 'vent=2'))],
+    ['a temperature out of range', reseal(milo.replace('settemp=400', 'settemp=9999'))],
+    ['a number that is not one', reseal(milo.replace('airtop=55', 'airtop=x'))],
+    ['an unknown field', reseal(milo.replace('OVEN name=', 'OVEN colour=1 name='))],
+    ['a stage numbered wrong', reseal(milo.replace('STAGE recipe=1 n=2', 'STAGE recipe=1 n=5'))],
+    ['an unclosed quote', reseal(milo.replace('name="Rotate"', 'name="Rotate'))],
+  ];
+  // Words of the English messages that no translation keeps.
+  const ENGLISH = /\b(must|the file|should|missing|found|unknown|expected|stage|line|column|number|holds)\b/i;
+
+  it.each(broken)('reads %s in German, with its line, field and message', async (_, file) => {
+    await i18n.changeLanguage('de');
+    const result = parseSettings(file, { expectedType: 'MiLO/Double MiLO' });
+    if (result.ok) throw new Error('expected the file to be refused');
+    const shown = [problemsSummary(result.errors), ...result.errors.slice(0, 5).map(problemLine)].map(
+      translateMessage,
+    );
+    expect(shown[0]).toMatch(/^(Zeile \d+, |Die Datei hat \d+ Probleme)/);
+    for (const line of shown.slice(1)) expect(line).toMatch(/^Zeile \d+, Spalte \d+, /);
+    for (const line of shown)
+      expect(line.replace(/"[^"]*"|„[^“]*“|\b[A-Z]{2,}\b|\w+=\S*/g, '')).not.toMatch(ENGLISH);
   });
 });

@@ -8,6 +8,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import type { ButtonColor } from '../../shared/domain/catalog';
 import { ICONS, type IconName } from '../../shared/domain/icons';
+import { STAGE_FIELD_WORDS } from '../../shared/domain/menu/labels';
+import { NEAREST_IN_LANGUAGE } from '../../shared/domain/oven-charset';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
 import en from '../../shared/i18n/locales/en.json';
@@ -126,6 +128,15 @@ const oneOf = (names: Iterable<string>) =>
 const VALUE_SHAPES: Record<string, string> = {
   icon: oneOf(ICON_BY_NAME.keys()),
   color: oneOf(COLOR_BY_NAME.keys()),
+  // A settings file's problem: "Line 6, column 43, air top: …" has numbers, then a field that holds no colon,
+  // so "Air top must be a whole number" inside it is never read as the whole message.
+  line: '\\d+',
+  column: '\\d+',
+  field: '[^:]+?',
+  // The recipe or category a field belongs to: 'recipe 3 "Pizza"'.
+  owner: '(?:recipe|category) \\d+ "[^"]*"',
+  // A stage's field inside a recipe's change: "stage 2 air top 50 % → 60 %".
+  stageField: oneOf(Object.values(STAGE_FIELD_WORDS)),
 };
 const patternsOf = (texts: Record<string, string>, keyOf: (key: string) => string) =>
   Object.entries(texts)
@@ -151,7 +162,14 @@ function valueIn(name: string, value: string, depth: number): string {
   if (name === 'icon') return iconLabel(ICON_BY_NAME.get(value)!);
   if (name === 'color') return colorLabel(COLOR_BY_NAME.get(value)!);
   // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all there are.
-  return depth < 3 ? (byPattern(value, depth + 1) ?? value) : value;
+  if (depth >= 3) return value;
+  // Or a list of them: a recipe's changes, "set temp 400 °F → 425 °F; stage 1 time 00:02:00 → 00:02:30".
+  if (value.includes('; '))
+    return value
+      .split('; ')
+      .map((part) => byPattern(part, depth + 1) ?? part)
+      .join('; ');
+  return byPattern(value, depth + 1) ?? value;
 }
 
 function byPattern(message: string, depth: number): string | null {
@@ -175,11 +193,18 @@ export function translateMessage(message: string): string {
   if (valued !== null) return valued;
   const refused = REFUSED.exec(message);
   if (!refused) return message;
-  const [, lead = '', char = '', near] = refused;
+  const [, lead = '', char = '', plainNear] = refused;
+  // The reader's own way to write the letter plainly ("Käse" → "Kaese" in German), else the accent dropped.
+  const near = (plainNear && NEAREST_IN_LANGUAGE[i18n.language]?.[char]) || plainNear;
   const base = RULE_KEYS.get(lead) ?? RULE_KEYS.get(lead.replace(/\.$/, ''));
   if (!base) return message;
   const rest = near ? i18n.t('rules.refusedUse', { char, near }) : i18n.t('rules.refused', { char });
   return `${i18n.t(`rules.${base}`)} ${rest}`;
+}
+
+/** Words a rule puts inside a message ("recipe 3 \"Pizza\", stage 2, air top") in the screens' language. */
+export function translateWords(words: string): string {
+  return i18n.language === 'en' ? words : (byPattern(words, 1) ?? words);
 }
 
 /** A food category as the reader's language names it; the value stays the English one the oven's file holds. */

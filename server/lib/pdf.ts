@@ -90,21 +90,26 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
   let y = doc.y;
   const rowHeight = 16;
   doc.useFont('bold').fontSize(8).fillColor('#ffffff');
+  // A header wraps onto as many lines as its longest label needs ("Luft oben %" in German), never cut.
+  const headHeight = Math.max(
+    rowHeight,
+    ...columns.map((c) => Math.ceil(doc.heightOfString(c.label, { width: c.width - 8 })) + 8),
+  );
   doc
     .rect(
       x0,
       y,
       columns.reduce((a, c) => a + c.width, 0),
-      rowHeight,
+      headHeight,
     )
     .fill(ORANGE);
   let x = x0;
   doc.fillColor('#ffffff');
   for (const c of columns) {
-    doc.text(c.label, x + 4, y + 4, { width: c.width - 8, lineBreak: false });
+    doc.text(c.label, x + 4, y + 4, { width: c.width - 8 });
     x += c.width;
   }
-  y += rowHeight;
+  y += headHeight;
   doc.useFont('regular').fontSize(9).fillColor(INK);
   rows.forEach((row, i) => {
     if (i % 2 === 1)
@@ -167,7 +172,7 @@ export function drawRecipe(
       [
         `${recipe.oven_type}${model && model.badge !== recipe.oven_type ? ` (${model.badge})` : ''}`,
         categoryIn(t, recipe.category),
-        recipe.starting_state ?? '',
+        recipe.starting_state ? listedIn(t, 'catalog.startingStates', recipe.starting_state) : '',
         recipe.owner === 'provider' ? t('pdf.library', { provider }) : t('pdf.myRecipes'),
       ]
         .filter(Boolean)
@@ -219,8 +224,8 @@ export function drawRecipe(
       String(s.percent_air_bottom),
       String(s.blower_percent),
       String(s.microwave_percent),
-      s.ir_lvl_top,
-      s.ir_lvl_bottom,
+      listedIn(t, 'catalog.irLevels', s.ir_lvl_top),
+      listedIn(t, 'catalog.irLevels', s.ir_lvl_bottom),
       s.force_vent_open ? t('pdf.open') : t('pdf.closed'),
     ]),
   );
@@ -291,8 +296,17 @@ const logToStderr: GlyphLog = (codePoints) =>
 
 /** A food category in the document's language (the value in the file stays English). */
 function categoryIn(t: TFunction, category: string): string {
-  const names: Record<string, string> = t('catalog.categories', { returnObjects: true });
-  return names[category] ?? category;
+  return listedIn(t, 'catalog.categories', category);
+}
+
+/** A value the oven's file keeps in English (a starting state, an IR level) in the reader's language. */
+function listedIn(
+  t: TFunction,
+  list: 'catalog.categories' | 'catalog.startingStates' | 'catalog.irLevels',
+  value: string,
+): string {
+  const names: Record<string, string> = t(list, { returnObjects: true });
+  return names[value] ?? value;
 }
 
 /** A Letter document with the header on its first page and a page number on each. */

@@ -36,6 +36,11 @@ const NEAREST: Record<string, string> = {
   _: '-',
 };
 
+/** How a language writes its own letters without accents, where that differs from dropping the accent: German "ü" → "ue". */
+export const NEAREST_IN_LANGUAGE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  de: { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' },
+};
+
 /** The nearest text the oven shows for one character ("é" → "e", "ß" → "ss"), or null when there is none. */
 export function nearestShown(char: string, allowed: RegExp): string | null {
   const candidates = [NEAREST[char], char.normalize('NFD').replace(/\p{M}/gu, '')];

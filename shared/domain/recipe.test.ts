@@ -104,6 +104,7 @@ describe('set temp (spec §5)', () => {
   it("0 gives 'Set Temp cannot be 0.'", () => {
     expect(setTempIssue(0)).toBe('Set Temp cannot be 0.');
     expect(setTempIssue(1)).toBeNull();
+    expect(setTempIssue(9999)).toBe('Set Temp cannot be 0. 9999 is above 999.');
   });
 });
 

@@ -37,8 +37,9 @@ export function normalizeSetTemp(value: unknown): number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= LIMITS.setTempMax ? n : 0;
 }
 
+/** A stored or read Set Temp: 0, or a value the spec would turn into 0 (a file saying 9999), is refused. */
 export function setTempIssue(value: number): string | null {
-  return value === 0 ? MESSAGES.setTempZero : null;
+  return setTempTextIssue(String(value));
 }
 
 /**

@@ -24,7 +24,9 @@ function LastSeen({ oven }: { oven: FleetOven }) {
   const { t } = useTranslation();
   const seen = oven.last_seen;
   if (!seen) return <span className="muted">—</span>;
-  const what = seen.version ? t('fleetPage.quoted', { name: seen.version.name }) : t('fleetPage.unsavedMenu');
+  const what = seen.version
+    ? t('fleetPage.quoted', { name: translateMessage(seen.version.name) })
+    : t('fleetPage.unsavedMenu');
   const date = formatDay(seen.at);
   return (
     <span>

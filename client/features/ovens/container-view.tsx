@@ -81,7 +81,7 @@ function Tile({
   return (
     <div
       className={`tile ${selected ? 'tile-selected' : ''} ${isDragging ? 'tile-dragging' : ''} ${changed ? 'tile-changed' : ''} ${saving ? 'tile-saving' : ''}`}
-      data-changed={changed ? 'true' : undefined}
+      data-changed={changed ? t('editor.changedBadge') : undefined}
       aria-busy={saving || undefined}
       style={{ transform: CSS.Translate.toString(transform) }}
     >

@@ -411,7 +411,10 @@ export function MenuEditor({
       <ChangedButtons.Provider value={marked}>
         <RemovedSlots.Provider value={vacated}>
           <DndContext
-            accessibility={{ announcements }}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: t('editor.dragInstructions') },
+            }}
             sensors={readOnly ? noSensors : sensors}
             collisionDetection={whereThePointerIs}
             // Scroll only when the finger is right at the top or bottom edge: a tile picked up below the page header

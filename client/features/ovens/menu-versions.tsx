@@ -38,10 +38,14 @@ function VersionChanges({
     return <Alert tone="error">{t('versions.compareFailed', { message: diff.error.message })}</Alert>;
   const { lines, highlight, removed } = diff.data;
   const marks = highlight.length + removed.length;
-  if (lines.length === 0) return <p className="muted">{t('versions.same', { name: version.name })}</p>;
+  if (lines.length === 0)
+    return <p className="muted">{t('versions.same', { name: translateMessage(version.name) })}</p>;
   return (
     <div className="version-changes">
-      <ul className="change-list" aria-label={t('versions.changesSince', { name: version.name })}>
+      <ul
+        className="change-list"
+        aria-label={t('versions.changesSince', { name: translateMessage(version.name) })}
+      >
         {lines.map((l) => (
           <li key={l.message}>{translateMessage(l.message)}</li>
         ))}
@@ -133,10 +137,10 @@ export function MenuVersionsModal({
       {restore.isError ? <Alert tone="error">{translateMessage(restore.error.message)}</Alert> : null}
       <ul className="version-list">
         {list.data?.map((v) => (
-          <li key={v.id} className="version-item" aria-label={v.name}>
+          <li key={v.id} className="version-item" aria-label={translateMessage(v.name)}>
             <div className="version-head">
               <div>
-                <strong dir="auto">{v.name}</strong>
+                <strong dir="auto">{translateMessage(v.name)}</strong>
                 <p className="muted small">
                   {v.created_by
                     ? t('versions.savedAtBy', { when: when(v.created_at), who: v.created_by })
@@ -145,7 +149,7 @@ export function MenuVersionsModal({
                 </p>
                 {v.note ? (
                   <p className="small" dir="auto">
-                    {v.note}
+                    {translateMessage(v.note)}
                   </p>
                 ) : null}
               </div>
@@ -169,7 +173,7 @@ export function MenuVersionsModal({
               <VersionChanges
                 handle={handle}
                 version={v}
-                onShow={(ids, removed) => onHighlight(ids, removed, v.name)}
+                onShow={(ids, removed) => onHighlight(ids, removed, translateMessage(v.name))}
               />
             ) : null}
           </li>
@@ -179,7 +183,7 @@ export function MenuVersionsModal({
       {restoring ? (
         <ConfirmDialog
           title={t('versions.restoreTitle')}
-          message={t('versions.restoreMessage', { oven: oven.name, name: restoring.name })}
+          message={t('versions.restoreMessage', { oven: oven.name, name: translateMessage(restoring.name) })}
           confirmLabel={t('versions.restore')}
           busy={restore.isPending}
           onCancel={() => setRestoring(null)}

@@ -410,14 +410,10 @@ export function OvensPage({
                   onClick={async () => {
                     try {
                       const copy = await duplicate.mutateAsync(oven.id);
-                      ok(
-                        oven.name,
-                        'has been successfully duplicated',
-                        TIMINGS.banner.deleteOrDuplicateSuccess,
-                      );
+                      ok(oven.name, t('ovenPage.duplicated'), TIMINGS.banner.deleteOrDuplicateSuccess);
                       open(copy.id);
                     } catch (e) {
-                      fail(oven.name, 'could not be duplicated', e);
+                      fail(oven.name, t('ovenPage.duplicateFailed'), e);
                     }
                   }}
                 >
@@ -451,16 +447,20 @@ export function OvensPage({
                   id: oven.id,
                   body: { name: values.name, warm_ups: values.warm_ups, location_id: values.location_id },
                 });
-                ok(values.name, 'has been updated');
+                ok(values.name, t('ovenPage.updated'));
               } else {
                 const made = await create.mutateAsync(values);
-                ok(made.name, 'has been added to My Ovens');
+                ok(made.name, t('ovenPage.addedToMine'));
                 // Spec §4: after a create the list is reloaded and the new oven opens.
                 reveal(made);
               }
               setModal(null);
             } catch (e) {
-              fail(values.name, modal === 'edit' ? 'could not be updated' : 'could not be created', e);
+              fail(
+                values.name,
+                modal === 'edit' ? t('ovenPage.updateFailed') : t('ovenPage.createFailed'),
+                e,
+              );
               throw e;
             }
           }}
@@ -476,14 +476,14 @@ export function OvensPage({
           onConfirm={async () => {
             try {
               await remove.mutateAsync(oven.id);
-              ok(oven.name, 'was successfully deleted', TIMINGS.banner.deleteOrDuplicateSuccess);
+              ok(oven.name, t('ovenPage.deleted'), TIMINGS.banner.deleteOrDuplicateSuccess);
               setParams((p) => {
                 const next = new URLSearchParams(p);
                 next.delete('oven');
                 return next;
               });
             } catch (e) {
-              fail(oven.name, 'could not be deleted', e);
+              fail(oven.name, t('ovenPage.deleteFailed'), e);
             } finally {
               setModal(null);
             }
@@ -497,10 +497,10 @@ export function OvensPage({
               // Spec §4: the list reloads and the new oven opens behind the statistics, after the banner.
               onImported: (made) => {
                 void queryClient.invalidateQueries({ queryKey: ovenKeys.lists });
-                ok(made.name, 'has been added to My Ovens');
+                ok(made.name, t('ovenPage.addedToMine'));
                 reveal(made);
               },
-              onFailed: (name, error) => fail(name, 'could not be imported correctly', error),
+              onFailed: (name, error) => fail(name, t('ovenPage.importFailed'), error),
             })
           : null
         : null}

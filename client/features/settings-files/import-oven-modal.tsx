@@ -16,7 +16,7 @@ import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
+import { translateMessage, translateWords } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useImportOven } from './settings-files-api';
 
@@ -206,7 +206,7 @@ export function ImportOvenModal({
             </p>
           ) : fileCheck ? (
             <p className={fileCheck.ok ? 'field-ok' : 'field-error'} role="status">
-              {fileCheck.message}
+              {translateMessage(fileCheck.message)}
               {picked && fileCheck.ok ? ` (${megabytes(picked.file.size)})` : ''}
             </p>
           ) : null}
@@ -264,7 +264,7 @@ function FileProblems({ refused }: { refused: { message: string; problems: FileP
                 ? t('importOven.lineColumn', { line: p.line, column: p.column })
                 : t('importOven.line', { line: p.line })}
             </span>{' '}
-            <span className="problem-field">{p.field}:</span> {p.message}
+            <span className="problem-field">{translateWords(p.field)}:</span> {translateMessage(p.message)}
           </li>
         ))}
       </ol>

@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
-import { type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
+import { type CheckFileResult, type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -9,6 +10,7 @@ import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
 import { i18n, translateMessage } from '../../lib/i18n';
+import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import {
   savePrepared,
@@ -204,6 +206,23 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
 }
 
 /**
+ * What the check found, in the reader's language, from its parts (the API's `message` says the same in English):
+ * a version Hearth handed out and when, or how far the file is from the latest version or the current menu.
+ */
+function checkSummary(result: CheckFileResult, t: TFunction): string {
+  const name = translateMessage(result.version?.name ?? '');
+  if (result.recognized)
+    return result.version
+      ? t('tiles.checkKnownVersion', { name, date: formatDay(result.downloaded_at!) })
+      : t('tiles.checkKnownFile', { date: formatDay(result.downloaded_at!) });
+  const count = result.lines.length;
+  if (count === 0) return result.version ? t('tiles.checkSameLatest', { name }) : t('tiles.checkSameCurrent');
+  return result.version
+    ? t('tiles.checkDiffersLatest', { name, count })
+    : t('tiles.checkDiffersCurrent', { count });
+}
+
+/**
  * 'What is this oven running?': the file copied off the oven's USB port, recognised as a version Hearth handed
  * out (and when), or compared with the latest version; Hearth records it as what the oven runs.
  */
@@ -236,11 +255,11 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
       ) : null}
       {result ? (
         <div className="check-result">
-          <Alert tone={result.recognized ? 'success' : 'info'}>{result.message}</Alert>
+          <Alert tone={result.recognized ? 'success' : 'info'}>{checkSummary(result, t)}</Alert>
           {result.lines.length > 0 ? (
             <ul className="change-list" aria-label={t('tiles.differs')}>
               {result.lines.slice(0, 20).map((l) => (
-                <li key={l.message}>{l.message}</li>
+                <li key={l.message}>{translateMessage(l.message)}</li>
               ))}
               {result.lines.length > 20 ? (
                 <li>{t('tiles.andMore', { count: result.lines.length - 20 })}</li>

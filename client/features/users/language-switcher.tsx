@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../../shared/i18n/languages';
 import { useCurrentUser } from '../../lib/current-user';
@@ -16,6 +17,13 @@ export function LanguageSwitcher() {
   const { user } = useCurrentUser();
   const language = useUiLanguage();
   const update = useUpdateProfile(user?.id ?? 0);
+  // A language picked on this device before signing in becomes the account's, so its mails and PDFs follow it.
+  const accountLanguage = user ? user.language : undefined;
+  const saveDeviceChoice = update.mutate;
+  useEffect(() => {
+    const picked = storedLanguage.get();
+    if (accountLanguage === null && picked) saveDeviceChoice({ language: picked });
+  }, [accountLanguage, saveDeviceChoice]);
   return (
     <label className="language-switcher">
       <span className="sr-only">{t('language.label')}</span>

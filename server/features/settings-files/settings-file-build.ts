@@ -5,6 +5,7 @@ import { diffMenus } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import { menuToSettings } from '../../../shared/domain/settings-file/menu';
+import { problemLine, problemsSummary } from '../../../shared/domain/settings-file/problems';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
 import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
@@ -24,15 +25,9 @@ export interface FileDeps {
 
 /** A refused file: every problem with its line, column and field, and the first few as the field's messages. */
 export function refusedFile(problems: FileProblem[]): ValidationError {
-  const count = problems.length;
-  const first = problems[0]!;
-  const summary =
-    count === 1
-      ? `Line ${first.line}, ${first.field}: ${first.message}`
-      : `The file has ${count >= 200 ? '200 or more' : count} problems. The first, on line ${first.line} (${first.field}): ${first.message}`;
   return new ValidationError(
-    summary,
-    { data: problems.slice(0, 3).map((p) => `Line ${p.line}, column ${p.column}, ${p.field}: ${p.message}`) },
+    problemsSummary(problems),
+    { data: problems.slice(0, 3).map(problemLine) },
     { problems },
   );
 }

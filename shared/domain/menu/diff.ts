@@ -9,7 +9,7 @@
  */
 
 import { formatStageTime, type Stage } from '../stage';
-import { slotInSentence } from './labels';
+import { STAGE_FIELD_WORDS, slotInSentence } from './labels';
 import type { MenuButton, MenuTree } from './tree';
 
 /** A recipe on a menu as it was: what a change to it is described by. */
@@ -105,15 +105,15 @@ function place(tree: MenuTree): Placed[] {
   return out;
 }
 
-const STAGE_FIELDS: [keyof Stage, string, (v: unknown) => string][] = [
-  ['temp', 'temperature', (v) => `${v} °F`],
-  ['percent_air_top', 'air top', (v) => `${v} %`],
-  ['percent_air_bottom', 'air bottom', (v) => `${v} %`],
-  ['blower_percent', 'blower', (v) => `${v} %`],
-  ['microwave_percent', 'microwave', (v) => `${v} %`],
-  ['ir_lvl_top', 'infrared top', String],
-  ['ir_lvl_bottom', 'infrared bottom', String],
-  ['force_vent_open', 'force vent', (v) => (v ? 'open' : 'closed')],
+const STAGE_FIELDS: [keyof typeof STAGE_FIELD_WORDS, (v: unknown) => string][] = [
+  ['temp', (v) => `${v} °F`],
+  ['percent_air_top', (v) => `${v} %`],
+  ['percent_air_bottom', (v) => `${v} %`],
+  ['blower_percent', (v) => `${v} %`],
+  ['microwave_percent', (v) => `${v} %`],
+  ['ir_lvl_top', String],
+  ['ir_lvl_bottom', String],
+  ['force_vent_open', (v) => (v ? 'open' : 'closed')],
 ];
 
 /** The fields of a recipe that differ, each as 'stage 1 temperature 450 °F → 475 °F'. */
@@ -131,8 +131,9 @@ export function recipeChanges(a: RecipeSnapshot, b: RecipeSnapshot): string[] {
     const y = b.stages[i]!;
     if (formatStageTime(x) !== formatStageTime(y))
       out.push(`stage ${i + 1} time ${formatStageTime(x)} → ${formatStageTime(y)}`);
-    for (const [field, label, show] of STAGE_FIELDS)
-      if (x[field] !== y[field]) out.push(`stage ${i + 1} ${label} ${show(x[field])} → ${show(y[field])}`);
+    for (const [field, show] of STAGE_FIELDS)
+      if (x[field] !== y[field])
+        out.push(`stage ${i + 1} ${STAGE_FIELD_WORDS[field]} ${show(x[field])} → ${show(y[field])}`);
   }
   if (JSON.stringify(a.events) !== JSON.stringify(b.events)) out.push('events');
   return out;

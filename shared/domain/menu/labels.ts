@@ -70,3 +70,15 @@ export const slotInSentence = (
   layout: 'grid' | 'list',
   w = ENGLISH_MENU_WORDS,
 ): string => `${placeInSentence(c, layout, w)}, ${slotLabel(position, layout, w)}`;
+
+/** The words a recipe's change names a stage's field by ("stage 2 air top 50 % → 60 %"); readers translate them. */
+export const STAGE_FIELD_WORDS = {
+  temp: 'temperature',
+  percent_air_top: 'air top',
+  percent_air_bottom: 'air bottom',
+  blower_percent: 'blower',
+  microwave_percent: 'microwave',
+  ir_lvl_top: 'infrared top',
+  ir_lvl_bottom: 'infrared bottom',
+  force_vent_open: 'force vent',
+} as const;

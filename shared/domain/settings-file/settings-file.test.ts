@@ -167,6 +167,13 @@ describe('grammar errors say line, column and field', () => {
       'Set temp must be a whole number (found "4x0").',
     ],
     [
+      (f: string) => edit(f, 'settemp=410', 'settemp=9999'),
+      'settemp=9999',
+      0,
+      'recipe 2 "Garlic Knots", set temp',
+      'Set Temp cannot be 0. 9999 is above 999.',
+    ],
+    [
       (f: string) => edit(f, 'name="Garlic Knots"', 'name="Garlic Knots'),
       'name="Garlic Knots p',
       0,
