@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { crc32 } from '../shared/domain/settings-file/crc32';
 import { apiAs, apiLocation, expect, seed, THREE_STAGES, test } from './fixtures';
 
 const languageSelect = (page: Page) =>
@@ -178,12 +179,144 @@ test('the profile sets the account language, and "As my browser" gives it back t
   await page.goto('/my-profile');
   await page.locator('#profile-language').selectOption('');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText(/Perfil actualizado correctamente/)).toBeVisible();
+  // The screens follow the browser again at once (this one reads English), and this device forgets Spanish.
+  await expect(page.getByText(/User profile updated successfully/)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('hearth_language'))).toBeNull();
   const again = await apiAs(page.request, cook)<{ user: { language: string | null } }>(
     'GET',
     '/api/auth/check',
   );
   expect(again.user.language).toBeNull();
+});
+
+test('a language picked on the device before signing in becomes the account language (mails and PDFs follow it)', async ({
+  page,
+  cook,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Mes fours' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const check = await apiAs(page.request, cook)<{ user: { language: string | null } }>(
+        'GET',
+        '/api/auth/check',
+      );
+      return check.user.language;
+    })
+    .toBe('fr');
+});
+
+test('the German bar keeps one row on a tablet held flat', async ({ page, cook }) => {
+  void cook;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/ovens');
+  await expect(page.getByRole('link', { name: 'Gerätepark' })).toBeVisible();
+  const height = await page.locator('.nav').evaluate((nav) => nav.getBoundingClientRect().height);
+  expect(height).toBeLessThan(80);
+  await page.screenshot({ path: 'test-results/screens/nav-de-tablet.png' });
+});
+
+for (const [name, viewport] of [
+  ['tablet', { width: 1024, height: 768 }],
+  ['phone', { width: 375, height: 740 }],
+] as const) {
+  test(`naming a new category in German keeps its buttons inside the slot on a ${name}`, async ({
+    page,
+    cook,
+  }) => {
+    await page.setViewportSize(viewport);
+    const oven = await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+    await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+    await page.goto(`/ovens?oven=${oven.id}`);
+    await page.getByRole('button', { name: 'oder Kategorie anlegen' }).first().click();
+    const form = page.locator('.slot-form').first();
+    await expect(form.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
+    const spill = await form.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return [...el.querySelectorAll('button')]
+        .filter((b) => {
+          const r = b.getBoundingClientRect();
+          return r.right > box.right + 1 || b.scrollWidth > b.clientWidth + 1;
+        })
+        .map((b) => b.textContent);
+    });
+    expect(spill).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/new-category-de-${name}.png` });
+  });
+}
+
+test('a German cook converts a recipe on a phone and the comparison fits the screen', async ({
+  page,
+  cook,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await seed.recipes(cook, [THREE_STAGES]);
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/my-recipes');
+  await page
+    .getByRole('button', { name: /Three Stage Pie/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Umwandeln in…' }).click();
+  const dialog = page.getByRole('dialog', { name: /für einen anderen Ofen umwandeln/ });
+  await dialog.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
+  const table = dialog.locator('.table-scroll');
+  await expect(table.locator('table')).toBeVisible();
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'test-results/screens/convert-de-phone.png', fullPage: true });
+});
+
+test('a German manager checks the file copied off an oven and reads what differs in German', async ({
+  page,
+  cook,
+}) => {
+  const oven = await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+  const golden = readFileSync(
+    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
+    'utf8',
+  );
+  const body = golden.slice(0, golden.lastIndexOf('END ')).replace('settemp=410', 'settemp=425');
+  const changed = `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto(`/ovens?oven=${oven.id}`);
+  await page
+    .getByText('Datei vom Ofen wählen')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'MATCHBOX.AI2', mimeType: 'text/plain', buffer: Buffer.from(changed) });
+  await expect(
+    page.getByText(/nicht für diesen Ofen aus Hearth heruntergeladen und weicht an 1 Stelle/),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Rezept „Garlic Knots“ geändert: Solltemperatur 410 °F → 425 °F.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/check-file-de.png', fullPage: true });
+});
+
+test('a refused settings file lists its problems in German', async ({ page, cook }) => {
+  void cook;
+  const golden = readFileSync(
+    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
+    'utf8',
+  );
+  const body = golden.slice(0, golden.lastIndexOf('END ')).replace('vent=0', 'vent=2');
+  const broken = `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Meinen Ofen importieren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Meinen Ofen importieren' });
+  await modal.getByRole('radio', { name: 'Matchbox 1718/1313' }).check();
+  await modal.getByLabel('Ofenname').fill('Mittag');
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'MATCHBOX.AI2', mimeType: 'text/plain', buffer: Buffer.from(broken) });
+  await expect(modal.getByText(/Datei „MATCHBOX.AI2“ ausgewählt/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Importieren', exact: true }).click();
+  const problems = modal.locator('.file-problems');
+  await expect(problems).toContainText('Zwangsentlüftung: Zwangsentlüftung muss 0 oder 1 sein.');
+  await expect(problems).not.toContainText(/\bmust\b|\bforce vent\b/);
+  await page.screenshot({ path: 'test-results/screens/import-refused-de.png', fullPage: true });
 });
 
 /** Controls of the page whose text does not fit them (cut, or past the screen's edge). */

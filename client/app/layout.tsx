@@ -114,7 +114,7 @@ function NavBar() {
                   className="menu-profile"
                   label={
                     <>
-                      <UserIcon /> <span>{t('nav.myProfile')}</span>
+                      <UserIcon /> <span className="menu-profile-name">{t('nav.myProfile')}</span>
                     </>
                   }
                 >

@@ -165,6 +165,10 @@ describe('what the server says a change did', () => {
       'Taste "Pizza" auf Bildschirm 1, Platz 2: neue Farbe; zum Favoriten gemacht.',
     ],
     ['Before Lunch v3', 'Vor Lunch v3'],
+    [
+      'The menu it had is kept as version "Before Lunch v3".',
+      'Sein bisheriges Menü bleibt als Version „Vor Lunch v3“ erhalten.',
+    ],
   ])('%s', async (english, german) => {
     await i18n.changeLanguage('de');
     expect(translateMessage(english)).toBe(german);

@@ -56,6 +56,13 @@ export const storedLanguage = {
       // Private mode: the choice lasts this visit.
     }
   },
+  clear() {
+    try {
+      localStorage.removeItem(STORAGE_KEY);
+    } catch {
+      // Nothing was kept.
+    }
+  },
 };
 
 /** Loads the catalogue if needed, then switches every screen to it. */

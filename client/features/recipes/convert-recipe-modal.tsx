@@ -9,6 +9,7 @@ import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
+import { breakAfterSlashes } from '../../lib/text';
 import { changeLines, comparisonRows } from './convert-preview';
 import { convertPreviewQuery, useConvertRecipes } from './recipes-api';
 
@@ -117,16 +118,17 @@ export function ConvertRecipeModal({
               <thead>
                 <tr>
                   <th scope="col">{t('convert.field')}</th>
-                  <th scope="col">{recipe.oven_type}</th>
-                  <th scope="col">{target}</th>
+                  {/* A model name breaks after its slashes, so both columns fit a phone. */}
+                  <th scope="col">{breakAfterSlashes(recipe.oven_type)}</th>
+                  <th scope="col">{breakAfterSlashes(target)}</th>
                 </tr>
               </thead>
               <tbody>
                 {comparisonRows(data, unit).map((row) => (
                   <tr key={row.label} className={row.before !== row.after ? 'compare-changed' : undefined}>
                     <th scope="row">{row.label}</th>
-                    <td>{row.before}</td>
-                    <td>{row.after}</td>
+                    <td>{breakAfterSlashes(row.before)}</td>
+                    <td>{breakAfterSlashes(row.after)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,7 @@ import { TEMPERATURE_UNITS } from '../../../shared/domain/temperature';
 import { isLanguage, LANGUAGES } from '../../../shared/i18n/languages';
 import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
-import { setLanguage, storedLanguage, translateMessage } from '../../lib/i18n';
+import { setLanguage, startLanguage, storedLanguage, translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,11 +36,13 @@ function ProfileForm({ user }: { user: PublicUser }) {
 
   // Spec §8: on failure the message is shown and the button is enabled again.
   const submit = form.onSubmit(async (data) => {
+    // "As my browser" forgets this device's choice too (first, so it is not saved back to the account).
+    if (!data.language) storedLanguage.clear();
     const saved = await update.mutateAsync(data);
     if (saved.language) {
       storedLanguage.set(saved.language);
       void setLanguage(saved.language);
-    }
+    } else void startLanguage();
     setSaved(true);
   });
 
