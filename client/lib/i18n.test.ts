@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE, USERNAME_CHARSET_MESSAGE } from '../../shared/contracts/auth';
 import { addScreen, type MenuTree } from '../../shared/domain/menu';
@@ -216,5 +216,58 @@ describe("a refused settings file's problems on screen", () => {
     for (const line of shown.slice(1)) expect(line).toMatch(/^Zeile \d+, Spalte \d+, /);
     for (const line of shown)
       expect(line.replace(/"[^"]*"|„[^“]*“|\b[A-Z]{2,}\b|\w+=\S*/g, '')).not.toMatch(ENGLISH);
+  });
+});
+
+describe('every message the shared rules and contracts write', () => {
+  // Sentences in shared/ a person may read: a quoted literal starting with a capital and ending like a sentence.
+  // Each `${…}` stands for a value; "7" fits any value a pattern takes.
+  const root = new URL('../../shared/', import.meta.url);
+  const files = ['domain', 'contracts'].flatMap((dir) =>
+    readdirSync(new URL(`${dir}/`, root), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      // Example recipes' words, and the writer's internal errors, are not messages.
+      .filter((f) => !/examples\.ts$|writer\.ts$/.test(f))
+      .map((f) => new URL(`${dir}/${f}`, root)),
+  );
+  // Written with a value a sample cannot stand for ("infrared top"/"bottom"); their lines are tested above.
+  const WITH_WORD_VALUES = [/^Stage \$\{n\} infrared \$\{side\}/];
+  const sentences = files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/'([A-Z][^'\n]{8,}[.!?])'|`([A-Z][^`\n]{8,}[.!?)])`/g)]
+      .map((m) => (m[1] ?? m[2]!).replaceAll('\\\\', '\\'))
+      .filter((text) => !WITH_WORD_VALUES.some((p) => p.test(text))),
+  );
+
+  it('finds the sentences it checks', () => {
+    expect(sentences).toContain('Product name is required.');
+    expect(sentences.length).toBeGreaterThan(150);
+  });
+
+  // And what the server's own errors say to a person (not its start-up and operator messages).
+  const server = new URL('../../server/', import.meta.url);
+  const OPERATOR = /^(config|main)\.ts$|^(cli|db|test)\/|request-user\.ts$|job-runner\.ts$|codec-pool\.ts$/;
+  // Built from a list of the recipe's uses (each said on the menu by its button), and a broken invariant.
+  const COMPOSED = [/^\$\{lines\.join/, /has an unknown type/];
+  const serverSentences = readdirSync(server, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !OPERATOR.test(f))
+    .flatMap((f) =>
+      [
+        ...readFileSync(new URL(f, server), 'utf8').matchAll(
+          /(NotFound)?(?<!Menu)Error\(\s*(?:'([^'\n]+)'|`([^`\n]+)`)/g,
+        ),
+      ].map((m) => (m[1] ? `${m[2] ?? m[3]} not found.` : (m[2] ?? m[3]!))),
+    )
+    .filter((text) => !COMPOSED.some((p) => p.test(text)));
+
+  it('has each of them in German', async () => {
+    await i18n.changeLanguage('de');
+    expect(serverSentences).toContain('Recipe not found.');
+    const english = [...sentences, ...serverSentences].filter((text) => {
+      const sample = text.replace(/\$\{[^}]*\}/g, '7');
+      return translateMessage(sample) === sample;
+    });
+    expect(english).toEqual([]);
   });
 });

@@ -168,6 +168,12 @@ const translateWith = (key: string, values: Record<string, string>) =>
 function valueIn(name: string, value: string, depth: number): string {
   if (name === 'icon') return iconLabel(ICON_BY_NAME.get(value)!);
   if (name === 'color') return colorLabel(COLOR_BY_NAME.get(value)!);
+  // The roles an action is for: "Owner, Manager".
+  if (name === 'allowed')
+    return value
+      .split(', ')
+      .map((role) => byPattern(role, 1) ?? role)
+      .join(', ');
   // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all there are.
   if (depth >= 3) return value;
   // Or a list of them: a recipe's changes, "set temp 400 °F → 425 °F; stage 1 time 00:02:00 → 00:02:30".
