@@ -61,6 +61,32 @@ export interface LoadOptions {
   body?: string;
 }
 
+/**
+ * A sequence of GETs under load, each connection walking it in order and starting over: a varied mix (filters,
+ * searches, pages) rather than one URL a cache could answer alone.
+ */
+export async function loadMix(
+  base: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  options: Pick<LoadOptions, 'connections' | 'seconds'>,
+) {
+  const result = await autocannon({
+    url: base,
+    connections: options.connections,
+    duration: options.seconds,
+    headers,
+    requests: paths.map((path) => ({ method: 'GET' as const, path })),
+    workers: 1,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
 /** One URL under load; the load comes from a worker thread, so it does not share the server's event loop. */
 export async function load(url: string, headers: Record<string, string>, options: LoadOptions) {
   const result = await autocannon({
