@@ -69,12 +69,12 @@ export async function loadMix(
   base: string,
   paths: readonly string[],
   headers: Record<string, string>,
-  options: Pick<LoadOptions, 'connections' | 'seconds'>,
+  options: Pick<LoadOptions, 'connections' | 'seconds' | 'amount'>,
 ) {
   const result = await autocannon({
     url: base,
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
     headers,
     requests: paths.map((path) => ({ method: 'GET' as const, path })),
     workers: 1,

@@ -31,7 +31,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     // The admin's "Search by email..." (ILIKE '%…%') at any size.
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 

@@ -37,8 +37,9 @@ import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError }
 import { newToken } from '../../lib/tokens';
 import { menusUsing } from '../ovens';
 
-/** Library list pages kept per instance (each a dozen cards). */
-const LIBRARY_CACHE_SIZE = 500;
+/** Library list pages kept per instance (each a dozen cards, a few KB), and the library's totals per filter. */
+const LIBRARY_CACHE_SIZE = 2000;
+const LIBRARY_COUNTS_SIZE = 5000;
 
 export interface RecipeFilterValues {
   ovens: string[] | 'All';
@@ -186,6 +187,39 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
 
   // The library's list pages by filters and page, with the library version they were read at.
   const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
+  // And its totals by filters alone: every page of a filter shares one count.
+  const libraryCounts = new Map<string, { version: number; total: number }>();
+
+  /**
+   * A library page: the page by the (team, name, id) index and, beside it, the filter's total, counted once per
+   * library version. A window count over the page query sorted every match first: 100,000 rows for a list
+   * without filters, on every page.
+   */
+  async function libraryPage(filters: RecipeFilterValues, page: number, version: number) {
+    const where = and(ownerCondition('library'), ...filterConditions(filters));
+    const countKey = JSON.stringify(filters);
+    const counted = libraryCounts.get(countKey);
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(recipes)
+        .where(where)
+        .orderBy(asc(recipes.name), asc(recipes.id))
+        .limit(RECIPES_PER_PAGE)
+        .offset((page - 1) * RECIPES_PER_PAGE),
+      counted && counted.version === version
+        ? counted.total
+        : db
+            .select({ n: countAll })
+            .from(recipes)
+            .where(where)
+            .then(([row]) => Number(row?.n ?? 0)),
+    ]);
+    libraryCounts.delete(countKey);
+    libraryCounts.set(countKey, { version, total });
+    if (libraryCounts.size > LIBRARY_COUNTS_SIZE) libraryCounts.delete(libraryCounts.keys().next().value!);
+    return { data: rows.map(toCard), total };
+  }
 
   async function listPage(input: { owner: RecipeOwner; filters: RecipeFilterValues; page: number }) {
     const where = and(ownerCondition(input.owner), ...filterConditions(input.filters));
@@ -222,7 +256,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
         libraryCache.set(key, cached);
         return cached.page;
       }
-      const page = await listPage(input);
+      const page = await libraryPage(input.filters, input.page, version);
       libraryCache.set(key, { version, page });
       if (libraryCache.size > LIBRARY_CACHE_SIZE) libraryCache.delete(libraryCache.keys().next().value!);
       return page;
