@@ -143,10 +143,14 @@ test('Set Temp keeps what was typed and says why it counts as 0; Preview says wh
   await w.getByLabel('Set Temp °F').fill('12.7');
   await expect(w.getByLabel('Set Temp °F')).toHaveValue('12.7');
   await expect(
-    w.getByText('Set Temp cannot be 0. "12.7" is not a whole number from 1 to 999.'),
+    w.getByText('Set Temp cannot be 0. "12.7" is not a whole number from 1 to 999.', { exact: true }),
   ).toBeVisible();
   await w.getByLabel('Set Temp °F').fill('1000');
-  await expect(w.getByText('Set Temp cannot be 0. 1000 is above 999.')).toBeVisible();
+  await expect(w.getByText('Set Temp cannot be 0. 1000 is above 999.', { exact: true })).toBeVisible();
+  // What Preview waits for says the same, not only that Set Temp counts as 0.
+  await expect(
+    w.getByText(/To preview the recipe: Set Temp cannot be 0\. 1000 is above 999\./),
+  ).toBeVisible();
   await expect(w.getByRole('button', { name: 'Preview' })).toBeDisabled();
   await w.getByLabel('Set Temp °F').fill('425');
   await expect(w.getByRole('button', { name: 'Preview' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '../../shared/domain/permissions';
@@ -8,7 +8,7 @@ import { useLogout } from '../features/auth/auth-api';
 import { TeamSwitcher } from '../features/teams/team-switcher';
 import { LanguageSwitcher } from '../features/users/language-switcher';
 import { useCurrentUser } from '../lib/current-user';
-import { useAccountLanguage } from '../lib/i18n';
+import { useAccountLanguage, useUiLanguage } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
 
 /** The provider's own pages open in a new tab. */
@@ -22,6 +22,46 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
       ))}
     </>
   );
+}
+
+/**
+ * The bar folds behind its menu button when its links and tools do not fit one row: at a phone's width always (the
+ * stylesheet), and on a wider screen when a language's longer words or a team switcher need more room than there
+ * is. The bar is measured unfolded (for a moment before the screen is painted) whenever its words, its width or
+ * its fonts change.
+ */
+function useFoldWhenCrowded(content: unknown[]) {
+  const navRef = useRef<HTMLElement>(null);
+  const [compact, setCompact] = useState(false);
+  const measure = useCallback(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const folded = nav.classList.contains('nav-compact');
+    nav.classList.remove('nav-compact');
+    const width = (selector: string) => nav.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
+    const style = getComputedStyle(nav);
+    const needed =
+      width('.brand') +
+      width('.nav-links') +
+      width('.nav-tools') +
+      2 * (Number.parseFloat(style.columnGap) || 0) +
+      2 * (Number.parseFloat(style.paddingLeft) || 0);
+    const fold = window.innerWidth > 900 && needed > nav.clientWidth + 1;
+    // Put back what React set until it renders again.
+    if (folded) nav.classList.add('nav-compact');
+    setCompact(fold);
+  }, []);
+  // Measured again when the words or tools change (the content is what changes the width needed).
+  useLayoutEffect(measure, content);
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const watch = new ResizeObserver(measure);
+    watch.observe(nav);
+    void document.fonts?.ready.then(measure);
+    return () => watch.disconnect();
+  }, [measure]);
+  return { navRef, compact };
 }
 
 function NavBar() {
@@ -41,6 +81,8 @@ function NavBar() {
     if (key) setOpen(false);
   }, [key]);
   const provider = config?.providerName ?? 'Hearth';
+  const language = useUiLanguage();
+  const { navRef, compact } = useFoldWhenCrowded([language, user?.id, user?.team?.id, config]);
 
   const onLogout = async () => {
     await logout.mutateAsync();
@@ -49,7 +91,7 @@ function NavBar() {
 
   return (
     <header className="topbar">
-      <nav className="nav" aria-label={t('nav.main')}>
+      <nav ref={navRef} className={compact ? 'nav nav-compact' : 'nav'} aria-label={t('nav.main')}>
         <Link to={loggedIn ? (isAdmin ? '/reports' : '/recipes') : '/'} className="brand">
           <FlameLogo />
           <span className="brand-name">{provider}</span>

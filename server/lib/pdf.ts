@@ -90,10 +90,17 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
   let y = doc.y;
   const rowHeight = 16;
   doc.useFont('bold').fontSize(8).fillColor('#ffffff');
-  // A header wraps onto as many lines as its longest label needs ("Luft oben %" in German), never cut.
+  // A header wraps between words onto as many lines as it needs ("Luft oben %"), and a word wider than its column
+  // ("Entlüftung") is set smaller rather than broken.
+  const sizes = columns.map((c) => {
+    const longest = Math.max(...c.label.split(/\s+/).map((w) => doc.fontSize(8).widthOfString(w)));
+    return Math.max(5.5, Math.min(8, (8 * (c.width - 8)) / Math.max(longest, 1)));
+  });
   const headHeight = Math.max(
     rowHeight,
-    ...columns.map((c) => Math.ceil(doc.heightOfString(c.label, { width: c.width - 8 })) + 8),
+    ...columns.map(
+      (c, i) => Math.ceil(doc.fontSize(sizes[i]!).heightOfString(c.label, { width: c.width - 8 })) + 8,
+    ),
   );
   doc
     .rect(
@@ -105,10 +112,10 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
     .fill(ORANGE);
   let x = x0;
   doc.fillColor('#ffffff');
-  for (const c of columns) {
-    doc.text(c.label, x + 4, y + 4, { width: c.width - 8 });
+  columns.forEach((c, i) => {
+    doc.fontSize(sizes[i]!).text(c.label, x + 4, y + 4, { width: c.width - 8 });
     x += c.width;
-  }
+  });
   y += headHeight;
   doc.useFont('regular').fontSize(9).fillColor(INK);
   rows.forEach((row, i) => {

@@ -321,7 +321,7 @@ function ApplyPanel({
               <p>
                 {replace}{' '}
                 {t('templatesPage.replaceKeeps', {
-                  before: beforeTemplateVersionName(template.name, template.version),
+                  before: translateMessage(beforeTemplateVersionName(template.name, template.version)),
                 })}
               </p>
               <TemplateApplyPreview templateId={template.id} target={body} />

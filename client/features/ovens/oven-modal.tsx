@@ -137,7 +137,7 @@ export function OvenModal({
           maxLength={LIMITS.ovenNameMax}
           hint={t('ovenModal.nameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('name')}
-          error={values.name ? (errors.name?.[0] ?? form.errors.name) : form.errors.name}
+          error={values.name && errors.name?.[0] ? translateMessage(errors.name[0]) : form.errors.name}
           data-autofocus
         />
         {oven ? (
@@ -200,7 +200,11 @@ export function OvenModal({
                       </span>
                       {errors[`warm_ups.${i}.temperature`] || errors[`warm_ups.${i}.name`] ? (
                         <span className="field-error">
-                          {errors[`warm_ups.${i}.name`]?.[0] ?? errors[`warm_ups.${i}.temperature`]?.[0]}
+                          {translateMessage(
+                            errors[`warm_ups.${i}.name`]?.[0] ??
+                              errors[`warm_ups.${i}.temperature`]?.[0] ??
+                              '',
+                          )}
                         </span>
                       ) : null}
                       <button

@@ -95,8 +95,11 @@ describe('problems in the user’s unit', () => {
     ]);
   });
 
-  it('in °F the messages are the schema’s own', () => {
-    const live = { set_temp: ['Set Temp will be treated as 0: 1112 is above 999.'] };
-    expect(problemsInUnit(live, { set_temp: '1112' }, 'F')).toBe(live);
+  it('in °F a Set Temp above 999 says what was typed, not only that it counts as 0', () => {
+    const live = { set_temp: ['Set Temp cannot be 0.'], 'stages.0.temp': ['Temperature is required.'] };
+    expect(problemsInUnit(live, { set_temp: '1200' }, 'F')).toEqual({
+      set_temp: ['Set Temp cannot be 0. 1200 is above 999.'],
+      'stages.0.temp': ['Temperature is required.'],
+    });
   });
 });

@@ -112,13 +112,13 @@ export function problemsInUnit(
   draft: Pick<Draft, 'set_temp'>,
   unit: TemperatureUnit,
 ): Record<string, string[]> {
-  if (unit === 'F') return live;
   const out: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(live))
-    out[field] = messages.map((m) => messageInUnit(m, unit));
+    out[field] = unit === 'F' ? messages : messages.map((m) => messageInUnit(m, unit));
+  // The schema turns what is not a whole number 1–999 into 0; the message says what was typed ("1200 is above 999").
   if (out.set_temp) {
     const f = draft.set_temp.trim();
-    const typed = /^\d+$/.test(f) ? String(fromFahrenheit(Number(f), unit)) : f;
+    const typed = unit === 'F' || !/^\d+$/.test(f) ? f : String(fromFahrenheit(Number(f), unit));
     out.set_temp = [setTempTypedIssue(typed, unit) ?? out.set_temp[0]!];
   }
   return out;

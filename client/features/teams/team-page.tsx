@@ -420,7 +420,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
       </form>
       {list.data && list.data.length > 0 ? (
         <>
-          <h3>{t('teamPage.waiting')}</h3>
+          <h3 className="invitations-title">{t('teamPage.waiting')}</h3>
           <ul className="invitation-list" aria-label={t('teamPage.invitationsWaiting')}>
             {list.data.map((i: Invitation) => (
               <li key={i.id} className="member-row" aria-label={i.email}>
