@@ -27,7 +27,10 @@ export function MarkLoaded({ oven, onLoaded }: { oven: FleetOven; onLoaded(): un
           : t('fleetPage.mark.labelLast', { name: oven.name })
       }
       title={t('fleetPage.mark.title', {
-        when: new Date(download.at).toLocaleString(formatLocale(language)),
+        when: new Date(download.at).toLocaleString(formatLocale(language), {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }),
       })}
       disabled={mark.isPending}
       onClick={async () => {

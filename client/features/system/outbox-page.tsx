@@ -54,7 +54,10 @@ export function OutboxPage() {
               <span>
                 {t('outbox.meta', {
                   to: m.to,
-                  when: new Date(m.created_at).toLocaleString(locale),
+                  when: new Date(m.created_at).toLocaleString(locale, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
                   delivery: delivery(m, t, locale),
                 })}
               </span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
 import { formatLocale, translateMessage, useUiLanguage } from '../../lib/i18n';
+import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useUrlState } from '../../lib/use-url-state';
 import { userListQuery } from './users-api';
@@ -17,8 +18,7 @@ const DEFAULTS = { email: '' };
 export function UsersPage() {
   const { t } = useTranslation();
   const locale = formatLocale(useUiLanguage());
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(locale) : t('usersAdmin.never');
+  const date = (iso: string | null) => (iso ? formatDay(iso) : t('usersAdmin.never'));
   const number = (n: number) => n.toLocaleString(locale);
   const url = useUrlState(DEFAULTS);
   const email = url.values.email;
