@@ -9,6 +9,7 @@ import { recipesPdf } from '../server/features/recipes/recipes.pdf';
 import { createRecipesService } from '../server/features/recipes/recipes.service';
 import { hashToken } from '../server/lib/tokens';
 import { seedDemoUsers } from '../server/seed/demo-users';
+import { OVEN_TYPES } from '../shared/domain/oven-models';
 import { loadMix, load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report, verdict } from './measure';
 
@@ -49,14 +50,8 @@ const MIX: string[] = (() => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() ** 2 * list.length)]!;
-  const models = [
-    'Conveyor 2600/2000/1400',
-    'Matchbox 1718/1313',
-    'Matchbox M360 14/12',
-    'MiLO/Double MiLO',
-    'MiSA',
-    'Shuttle 1200/1600/2000/2600',
-  ];
+  const models = OVEN_TYPES;
+  // Most asked first (`pick` favours the front of a list).
   const categories = ['Pizza', 'Bakery', 'Protein', 'Dairy', 'Starches', 'Vegetable', 'Imported'];
   const words = [
     'pizza',

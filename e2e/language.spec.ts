@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { crc32 } from '../shared/domain/settings-file/crc32';
+import { reseal } from '../shared/domain/settings-file/golden';
 import { apiAs, apiLocation, expect, seed, THREE_STAGES, test } from './fixtures';
+
+/** The committed Matchbox settings file, as text. */
+const goldenMatchbox = () =>
+  readFileSync(new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url), 'utf8');
 
 const languageSelect = (page: Page) =>
   page.getByRole('combobox', { name: /^(Language|Idioma|Langue|Sprache)$/ });
@@ -149,9 +153,7 @@ test('a French cook imports an oven and reads the statistics in French', async (
   const modal = page.getByRole('dialog', { name: 'Importer mon four' });
   await modal.getByRole('radio', { name: 'Matchbox 1718/1313' }).check();
   await modal.getByLabel('Nom du four').fill('Ligne midi');
-  const file = readFileSync(
-    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
-  );
+  const file = Buffer.from(goldenMatchbox());
   await modal
     .getByLabel('Fichier de réglages')
     .setInputFiles({ name: 'MATCHBOX.AI2', mimeType: 'text/plain', buffer: file });
@@ -277,12 +279,7 @@ test('a German manager checks the file copied off an oven and reads what differs
   cook,
 }) => {
   const oven = await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
-  const golden = readFileSync(
-    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
-    'utf8',
-  );
-  const body = golden.slice(0, golden.lastIndexOf('END ')).replace('settemp=410', 'settemp=425');
-  const changed = `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
+  const changed = reseal(goldenMatchbox().replace('settemp=410', 'settemp=425'));
   await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
   await page.goto(`/ovens?oven=${oven.id}`);
   await page
@@ -300,12 +297,7 @@ test('a German manager checks the file copied off an oven and reads what differs
 
 test('a refused settings file lists its problems in German', async ({ page, cook }) => {
   void cook;
-  const golden = readFileSync(
-    new URL('../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
-    'utf8',
-  );
-  const body = golden.slice(0, golden.lastIndexOf('END ')).replace('vent=0', 'vent=2');
-  const broken = `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
+  const broken = reseal(goldenMatchbox().replace('vent=0', 'vent=2'));
   await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
   await page.goto('/ovens');
   await page.getByRole('button', { name: 'Meinen Ofen importieren' }).click();

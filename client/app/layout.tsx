@@ -25,17 +25,19 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
 }
 
 /**
- * The bar folds behind its menu button when its links and tools do not fit one row: at a phone's width always (the
- * stylesheet), and on a wider screen when a language's longer words or a team switcher need more room than there
- * is. The bar is measured unfolded (for a moment before the screen is painted) whenever its words, its width or
- * its fonts change.
+ * The bar folds behind its menu button on a phone or a tablet held upright (900 px or less), and on a wider screen
+ * when a language's longer words or a team switcher need more room than one row has. The bar is measured unfolded
+ * (for a moment before the screen is painted) whenever its words, its width or its fonts change.
  */
+const NARROW = '(max-width: 900px)';
+
 function useFoldWhenCrowded(content: unknown[]) {
   const navRef = useRef<HTMLElement>(null);
   const [compact, setCompact] = useState(false);
   const measure = useCallback(() => {
     const nav = navRef.current;
     if (!nav) return;
+    if (window.matchMedia(NARROW).matches) return setCompact(true);
     const folded = nav.classList.contains('nav-compact');
     nav.classList.remove('nav-compact');
     const width = (selector: string) => nav.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
@@ -46,10 +48,9 @@ function useFoldWhenCrowded(content: unknown[]) {
       width('.nav-tools') +
       2 * (Number.parseFloat(style.columnGap) || 0) +
       2 * (Number.parseFloat(style.paddingLeft) || 0);
-    const fold = window.innerWidth > 900 && needed > nav.clientWidth + 1;
     // Put back what React set until it renders again.
     if (folded) nav.classList.add('nav-compact');
-    setCompact(fold);
+    setCompact(needed > nav.clientWidth + 1);
   }, []);
   // Measured again when the words or tools change (the content is what changes the width needed).
   useLayoutEffect(measure, content);

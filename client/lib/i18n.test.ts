@@ -7,7 +7,7 @@ import { ovenNameIssue } from '../../shared/domain/oven';
 import { OVEN_MODELS, ovenModel } from '../../shared/domain/oven-models';
 import { type RecipeFields, recipeNameIssue } from '../../shared/domain/recipe';
 import { convertRecipe } from '../../shared/domain/recipe-convert';
-import { crc32 } from '../../shared/domain/settings-file/crc32';
+import { reseal } from '../../shared/domain/settings-file/golden';
 import { parseSettings } from '../../shared/domain/settings-file/parse';
 import { problemLine, problemsSummary } from '../../shared/domain/settings-file/problems';
 import { type Stage, tempRangeMessage } from '../../shared/domain/stage';
@@ -166,8 +166,8 @@ describe('what the server says a change did', () => {
     ],
     ['Before Lunch v3', 'Vor Lunch v3'],
     [
-      'The menu it had is kept as version "Before Lunch v3".',
-      'Sein bisheriges Menü bleibt als Version „Vor Lunch v3“ erhalten.',
+      'Menu replaced and saved as version "Lunch v3". The menu it had is kept as version "Before Lunch v3".',
+      'Menü ersetzt und als Version „Lunch v3“ gespeichert. Sein bisheriges Menü bleibt als Version „Vor Lunch v3“ erhalten.',
     ],
   ])('%s', async (english, german) => {
     await i18n.changeLanguage('de');
@@ -185,10 +185,6 @@ describe("a refused settings file's problems on screen", () => {
     new URL('../../shared/domain/settings-file/fixtures/example-milo.rcp', import.meta.url),
     'utf8',
   );
-  const reseal = (file: string) => {
-    const body = file.slice(0, file.lastIndexOf('END '));
-    return `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
-  };
   // One broken file per kind of problem the reader finds: header, END line, record order, fields, numbers, rules.
   const broken: [string, string][] = [
     ['an empty file', ''],

@@ -200,17 +200,29 @@ function byPattern(message: string, depth: number): string | null {
 /** A message of a shared rule in the screens' language; any other message as it came. */
 export function translateMessage(message: string): string {
   if (i18n.language === 'en') return message;
+  // Sentences a message joins, each a rule of its own ("Menu replaced. The menu it had is kept as version …"):
+  // read one by one when every one is known, or a quoted value of the first would swallow the rest.
+  const sentences = message.split(/(?<=[.!?]) (?=[A-Z"])/);
+  if (sentences.length > 1) {
+    const each = sentences.map(translateSentence);
+    if (each.every((s) => s !== null)) return each.join(' ');
+  }
+  return translateSentence(message) ?? message;
+}
+
+/** A message the rules know whole, in the screens' language; null when they do not. */
+function translateSentence(message: string): string | null {
   const key = RULE_KEYS.get(message);
   if (key) return i18n.t(`rules.${key}`);
   const valued = byPattern(message, 0);
   if (valued !== null) return valued;
   const refused = REFUSED.exec(message);
-  if (!refused) return message;
+  if (!refused) return null;
   const [, lead = '', char = '', plainNear] = refused;
   // The reader's own way to write the letter plainly ("Käse" → "Kaese" in German), else the accent dropped.
   const near = (plainNear && NEAREST_IN_LANGUAGE[i18n.language]?.[char]) || plainNear;
   const base = RULE_KEYS.get(lead) ?? RULE_KEYS.get(lead.replace(/\.$/, ''));
-  if (!base) return message;
+  if (!base) return null;
   const rest = near ? i18n.t('rules.refusedUse', { char, near }) : i18n.t('rules.refused', { char });
   return `${i18n.t(`rules.${base}`)} ${rest}`;
 }

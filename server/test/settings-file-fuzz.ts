@@ -9,8 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { ImportStats } from '../../shared/contracts/settings-files';
 import { OVEN_MODELS, type OvenType } from '../../shared/domain/oven-models';
-import { crc32 } from '../../shared/domain/settings-file/crc32';
-import { goldenFileName } from '../../shared/domain/settings-file/golden';
+import { goldenFileName, reseal } from '../../shared/domain/settings-file/golden';
 import type { Db } from '../db/client';
 import { menuButtons, ovens, recipes } from '../db/schema/index';
 
@@ -23,12 +22,6 @@ const goldenFiles = new Map(
     ),
   ]),
 );
-
-export function reseal(file: string): string {
-  const at = file.lastIndexOf('END ');
-  const body = at >= 0 ? file.slice(0, at) : file;
-  return `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
-}
 
 type Mutation =
   | { kind: 'flip'; at: number; bit: number }

@@ -35,13 +35,6 @@ type Dialog = 'rename' | 'update' | 'delete' | null;
  * One template: its ovens and how each matches it now (the diff when someone edited an oven), applying it to a
  * location or chosen ovens with a result per oven, taking a newer menu from an oven, renaming and deleting.
  */
-/** An oven's outcome: what happened to its menu, then what became of the menu it had, each sentence translated. */
-const outcomeIn = (message: string) =>
-  message
-    .split(/ (?=The menu it had )/)
-    .map(translateMessage)
-    .join(' ');
-
 export function TemplatePage({
   id,
   ovens,
@@ -360,7 +353,7 @@ function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
           <li key={r.oven_id} className={`apply-${r.status}`}>
             <span className={`fleet-status apply-badge-${r.status}`}>{status[r.status]}</span>{' '}
             <strong>{r.name}</strong>
-            {r.message ? <span> · {outcomeIn(r.message)}</span> : null}
+            {r.message ? <span> · {translateMessage(r.message)}</span> : null}
           </li>
         ))}
       </ul>

@@ -185,6 +185,18 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     return img ? insertImage(tx, { contentType: img.contentType, bytes: img.bytes }) : null;
   }
 
+  /** The recipes of one page, by name, with `also` selected beside each (a window count, or nothing). */
+  const pageOf = <T extends Record<string, SQL>>(where: SQL | undefined, page: number, also: T) =>
+    db
+      .select({ recipe: recipes, ...also })
+      .from(recipes)
+      .where(where)
+      .orderBy(asc(recipes.name), asc(recipes.id))
+      .limit(RECIPES_PER_PAGE)
+      .offset((page - 1) * RECIPES_PER_PAGE);
+  const countOf = async (where: SQL | undefined) =>
+    Number((await db.select({ n: countAll }).from(recipes).where(where))[0]?.n ?? 0);
+
   // The library's list pages by filters and page, with the library version they were read at.
   const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
   // And its totals by filters alone: every page of a filter shares one count.
@@ -200,46 +212,27 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     const countKey = JSON.stringify(filters);
     const counted = libraryCounts.get(countKey);
     const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(recipes)
-        .where(where)
-        .orderBy(asc(recipes.name), asc(recipes.id))
-        .limit(RECIPES_PER_PAGE)
-        .offset((page - 1) * RECIPES_PER_PAGE),
-      counted && counted.version === version
-        ? counted.total
-        : db
-            .select({ n: countAll })
-            .from(recipes)
-            .where(where)
-            .then(([row]) => Number(row?.n ?? 0)),
+      pageOf(where, page, {}),
+      counted && counted.version === version ? counted.total : countOf(where),
     ]);
     libraryCounts.delete(countKey);
     libraryCounts.set(countKey, { version, total });
     if (libraryCounts.size > LIBRARY_COUNTS_SIZE) libraryCounts.delete(libraryCounts.keys().next().value!);
-    return { data: rows.map(toCard), total };
+    return { data: rows.map((r) => toCard(r.recipe)), total };
   }
 
+  /** A team's or a person's page: a few hundred recipes at most, so the total rides along as a window count. */
   async function listPage(input: { owner: RecipeOwner; filters: RecipeFilterValues; page: number }) {
     const where = and(ownerCondition(input.owner), ...filterConditions(input.filters));
-    const rows = await db
-      .select({ recipe: recipes, total: sql<number>`cast(count(*) over () as integer)` })
-      .from(recipes)
-      .where(where)
-      .orderBy(asc(recipes.name), asc(recipes.id))
-      .limit(RECIPES_PER_PAGE)
-      .offset((input.page - 1) * RECIPES_PER_PAGE);
-    let total = Number(rows[0]?.total ?? 0);
-    if (rows.length === 0 && input.page > 1) {
-      const [countRow] = await db.select({ n: countAll }).from(recipes).where(where);
-      total = Number(countRow?.n ?? 0);
-    }
+    const rows = await pageOf(where, input.page, {
+      total: sql<number>`cast(count(*) over () as integer)`,
+    });
+    // A page past the end has no row to carry the total.
+    const total = rows.length === 0 && input.page > 1 ? await countOf(where) : Number(rows[0]?.total ?? 0);
     return { data: rows.map((r) => toCard(r.recipe)), total };
   }
 
   return {
-    /** One round trip for the page and the total (a window count); a page past the end asks for the total alone. */
     /**
      * One page of a list. The library's pages (read by everyone, changed rarely) are served from this instance's
      * cache while the library's version stands: one tiny read instead of the filtered, searched query.

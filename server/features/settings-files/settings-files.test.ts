@@ -5,13 +5,12 @@ import type { Job } from '../../../shared/contracts/jobs';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { ImportStats, SettingsDownload } from '../../../shared/contracts/settings-files';
 import { OVEN_MODELS, type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { crc32 } from '../../../shared/domain/settings-file/crc32';
 import {
   EXAMPLE_TYPES,
   exampleSettings,
   maximalMiloSettings,
 } from '../../../shared/domain/settings-file/examples';
-import { goldenFileName } from '../../../shared/domain/settings-file/golden';
+import { goldenFileName, reseal } from '../../../shared/domain/settings-file/golden';
 import { serializeSettings } from '../../../shared/domain/settings-file/serialize';
 import { outbox, ovens, recipes } from '../../db/schema/index';
 import { createOven, createRecipe, createSession, createUser } from '../../test/factories';
@@ -70,11 +69,6 @@ function shape(oven: OvenDetail) {
       pages: b.data?.pages.map((p) => p.screen_content.map((pb) => `${pb.position}:${pb.buttonable_name}`)),
     })),
   );
-}
-/** Rewrites a file's END line so its count and checksum match an edited body. */
-function reseal(file: string): string {
-  const body = file.slice(0, file.lastIndexOf('END '));
-  return `${body}END lines=${body.split('\n').length - 1} crc32=${crc32(body)}\n`;
 }
 
 describe('import', () => {

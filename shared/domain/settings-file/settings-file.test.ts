@@ -9,22 +9,14 @@ import { OVEN_MODELS, type OvenModel, type OvenType, ovenModel } from '../oven-m
 import { recipeIssues } from '../recipe';
 import type { Stage } from '../stage';
 import { warmUpsIssues } from '../warm-up';
-import { crc32 } from './crc32';
 import { EXAMPLE_TYPES, exampleSettings, maximalMiloSettings } from './examples';
-import { goldenFileName } from './golden';
+import { goldenFileName, reseal } from './golden';
 import { parseSettings } from './parse';
 import { serializeSettings, settingsFileName } from './serialize';
 import type { OvenSettings, SettingsFileError } from './types';
 
 const golden = (type: OvenType) =>
   readFileSync(new URL(`./fixtures/${goldenFileName(type)}`, import.meta.url), 'utf8');
-
-/** Rewrites a file's END line so its count and checksum match the (edited) body. */
-function reseal(file: string): string {
-  const body = file.slice(0, file.lastIndexOf('END '));
-  const lines = body.split('\n').length - 1;
-  return `${body}END lines=${lines} crc32=${crc32(body)}\n`;
-}
 
 function edit(file: string, from: string | RegExp, to: string): string {
   const out = file.replace(from, to);
