@@ -2,7 +2,7 @@
  * What every server benchmark does around its own measurements: a throwaway database (PGlite in a temporary folder,
  * or `DATABASE_URL`), migrated and closed after; the app listening on a free port; and a load run of one URL.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +154,46 @@ export const childrenRss = (pid: number) => {
     for (const child of list ? list.split(/\s+/) : []) total += rssOf(Number(child));
   } catch {
     // The process is gone.
+  }
+  return total;
+};
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
+export const cpuOf = (pid: number) => {
+  try {
+    // The command name is in parentheses and may hold spaces: the fields after it are counted from its end.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+};
+
+/** The CPU seconds of a process and its children (a server and its worker processes). */
+export const treeCpu = (pid: number) => {
+  let total = cpuOf(pid);
+  try {
+    const list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of list ? list.split(/\s+/) : []) total += cpuOf(Number(child));
+  } catch {
+    // The process is gone.
+  }
+  return total;
+};
+
+/** The CPU seconds of every PostgreSQL process on this machine (the bench's throwaway cluster). */
+export const postgresCpu = () => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
   }
   return total;
 };

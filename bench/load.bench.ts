@@ -5,13 +5,14 @@
  * production), so its memory at start, peak and end is its own. PostgreSQL only (the data is seeded from here).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
-import { childrenRss, freePort, rssOf } from './harness';
+import { childrenRss, freePort, postgresCpu, rssOf, treeCpu } from './harness';
 import { report, verdict } from './measure';
 
 const DEFAULT_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -28,18 +29,30 @@ interface Cook {
 /** One run of the mix: the whole throughput, the worst endpoint's p99, and the errors. */
 export interface LoadRun {
   processes: number;
+  /** Offered at the rates the first run served (open loop), instead of as fast as the server answers. */
+  offered: boolean;
   rps: number;
+  /** Each endpoint's requests a second, in the mix's order. */
+  perMix: number[];
   p99: number;
   errors: number;
+}
+
+/**
+ * A run: this many server processes, either driven as fast as they answer (every connection sends its next request
+ * when the last is answered, so the server is saturated), or `offered` the rates the first run served: the load
+ * that saturated it, now served by these processes.
+ */
+export interface LoadPlan {
+  processes: number;
+  offered?: boolean;
 }
 
 /**
  * The mix on one server process, or on several (WEB_CONCURRENCY) one run after another, on the same data; each
  * run's table printed, and its figures answered (the scale bench compares them).
  */
-export async function loadBench(
-  options: { processes?: number[]; seconds?: number } = {},
-): Promise<LoadRun[]> {
+export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number } = {}): Promise<LoadRun[]> {
   const SECONDS = options.seconds ?? DEFAULT_SECONDS;
   const out: LoadRun[] = [];
   if (!process.env.DATABASE_URL) {
@@ -106,7 +119,8 @@ export async function loadBench(
     }
     await db.execute(sql`analyze`);
 
-    for (const processes of options.processes ?? [1]) {
+    for (const { processes, offered = false } of options.runs ?? [{ processes: 1 }]) {
+      const rates = offered ? out[0]?.perMix : undefined;
       const port = await freePort();
       server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: {
@@ -259,22 +273,31 @@ export async function loadBench(
         },
       ];
 
+      const cpuAt = () => ({
+        server: treeCpu(pid),
+        postgres: postgresCpu(),
+        load: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+        wall: performance.now() / 1000,
+      });
+      const cpuStart = cpuAt();
       const startMb = rss();
       let peakMb = startMb;
       const sampler = setInterval(() => {
         peakMb = Math.max(peakMb, rss());
       }, 250);
       const results = await Promise.all(
-        mixes.map((m) =>
+        mixes.map((m, i) =>
           autocannon({
             url: base,
             connections: m.connections,
             duration: SECONDS,
+            ...(rates ? { overallRate: Math.max(1, Math.round(rates[i]!)) } : {}),
             requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
           } as autocannon.Options),
         ),
       );
       clearInterval(sampler);
+      const cpuEnd = cpuAt();
       await new Promise((r) => setTimeout(r, 2000));
       const endMb = rss();
 
@@ -297,15 +320,24 @@ export async function loadBench(
         'memory (RSS) start / peak / end',
         `${startMb.toFixed(0)} / ${peakMb.toFixed(0)} / ${endMb.toFixed(0)} MB`,
       ]);
+      // Where the machine's cores went: on a small host the server, PostgreSQL and the load generator share them.
+      const wall = cpuEnd.wall - cpuStart.wall;
+      const share = (k: 'server' | 'postgres' | 'load') => ((cpuEnd[k] - cpuStart[k]) / wall).toFixed(2);
+      rows.push([
+        `cores used (of ${availableParallelism()})`,
+        `server ${share('server')}, PostgreSQL ${share('postgres')}, load generator ${share('load')}`,
+      ]);
       // What the load leaves behind is given back: no growth that a longer run would turn into a leak.
       rows.push(['memory end / start', verdict(endMb / startMb, { atMost: 1.5 })]);
       report(
-        `Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL, ${processes} ${processes === 1 ? 'process' : 'processes'})`,
+        `Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL, ${processes} ${processes === 1 ? 'process' : 'processes'}${rates ? `, offered the ${Math.round(rates.reduce((a, b) => a + b, 0))} req/s the first run served` : ', as fast as it answers'})`,
         rows,
       );
       out.push({
         processes,
+        offered: rates !== undefined,
         rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+        perMix: results.map((r) => r.requests.average),
         p99: Math.max(...results.map((r) => r.latency.p99)),
         errors,
       });
