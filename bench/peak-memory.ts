@@ -35,7 +35,8 @@ let bytes = 0;
 if (mode === 'download') {
   const prepared = await files.prepareDownload(actor, ovenId, 'bench-session');
   const [token, name] = prepared.file.split('/');
-  bytes = (await files.openDownload(token!, name!, 'bench-session')).bytes.length;
+  const opened = await files.openDownload(token!, name!, 'bench-session');
+  bytes = 'bytes' in opened ? opened.bytes.length : 0;
 } else {
   const oven = await ownOven(db, scopeOf(actor), ovenId);
   const tree = await loadMenu(db, oven.id, oven.type);

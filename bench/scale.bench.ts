@@ -213,42 +213,48 @@ export async function scaleBench() {
       ]);
     }
     heavy.push(['time an oven at 1,000 vs at 10', verdict(perOven[2]! / perOven[0]!, { atMost: 1 })]);
+    // The zip's address comes with the job: its download starts at once and streams the files as they are built.
     const zip = async (ids: number[]) => {
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 10);
+      const before = process.memoryUsage().rss;
       const started = performance.now();
-      const job = await finishJob<{ file: string }>(
-        app.base,
-        headers,
-        await fetch(`${app.base}/api/files/zip`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ oven_ids: ids }),
-        }),
-      );
-      const res = await fetch(`${app.base}/storage/settings/${job.result.file}`, { headers });
+      const queued = await fetch(`${app.base}/api/files/zip`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ oven_ids: ids }),
+      });
+      const { data } = (await queued.clone().json()) as { data: { download: { file: string } } };
+      const res = await fetch(`${app.base}/storage/settings/${data.download.file}`, { headers });
       const reader = res.body!.getReader();
-      await reader.read();
+      let bytes = (await reader.read()).value?.length ?? 0;
       const firstByte = performance.now() - started;
-      let bytes = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.length;
       }
-      return { firstByte, bytes };
+      const whole = performance.now() - started;
+      const job = await finishJob<{ size: number }>(app.base, headers, queued);
+      clearInterval(sampler);
+      if (job.result.size !== bytes) throw new Error(`zip: ${bytes} bytes read, ${job.result.size} written`);
+      return { firstByte, whole, bytes, peakMb: (peak - before) / 1048576 };
     };
+    // Once to warm the codec's worker and the checklist's fonts, which the first zip of a process pays for.
+    await zip(matchbox.slice(1, 2).map((r) => Number(r.id)));
     const one = await zip(matchbox.slice(0, 1).map((r) => Number(r.id)));
-    const rssBefore = process.memoryUsage().rss;
     const many = await zip(matchbox.slice(0, 200).map((r) => Number(r.id)));
-    const rssAfter = process.memoryUsage().rss;
-    heavy.push(['zip of 1 oven: first byte', ms(one.firstByte)]);
+    heavy.push(['zip of 1 oven: first byte / whole', `${ms(one.firstByte)} / ${ms(one.whole)}`]);
     heavy.push([
-      'zip of 200 ovens: first byte',
-      `${ms(many.firstByte)} (${(many.bytes / 1024).toFixed(0)} KB)`,
+      'zip of 200 ovens: first byte / whole',
+      `${ms(many.firstByte)} / ${ms(many.whole)} (${(many.bytes / 1024).toFixed(0)} KB)`,
     ]);
-    heavy.push(['first byte, 200 ovens vs 1', verdict(many.firstByte / one.firstByte, { atMost: 5 })]);
+    heavy.push(['first byte, 200 ovens vs 1', verdict(many.firstByte / one.firstByte, { atMost: 2 })]);
     heavy.push([
-      'memory (RSS) growth over the 200-oven zip',
-      `${((rssAfter - rssBefore) / 1048576).toFixed(0)} MB`,
+      'peak memory (RSS) growth, 1 oven / 200 ovens',
+      `${one.peakMb.toFixed(1)} / ${many.peakMb.toFixed(1)} MB`,
     ]);
     report('Scale: templates and zips over many ovens', heavy);
     await app.close();

@@ -1,10 +1,33 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import { ConflictError } from '../lib/errors';
 import { newToken } from '../lib/tokens';
 import type { DbOrTx } from './client';
-import { settingsDownloads } from './schema/index';
+import { settingsDownloadParts, settingsDownloads } from './schema/index';
 
 /** A prepared file stays downloadable this long. */
 export const DOWNLOAD_TTL_MS = 15 * 60_000;
+/** How often a download of a zip still being built looks for its next part. */
+const PART_POLL_MS = 50;
+/** Parts read in one statement: a few ovens' files, never a whole zip. */
+const PARTS_A_READ = 4;
+/**
+ * A zip that has had no new part for this long is taken for abandoned (its process died; the job runner fails its
+ * job after the same lease), and its download is cut off instead of waiting for ever.
+ */
+export const PART_STALL_MS = 60_000;
+
+/** What a download token opens: a file's bytes, or a zip's parts in order, streamed while it is still being built. */
+export type OpenedFile =
+  | { fileName: string; bytes: Buffer }
+  | { fileName: string; parts: AsyncIterable<Buffer>; size: number | null };
+
+/** A zip's download ended before its last part: the build failed or stopped (409 when nothing was sent yet). */
+export class UnfinishedDownload extends ConflictError {
+  constructor() {
+    super('This zip was not finished: building it failed or stopped. Make it again.');
+  }
+}
 
 export interface PreparedFile {
   /** `{token}/{file name}`: the address under /storage/settings/ (PDFs use /storage/pdf/{token}.pdf). */
@@ -49,19 +72,63 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
     },
 
     /**
-     * The bytes a token stands for, to the session that asked for them; undefined when unknown, expired, asked
-     * under another name (when one is given) or by another session.
+     * A zip to be written in parts: its address exists from the start, so its download can begin while it is built.
+     * Answers the address; the parts follow with `appendPart`, and `complete` (or `discard`) ends it.
+     */
+    async start(input: { userId: number; sessionHash: string; fileName: string; token?: string }) {
+      const token = input.token ?? newToken().slice(0, 32);
+      await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
+      await db
+        .insert(settingsDownloads)
+        .values({
+          token,
+          userId: input.userId,
+          sessionHash: input.sessionHash,
+          fileName: input.fileName,
+          bytes: null,
+          complete: false,
+          size: 0,
+          expiresAt: new Date(now().getTime() + DOWNLOAD_TTL_MS),
+        })
+        .onConflictDoNothing();
+      return { token, file: `${token}/${input.fileName}`, name: input.fileName };
+    },
+
+    async appendPart(token: string, seq: number, bytes: Uint8Array): Promise<void> {
+      await db
+        .insert(settingsDownloadParts)
+        .values({ token, seq, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    },
+
+    /** The zip's last part is written: its size is known and its download ends after that part. */
+    async complete(token: string, size: number): Promise<void> {
+      await db
+        .update(settingsDownloads)
+        .set({ complete: true, size })
+        .where(eq(settingsDownloads.token, token));
+    },
+
+    /** A zip that failed: it and its parts are gone, and a download streaming it is cut off. */
+    async discard(token: string): Promise<void> {
+      await db.delete(settingsDownloads).where(eq(settingsDownloads.token, token));
+    },
+
+    /**
+     * What a token stands for, to the session that asked for it: a file's bytes, or a zip's parts; undefined when
+     * unknown, expired, asked under another name (when one is given) or by another session.
      */
     async open(
       token: string,
       sessionHash: string | null,
       fileName?: string,
-    ): Promise<{ fileName: string; bytes: Buffer } | undefined> {
+    ): Promise<OpenedFile | undefined> {
       if (!sessionHash) return undefined;
       const [row] = await db
         .select({
           fileName: settingsDownloads.fileName,
           bytes: settingsDownloads.bytes,
+          complete: settingsDownloads.complete,
+          size: settingsDownloads.size,
           sessionHash: settingsDownloads.sessionHash,
         })
         .from(settingsDownloads)
@@ -69,9 +136,51 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
         .limit(1);
       if (!row || row.sessionHash !== sessionHash) return undefined;
       if (fileName !== undefined && row.fileName !== fileName) return undefined;
-      return { fileName: row.fileName, bytes: row.bytes };
+      if (row.bytes) return { fileName: row.fileName, bytes: row.bytes };
+      return { fileName: row.fileName, parts: partsOf(token), size: row.complete ? row.size : null };
     },
   };
+
+  /**
+   * A zip's parts in order, a few a statement; while it is being built, waits for the next. Throws
+   * UnfinishedDownload when the zip was discarded or stalled, so the response is cut off rather than ended as if
+   * whole.
+   */
+  async function* partsOf(token: string): AsyncGenerator<Buffer> {
+    let next = 0;
+    let finished = false;
+    let lastPartAt = Date.now();
+    for (;;) {
+      const rows = await db
+        .select({ seq: settingsDownloadParts.seq, bytes: settingsDownloadParts.bytes })
+        .from(settingsDownloadParts)
+        .where(and(eq(settingsDownloadParts.token, token), gte(settingsDownloadParts.seq, next)))
+        .orderBy(asc(settingsDownloadParts.seq))
+        .limit(PARTS_A_READ);
+      for (const row of rows) {
+        if (row.seq !== next) throw new UnfinishedDownload();
+        next++;
+        yield row.bytes;
+      }
+      if (rows.length > 0) {
+        lastPartAt = Date.now();
+        continue;
+      }
+      // Parts are written before the zip is marked complete: once it is, one more read finds any last ones.
+      if (finished) return;
+      const [state] = await db
+        .select({ complete: settingsDownloads.complete })
+        .from(settingsDownloads)
+        .where(eq(settingsDownloads.token, token));
+      if (!state) throw new UnfinishedDownload();
+      if (state.complete) {
+        finished = true;
+        continue;
+      }
+      if (Date.now() - lastPartAt > PART_STALL_MS) throw new UnfinishedDownload();
+      await sleep(PART_POLL_MS);
+    }
+  }
 }
 
 export type DownloadStore = ReturnType<typeof createDownloadStore>;

@@ -35,7 +35,16 @@ export const job = z.discriminatedUnion('kind', [
     kind: z.literal('template-apply'),
     result: applyTemplateResponse.shape.data.nullable(),
   }),
-  z.object({ ...common, kind: z.literal('settings-zip'), result: settingsZip.nullable() }),
+  z.object({
+    ...common,
+    kind: z.literal('settings-zip'),
+    result: settingsZip.nullable(),
+    /**
+     * The zip's address from the moment it is queued (null for a zip queued before zips streamed): fetched while
+     * the job runs, it streams the ovens' files as they are built and is cut off if the job fails.
+     */
+    download: z.object({ file: z.string(), name: z.string() }).nullable(),
+  }),
   z.object({ ...common, kind: z.literal('recipes-pdf'), result: recipesPdfResult.nullable() }),
   z.object({ ...common, kind: z.literal('share'), result: shareResult.nullable() }),
 ]);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { menuVersions } from './menu-versions';
 import { ovens } from './ovens';
@@ -18,7 +18,10 @@ export const settingsDownloads = pgTable(
     // Null for a zip of many ovens' files (and its checklist).
     ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    bytes: bytea('bytes').notNull(),
+    // Null for a zip, which is kept in parts as it is built (settings_download_parts).
+    bytes: bytea('bytes'),
+    // False while a zip is still being built: a download of it streams the parts so far and waits for the rest.
+    complete: boolean('complete').notNull().default(true),
     // The session that asked for it: the download answers only to that session's bearer token.
     sessionHash: text('session_hash'),
     size: integer('size').notNull(),
@@ -26,6 +29,22 @@ export const settingsDownloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('settings_downloads_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A zip's bytes in the order they were written, a part for every few ovens: a download streams them while the
+ * zip is still being built, from whichever process asks, and no process holds a whole zip in memory.
+ */
+export const settingsDownloadParts = pgTable(
+  'settings_download_parts',
+  {
+    token: text('token')
+      .notNull()
+      .references(() => settingsDownloads.token, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.seq] })],
 );
 
 /**

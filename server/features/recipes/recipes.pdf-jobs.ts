@@ -178,7 +178,8 @@ export function createRecipePdfs(deps: {
     async open(name: string, sessionHash: string | null): Promise<{ fileName: string; bytes: Buffer }> {
       const token = name.replace(/\.pdf$/, '');
       const found = await downloads.open(token, sessionHash);
-      if (!found) throw new NotFoundError('Download');
+      // A PDF is kept whole; a token of a zip's parts is not one.
+      if (!found || !('bytes' in found)) throw new NotFoundError('Download');
       return found;
     },
   };

@@ -1,6 +1,6 @@
 import type { SettingsDownload } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
-import { createDownloadStore } from '../../db/download-store';
+import { createDownloadStore, type OpenedFile } from '../../db/download-store';
 import { settingsFingerprints } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
 import { NotFoundError } from '../../lib/errors';
@@ -37,14 +37,10 @@ export function createSettingsDownloads(deps: FileDeps, files: SettingsBuilder) 
     },
 
     /**
-     * The bytes a download token stands for, to the session that prepared them; NotFoundError when unknown,
-     * expired, asked under another name or by another session.
+     * The bytes a download token stands for (or a zip's parts, streamed while it is built), to the session that
+     * prepared them; NotFoundError when unknown, expired, asked under another name or by another session.
      */
-    async openDownload(
-      token: string,
-      fileName: string,
-      sessionHash: string | null,
-    ): Promise<{ fileName: string; bytes: Buffer }> {
+    async openDownload(token: string, fileName: string, sessionHash: string | null): Promise<OpenedFile> {
       const found = await downloads.open(token, sessionHash, fileName);
       if (!found) throw new NotFoundError('Download');
       return found;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../../shared/i18n/languages';
 import { fastJson } from '../../http/fast-json';
-import { jobReply } from '../../http/job-reply';
+import { jobReply, type ZipDownloadParams } from '../../http/job-reply';
 import { jsonInSlices } from '../../http/json-in-slices';
 import type { RateLimits } from '../../http/rate-limits';
 import { enforceRateLimit } from '../../http/rate-limits';
@@ -58,7 +59,12 @@ type ShareJob = {
   to: string;
 };
 /** What a zip job carries from the request to whichever process runs it. */
-type ZipJob = { actor: Actor & { username: string; language?: Language | null }; ovenIds: number[] };
+type ZipJob = {
+  actor: Actor & { username: string; language?: Language | null };
+  ovenIds: number[];
+  /** Where the zip is written as it is built (absent in jobs queued before zips streamed). */
+  download?: ZipDownloadParams;
+};
 
 export async function settingsFilesRoutes(
   app: FastifyInstance,
@@ -186,27 +192,45 @@ export async function settingsFilesRoutes(
     async (request, reply) => {
       const user = currentUser(request);
       const ovenIds = await files.zipOvens(user, request.body);
-      const job = await deps.runner.enqueue<ZipJob>({
-        userId: user.id,
-        sessionHash: currentSessionHash(request),
-        kind: 'settings-zip',
-        params: {
-          actor: {
-            id: user.id,
-            role: user.role,
-            team: user.team,
-            username: user.username,
-            language: user.language,
+      const sessionHash = currentSessionHash(request);
+      // The zip's address exists before its job runs: a download of it streams the parts as they are built.
+      const { token, name } = await files.startZip(user, sessionHash);
+      const job = await deps.runner
+        .enqueue<ZipJob>({
+          userId: user.id,
+          sessionHash,
+          kind: 'settings-zip',
+          params: {
+            actor: {
+              id: user.id,
+              role: user.role,
+              team: user.team,
+              username: user.username,
+              language: user.language,
+            },
+            ovenIds,
+            download: { token, name },
           },
-          ovenIds,
-        },
-        total: ovenIds.length,
-      });
+          total: ovenIds.length,
+        })
+        .catch(async (error: unknown) => {
+          await files.discardZip(token);
+          throw error;
+        });
       return reply.code(202).send({ data: jobReply(job) });
     },
   );
   deps.runner.register<ZipJob>('settings-zip', ({ job, step }) =>
-    files.buildZip(job.params.actor, { ovenIds: job.params.ovenIds, sessionHash: job.sessionHash }, step),
+    files.buildZip(
+      job.params.actor,
+      {
+        ovenIds: job.params.ovenIds,
+        sessionHash: job.sessionHash,
+        token: job.params.download?.token,
+        fileName: job.params.download?.name,
+      },
+      step,
+    ),
   );
 
   r.post(
@@ -236,22 +260,26 @@ export async function settingsFilesRoutes(
     },
     async (request, reply) => {
       try {
-        const { fileName, bytes } = await files.openDownload(
+        const opened = await files.openDownload(
           request.params.token,
           request.params.file,
           request.sessionTokenHash,
         );
+        const { fileName } = opened;
         const type = fileName.endsWith('.zip')
           ? 'application/zip'
           : fileName.endsWith('.pdf')
             ? 'application/pdf'
             : 'application/octet-stream';
-        return reply
+        reply
           .type(type)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(bytes);
+          .header('x-content-type-options', 'nosniff');
+        if ('bytes' in opened) return reply.send(opened.bytes);
+        // A zip streams its parts as they are built; its length is known once it is complete.
+        if (opened.size !== null) reply.header('content-length', opened.size);
+        return reply.send(Readable.from(opened.parts));
       } catch (error) {
         if (error instanceof NotFoundError) return reply.code(404).type('text/html').send(EXPIRED_PAGE);
         throw error;

@@ -5,7 +5,7 @@ import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/
 import type { Actor } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
 import type { Language } from '../../../shared/i18n/languages';
-import { createDownloadStore } from '../../db/download-store';
+import { createDownloadStore, type DownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
 import { inScope, scopeOf } from '../../db/scope';
@@ -15,28 +15,59 @@ import { nextTurn } from '../../lib/in-turns';
 import type { Built, FileDeps, Fingerprint, SettingsBuilder } from './settings-file-build';
 import { type ChecklistStick, usbChecklistPdf } from './usb-checklist.pdf';
 
+/** A part of the zip is written once this much is waiting, or this long after the last part. */
+const PART_BYTES = 256 * 1024;
+const PART_MS = 250;
+
 /**
- * A zip of many files built one file a turn (fflate's streaming writer, deflated on this thread): 200 ovens' files
- * in one `zipSync` held the event loop for the whole compression.
+ * A zip written as it is built: fflate's streaming writer deflates one file at a time on this thread, and what
+ * it has written goes to the download store in parts (the first oven's at once, then every PART_BYTES or PART_MS),
+ * so no process holds the whole zip and its download can start before the last oven is built.
  */
-async function zipInTurns(files: Record<string, Uint8Array>, mtime: Date): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
+function partWriter(store: DownloadStore, token: string, mtime: Date) {
+  let waiting: Uint8Array[] = [];
+  let waitingBytes = 0;
+  let size = 0;
+  let seq = 0;
+  let lastPart = Date.now();
   let failure: Error | null = null;
-  const writer = new Zip((error, data) => {
+  const zip = new Zip((error, data) => {
     if (error) failure = error;
-    else parts.push(data);
+    else {
+      waiting.push(data);
+      waitingBytes += data.length;
+    }
   });
-  for (const [path, bytes] of Object.entries(files)) {
-    const file = new ZipDeflate(path, { level: 6 });
-    file.mtime = mtime;
-    writer.add(file);
-    file.push(bytes, true);
-    await nextTurn();
+  async function flush(): Promise<void> {
+    if (failure) throw failure;
+    if (waitingBytes === 0) return;
+    const part = Buffer.concat(waiting);
+    waiting = [];
+    waitingBytes = 0;
+    size += part.length;
+    lastPart = Date.now();
+    await store.appendPart(token, seq++, part);
   }
-  writer.end();
-  if (failure) throw failure;
-  return Buffer.concat(parts);
+  return {
+    /** Adds a file and writes a part when enough is waiting (always after the first file). */
+    async add(path: string, bytes: Uint8Array): Promise<void> {
+      const file = new ZipDeflate(path, { level: 6 });
+      file.mtime = mtime;
+      zip.add(file);
+      file.push(bytes, true);
+      if (seq === 0 || waitingBytes >= PART_BYTES || Date.now() - lastPart >= PART_MS) await flush();
+    },
+    /** Writes the zip's directory; answers its whole size once the last part is written. */
+    async end(): Promise<number> {
+      zip.end();
+      await flush();
+      return size;
+    },
+  };
 }
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+const zipName = (at: Date) => `hearth-settings-${day(at)}.zip`;
 
 /** The settings files of many ovens as one zip, with the USB checklist. */
 export function createSettingsZip(deps: FileDeps & { provider: string }, files: SettingsBuilder) {
@@ -62,109 +93,148 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
   }
 
   return {
-    /**
-     * The settings files of many ovens as one zip: a folder per location, in it a folder per oven numbered by USB
-     * stick, holding the file under the exact name the oven looks for; and the printable checklist of which stick
-     * goes to which oven (in the zip and on its own). Every file is built and checked as a single download is; one
-     * that fails refuses the whole zip, naming the oven.
-     */
     /** Checks a zip's body and answers the ovens it takes, before a job is queued for it. */
     async zipOvens(actor: Actor, input: { oven_ids?: number[]; location_id?: number }): Promise<number[]> {
       return (await zipTargets(actor, input)).map((t) => t.id);
     },
 
+    /** The zip's address before it is built: its download streams the parts as they are written. */
+    async startZip(actor: Actor, sessionHash: string, at = now()) {
+      return createDownloadStore(db, now).start({ userId: actor.id, sessionHash, fileName: zipName(at) });
+    },
+
+    /** A zip whose job was never queued. */
+    async discardZip(token: string): Promise<void> {
+      await createDownloadStore(db, now).discard(token);
+    },
+
+    /**
+     * The settings files of many ovens as one zip: a folder per location, in it a folder per oven numbered by USB
+     * stick, holding the file under the exact name the oven looks for; and the printable checklist of which stick
+     * goes to which oven (in the zip and on its own). Every file is built and checked as a single download is; one
+     * that fails refuses the whole zip, naming the oven.
+     *
+     * The zip is written in parts as it is built (at the address `startZip` gave, when given): its download can
+     * start at once, and the ovens count as downloaded only when the last part is written.
+     */
     async buildZip(
       actor: Actor & { username?: string; language?: Language | null },
-      input: { ovenIds: number[]; sessionHash: string },
+      input: { ovenIds: number[]; sessionHash: string; token?: string; fileName?: string },
       step: (done: number, total: number) => Promise<void> = async () => {},
     ): Promise<SettingsZip> {
-      const targets = await ownOvensRef(db, scopeOf(actor), input.ovenIds);
-      const placeIds = [...new Set(targets.map((t) => t.locationId).filter((id) => id !== null))];
-      const places = placeIds.length
-        ? await db.select().from(locations).where(inArray(locations.id, placeIds))
-        : [];
-      const placeName = new Map(places.map((p) => [p.id, p.name]));
-      const NONE = 'No location';
-      const ordered = [...targets].sort((a, b) => {
-        const pa = a.locationId === null ? null : (placeName.get(a.locationId) ?? '');
-        const pb = b.locationId === null ? null : (placeName.get(b.locationId) ?? '');
-        if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pa.localeCompare(pb);
-        return a.name.localeCompare(b.name) || a.id - b.id;
-      });
-      const placeKeys = [...new Set(ordered.map((o) => o.locationId))];
-      const placeFolders = uniqueFolderNames(
-        placeKeys.map((k) => (k === null ? NONE : (placeName.get(k) ?? NONE))),
-        NONE,
-      );
-      const folders = new Map(placeKeys.map((key, i) => [key, placeFolders[i]!]));
-      const pad = String(ordered.length).length < 2 ? 2 : String(ordered.length).length;
-      const files: Record<string, Uint8Array> = {};
-      const sticks: ChecklistStick[] = [];
-      const out: SettingsZip['ovens'] = [];
-      const prints: Fingerprint[] = [];
-      for (const [i, target] of ordered.entries()) {
-        let built: Built;
-        try {
-          built = await build(actor, target.id);
-        } catch (error) {
-          if (error instanceof ValidationError)
-            throw ValidationError.field(
-              'oven_ids',
-              `${target.name}: ${error.message} Nothing was downloaded.`,
-            );
-          throw error;
-        }
-        const stick = i + 1;
-        const place = folders.get(target.locationId)!;
-        const folder = `${place}/${String(stick).padStart(pad, '0')} ${folderName(target.name, `Oven ${target.id}`)}`;
-        const path = `${folder}/${built.fileName}`;
-        files[path] = built.bytes;
-        const { row, version } = await fingerprintOf(actor, built);
-        if (row) prints.push(row);
-        sticks.push({
-          stick,
-          location: target.locationId === null ? NONE : (placeName.get(target.locationId) ?? NONE),
-          oven: built.oven.name,
-          type: built.oven.type,
-          folder,
-          fileName: built.fileName,
-          version,
-        });
-        out.push({ id: built.oven.id, name: built.oven.name, stick, path, version });
-        await step(i + 1, ordered.length);
-      }
+      const store = createDownloadStore(db, now);
       const at = now();
-      const day = at.toISOString().slice(0, 10);
-      const checklist = await usbChecklistPdf({
-        provider: deps.provider,
-        sticks,
-        printedAt: at,
-        by: actor.username ?? 'a Hearth user',
-        language: actor.language ?? undefined,
+      const started = await store.start({
+        userId: actor.id,
+        sessionHash: input.sessionHash,
+        fileName: input.fileName ?? zipName(at),
+        token: input.token,
       });
-      files['USB checklist.pdf'] = checklist;
-      const zip = await zipInTurns(files, at);
-      // All or nothing: the ovens count as downloaded only with the zip kept for its owner, in one transaction.
-      return db.transaction(async (tx) => {
-        if (prints.length > 0) await tx.insert(settingsFingerprints).values(prints);
-        const store = createDownloadStore(tx, now);
-        const keep = (fileName: string, bytes: Uint8Array) =>
-          store
-            .keep({ userId: actor.id, sessionHash: input.sessionHash, fileName, bytes })
-            .then(({ file, name, size }) => ({ file, name, size }));
-        const kept = await keep(`hearth-settings-${day}.zip`, zip);
-        const list = await keep(`usb-checklist-${day}.pdf`, checklist);
-        await recordActivity(
-          tx,
-          out.map((o) => ({
-            userId: actor.id,
-            action: 'settings.downloaded',
-            summary: `Downloaded the settings file in a zip of ${countOf(out.length, 'oven')} (USB stick ${o.stick})`,
-            ovenId: o.id,
-          })),
-        );
-        return { ...kept, checklist: list, ovens: out };
-      });
+      try {
+        return await writeZip(actor, { ...input, token: started.token, fileName: started.name }, at, step);
+      } catch (error) {
+        // All or nothing: a zip that failed leaves no file, and a download streaming it is cut off.
+        await store.discard(started.token);
+        throw error;
+      }
     },
   };
+
+  async function writeZip(
+    actor: Actor & { username?: string; language?: Language | null },
+    input: { ovenIds: number[]; sessionHash: string; token: string; fileName: string },
+    at: Date,
+    step: (done: number, total: number) => Promise<void>,
+  ): Promise<SettingsZip> {
+    const targets = await ownOvensRef(db, scopeOf(actor), input.ovenIds);
+    const placeIds = [...new Set(targets.map((t) => t.locationId).filter((id) => id !== null))];
+    const places = placeIds.length
+      ? await db.select().from(locations).where(inArray(locations.id, placeIds))
+      : [];
+    const placeName = new Map(places.map((p) => [p.id, p.name]));
+    const NONE = 'No location';
+    const ordered = [...targets].sort((a, b) => {
+      const pa = a.locationId === null ? null : (placeName.get(a.locationId) ?? '');
+      const pb = b.locationId === null ? null : (placeName.get(b.locationId) ?? '');
+      if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pa.localeCompare(pb);
+      return a.name.localeCompare(b.name) || a.id - b.id;
+    });
+    const placeKeys = [...new Set(ordered.map((o) => o.locationId))];
+    const placeFolders = uniqueFolderNames(
+      placeKeys.map((k) => (k === null ? NONE : (placeName.get(k) ?? NONE))),
+      NONE,
+    );
+    const folders = new Map(placeKeys.map((key, i) => [key, placeFolders[i]!]));
+    const pad = String(ordered.length).length < 2 ? 2 : String(ordered.length).length;
+    const writer = partWriter(createDownloadStore(db, now), input.token, at);
+    const sticks: ChecklistStick[] = [];
+    const out: SettingsZip['ovens'] = [];
+    const prints: Fingerprint[] = [];
+    for (const [i, target] of ordered.entries()) {
+      let built: Built;
+      try {
+        built = await build(actor, target.id);
+      } catch (error) {
+        if (error instanceof ValidationError)
+          throw ValidationError.field('oven_ids', `${target.name}: ${error.message} Nothing was downloaded.`);
+        throw error;
+      }
+      const stick = i + 1;
+      const place = folders.get(target.locationId)!;
+      const folder = `${place}/${String(stick).padStart(pad, '0')} ${folderName(target.name, `Oven ${target.id}`)}`;
+      const path = `${folder}/${built.fileName}`;
+      await writer.add(path, built.bytes);
+      const { row, version } = await fingerprintOf(actor, built);
+      if (row) prints.push(row);
+      sticks.push({
+        stick,
+        location: target.locationId === null ? NONE : (placeName.get(target.locationId) ?? NONE),
+        oven: built.oven.name,
+        type: built.oven.type,
+        folder,
+        fileName: built.fileName,
+        version,
+      });
+      out.push({ id: built.oven.id, name: built.oven.name, stick, path, version });
+      await step(i + 1, ordered.length);
+    }
+    const checklist = await usbChecklistPdf({
+      provider: deps.provider,
+      sticks,
+      printedAt: at,
+      by: actor.username ?? 'a Hearth user',
+      language: actor.language ?? undefined,
+    });
+    await writer.add('USB checklist.pdf', checklist);
+    const size = await writer.end();
+    // All or nothing: the ovens count as downloaded only with the zip complete and kept for its owner, in one
+    // transaction; until then its download streams what is written and waits for the rest.
+    return db.transaction(async (tx) => {
+      if (prints.length > 0) await tx.insert(settingsFingerprints).values(prints);
+      const kept = createDownloadStore(tx, now);
+      await kept.complete(input.token, size);
+      const list = await kept.keep({
+        userId: actor.id,
+        sessionHash: input.sessionHash,
+        fileName: `usb-checklist-${day(at)}.pdf`,
+        bytes: checklist,
+      });
+      await recordActivity(
+        tx,
+        out.map((o) => ({
+          userId: actor.id,
+          action: 'settings.downloaded',
+          summary: `Downloaded the settings file in a zip of ${countOf(out.length, 'oven')} (USB stick ${o.stick})`,
+          ovenId: o.id,
+        })),
+      );
+      return {
+        file: `${input.token}/${input.fileName}`,
+        name: input.fileName,
+        size,
+        checklist: { file: list.file, name: list.name, size: list.size },
+        ovens: out,
+      };
+    });
+  }
 }

@@ -1,10 +1,13 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobOf } from '../../../shared/contracts/jobs';
 import type { CheckFileResult } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
 import { createActivityRecorder } from '../../db/activity-store';
-import { ovens, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
+import { UnfinishedDownload } from '../../db/download-store';
+import { ovens, settingsDownloadParts, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
+import { NotFoundError } from '../../lib/errors';
 import { createOven, createSession, createSignedInUser } from '../../test/factories';
 import {
   createLocationWith,
@@ -35,6 +38,124 @@ const fetchBytes = async (file: string) => {
   expect(res.statusCode).toBe(200);
   return new Uint8Array(res.rawPayload);
 };
+
+const zipService = () =>
+  createSettingsFilesService({
+    db: ctx.db,
+    activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+    mailer: ctx.mailer,
+    provider: 'Hearth',
+  });
+const owner = () => ({ id: ownerId, role: 'other' as const, team: ownerTeam });
+const partsOf = async (token: string) =>
+  (await ctx.db.select().from(settingsDownloadParts).where(eq(settingsDownloadParts.token, token))).length;
+/** A build that stops after its first oven until `release` is called (or fails, if `fail` is). */
+function gate() {
+  let open: (() => void) | undefined;
+  let shut: ((error: Error) => void) | undefined;
+  const waiting = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    shut = reject;
+  });
+  return {
+    step: async (done: number) => {
+      if (done === 1) await waiting;
+    },
+    release: () => open!(),
+    fail: () => shut!(new Error('killed')),
+  };
+}
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('a zip streams as it is built', () => {
+  it("answers the zip's address with the job, before it is built", async () => {
+    const oven = await createOven(ctx.db, ownerId, { name: 'Early' });
+    const queued = await ctx.api('POST', '/api/files/zip', { oven_ids: [oven.id] }, { token });
+    const download = queued.json<{ data: JobOf<'settings-zip'> }>().data.download;
+    expect(download?.name).toMatch(/^hearth-settings-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = await jobResult<'settings-zip'>(ctx, token, queued);
+    expect(zip.file).toBe(download?.file);
+  });
+
+  it('a download begun while the zip is built gets every oven, whole', async () => {
+    const list = [];
+    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Streamed ${i}` }));
+    const files = zipService();
+    const started = await files.startZip(owner(), 'stream-session');
+    const paused = gate();
+    const building = files.buildZip(
+      owner(),
+      {
+        ovenIds: list.map((o) => o.id),
+        sessionHash: 'stream-session',
+        token: started.token,
+        fileName: started.name,
+      },
+      paused.step,
+    );
+    // The first oven's file is written before the build goes on.
+    await until(async () => (await partsOf(started.token)) > 0);
+    expect(await partsOf(started.token)).toBe(1);
+    const opened = await files.openDownload(started.token, started.name, 'stream-session');
+    if (!('parts' in opened)) throw new Error('expected a streamed zip');
+    expect(opened.size).toBeNull();
+    const reading = (async () => {
+      const chunks: Buffer[] = [];
+      for await (const part of opened.parts) chunks.push(part);
+      return Buffer.concat(chunks);
+    })();
+    paused.release();
+    const zip = await building;
+    const bytes = await reading;
+    expect(bytes.length).toBe(zip.size);
+    expect(Object.keys(unzipSync(bytes)).sort()).toEqual(
+      [...zip.ovens.map((o) => o.path), 'USB checklist.pdf'].sort(),
+    );
+  });
+
+  it('a download of a zip whose build fails is cut off, and no oven counts as downloaded', async () => {
+    const list = [];
+    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Cut ${i}` }));
+    const files = zipService();
+    const started = await files.startZip(owner(), 'cut-session');
+    const paused = gate();
+    const building = files.buildZip(
+      owner(),
+      {
+        ovenIds: list.map((o) => o.id),
+        sessionHash: 'cut-session',
+        token: started.token,
+        fileName: started.name,
+      },
+      paused.step,
+    );
+    await until(async () => (await partsOf(started.token)) > 0);
+    const opened = await files.openDownload(started.token, started.name, 'cut-session');
+    if (!('parts' in opened)) throw new Error('expected a streamed zip');
+    const reading = (async () => {
+      for await (const _ of opened.parts);
+    })();
+    paused.fail();
+    await expect(building).rejects.toThrow('killed');
+    await expect(reading).rejects.toThrow(UnfinishedDownload);
+    expect(await partsOf(started.token)).toBe(0);
+    const printed = await ctx.db
+      .select()
+      .from(settingsFingerprints)
+      .where(
+        inArray(
+          settingsFingerprints.ovenId,
+          list.map((o) => o.id),
+        ),
+      );
+    expect(printed).toEqual([]);
+    await expect(files.openDownload(started.token, started.name, 'cut-session')).rejects.toThrow(
+      NotFoundError,
+    );
+  });
+});
 
 describe('POST /api/files/zip', () => {
   it('records no oven as downloaded when the build is killed midway', async () => {
