@@ -145,6 +145,9 @@ export const seed = {
   /** A new person in `owner`'s team as `role` (store managers and crew in `locationIds`), with a session. */
   member: (owner: SeededUser, role: 'owner' | 'manager' | 'store' | 'crew', locationIds: number[] = []) =>
     seedCall<SeededUser>('member', { ownerId: owner.id, role, locationIds }),
+  /** Locations of the user's team, made at once (a chain's stores). */
+  locations: (owner: SeededUser, names: string[]) =>
+    seedCall<{ id: number; name: string }[]>('locations', { ownerId: owner.id, names }),
   /** An oven with one empty main screen. */
   oven: (owner: SeededUser, oven: { name?: string; type?: string; locationId?: number } = {}) =>
     seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {

@@ -112,3 +112,32 @@ test('an oven added in another location than the one shown opens, the location f
   await expect(page.locator('.oven-title')).toHaveText('Roaming');
   await expect(page).not.toHaveURL(/location=/);
 });
+
+test("a chain's Locations page shows 50 stores a page, and finds one by name or address from the server", async ({
+  page,
+  cook,
+}) => {
+  await seed.locations(
+    cook,
+    Array.from({ length: 120 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  await page.goto('/fleet/locations');
+  const cards = page.getByRole('list', { name: 'Your locations' }).getByRole('listitem');
+  await expect(cards).toHaveCount(50);
+  await expect(page.getByRole('status').filter({ hasText: '120 locations' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 3' }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(cards).toHaveCount(20);
+  await expect(cards.first()).toHaveAccessibleName('Store 101');
+  const search = page.getByRole('searchbox', { name: 'Search locations' });
+  await search.fill('store 11');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/search=store\+11/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(cards).toHaveCount(10);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screens/locations-search.png' });
+  await search.fill('nowhere');
+  await search.press('Enter');
+  await expect(page.getByText('No location’s name or address holds “nowhere”.')).toBeVisible();
+});

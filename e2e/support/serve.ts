@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp, DEFAULT_CLIENT_DIR } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, rowsOf } from '../../server/db/client';
 import { createMailer } from '../../server/mail/mailer';
 import { seedDemoUsers } from '../../server/seed/demo-users';
 import { seedLibrary } from '../../server/seed/library-recipes';
@@ -149,6 +149,17 @@ const seeders: Record<string, Seeder> = {
     });
     const token = await createSession(database.db, user.id);
     return { id: user.id, username: user.username, email: user.email, password: user.password, token };
+  },
+  /** Locations of a user's current team, at once: { ownerId, names } → [{ id, name }]. */
+  locations: async (input) => {
+    const teamId = await currentTeamOf(database.db, input.ownerId as number);
+    const names = input.names as string[];
+    return rowsOf<{ id: number; name: string }>(
+      database.db,
+      sql`insert into locations (team_id, name)
+        select ${teamId}, value from json_array_elements_text(${JSON.stringify(names)}::json)
+        returning id, name`,
+    );
   },
   /** An oven of a user: { ownerId, name?, type?, locationId? } → { id, name, type, screenId }. */
   oven: async (input) => {

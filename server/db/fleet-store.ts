@@ -16,7 +16,9 @@ export interface OvenFilter {
   status?: FleetStatus;
 }
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern that finds `text` anywhere, lower-cased, its wildcards taken as themselves. */
+export const containsPattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = true): SQL[] {
   const where: SQL[] = [inScopeSql.ovens(scope, 'o')];
@@ -29,7 +31,7 @@ export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = tr
   if (filter.search && scope.teamId !== null) {
     // Two indexed lookups whose matches are few, never a test of every oven: ovens by name (trigram), and the
     // ovens of the locations whose name matches.
-    const p = like(filter.search);
+    const p = containsPattern(filter.search);
     where.push(sql`o.id in (
       select m.id from ovens m where m.team_id = ${scope.teamId} and lower(m.name) like ${p}
       union

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FLEET_BATCH_MAX, FLEET_STATUSES, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../domain/fleet';
+import {
+  FLEET_BATCH_MAX,
+  FLEET_STATUSES,
+  LOCATION_ADDRESS_MAX,
+  LOCATION_LIMIT,
+  LOCATION_NAME_MAX,
+} from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
@@ -192,6 +198,19 @@ export const location = z.object({
   ovens: z.number().int(),
 });
 export type Location = z.infer<typeof location>;
+
+/** GET /api/locations: with `page`, a page of `per_page` (50 by default); without, every one (for pickers). */
+export const locationListQuery = z.object({
+  /** Part of a location's name or address. */
+  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  page: pageParam.optional(),
+  per_page: z.coerce
+    .number({ error: `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.` })
+    .int(`per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
+    .min(1, `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
+    .max(LOCATION_LIMIT, `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
+    .optional(),
+});
 
 /** POST /api/locations/{id}/ovens: put several of your ovens in this location at once. */
 export const assignOvensRequest = z.object({

@@ -7,8 +7,10 @@ import { withoutHiddenCharacters } from './text';
 
 export const LOCATION_NAME_MAX = 60;
 export const LOCATION_ADDRESS_MAX = 200;
-/** Locations one account keeps (a chain of several hundred stores fits). */
-export const LOCATION_LIMIT = 1000;
+/** Locations one team keeps: a chain of a few thousand stores fits. */
+export const LOCATION_LIMIT = 5000;
+/** Locations on a page of the Locations page. */
+export const LOCATIONS_PER_PAGE = 50;
 export const TEMPLATE_NAME_MAX = 40;
 export const TEMPLATE_LIMIT = 200;
 /** Ovens in one zip download or one template application (each is a settings file or a transaction). */

@@ -9,12 +9,16 @@ import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
+import { Pager } from '../../components/pager';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { isolate } from '../../lib/text';
+import { useUrlState } from '../../lib/use-url-state';
 import { useZodForm } from '../../lib/use-zod-form';
-import { locationListQuery, ovenListQuery } from '../ovens';
+import { locationPageQuery, ovenListQuery } from '../ovens';
 import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
+
+const DEFAULTS = { search: '' };
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Location } | null;
 
@@ -23,7 +27,10 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Lo
  * the Ovens and Fleet pages, share a template and download as one zip.
  */
 export function LocationsPage() {
-  const list = useQuery(locationListQuery());
+  const url = useUrlState(DEFAULTS);
+  const search = url.values.search.trim();
+  const list = useQuery(locationPageQuery({ search, page: url.page }));
+  const page = list.data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const banners = useBanners();
   const remove = useDeleteLocation();
@@ -45,20 +52,41 @@ export function LocationsPage() {
           </button>
         ) : null}
       </header>
+      {page && (page.total > 0 || search !== '') ? (
+        <div className="toolbar">
+          <label className="search">
+            <span className="sr-only">{t('locationsPage.search')}</span>
+            <input
+              // A new search from the address (a tab, the back button) shows in the box.
+              key={url.values.search}
+              type="search"
+              placeholder={t('locationsPage.searchPlaceholder')}
+              defaultValue={url.values.search}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() });
+              }}
+              onBlur={(e) => url.update({ search: e.currentTarget.value.trim() })}
+            />
+          </label>
+          <p className="muted" role="status">
+            {t('locationsPage.count', { count: page.total })}
+          </p>
+        </div>
+      ) : null}
       {list.isPending ? <Spinner label={t('locationsPage.loading')} /> : null}
       {list.isError ? (
         <Alert tone="error">
           {t('locationsPage.loadFailed', { message: translateMessage(list.error.message) })}
         </Alert>
       ) : null}
-      {list.data && list.data.length === 0 ? (
+      {page && page.total === 0 ? (
         <div className="card empty-state">
-          <p>{t('locationsPage.empty')}</p>
+          <p>{search === '' ? t('locationsPage.empty') : t('locationsPage.noMatch', { search })}</p>
         </div>
       ) : null}
-      {list.data && list.data.length > 0 ? (
+      {page && page.data.length > 0 ? (
         <ul className="location-list" aria-label={t('locationsPage.list')}>
-          {list.data.map((l) => (
+          {page.data.map((l) => (
             <li key={l.id} className="card location-card" aria-label={l.name}>
               <div className="location-head">
                 <h2 dir="auto">{l.name}</h2>
@@ -107,6 +135,15 @@ export function LocationsPage() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {page ? (
+        <Pager
+          page={page.current_page}
+          lastPage={page.last_page}
+          total={page.total}
+          perPage={page.per_page}
+          onPage={url.setPage}
+        />
       ) : null}
 
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (

@@ -130,10 +130,23 @@ export function useDeleteOven() {
   });
 }
 
+/** GET /api/locations without a page: every location of the team, for pickers. */
 export const locationListQuery = () =>
   queryOptions({
     queryKey: ovenKeys.locations,
     queryFn: () => api<{ data: Location[] }>('GET', '/api/locations').then((r) => r.data),
+  });
+
+/** A page of the team's locations for the Locations page, by a search of names and addresses. */
+export const locationPageQuery = (filters: { search: string; page: number }) =>
+  queryOptions({
+    queryKey: [...ovenKeys.locations, 'page', filters] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({ page: String(filters.page) });
+      if (filters.search) q.set('search', filters.search);
+      return api<Paginated<Location>>('GET', `/api/locations?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
   });
 
 /* ---------- The menu editor ---------- */

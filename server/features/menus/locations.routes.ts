@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '../../../shared/contracts/common';
-import { assignOvensRequest, location, locationRequest } from '../../../shared/contracts/ovens';
+import {
+  assignOvensRequest,
+  location,
+  locationListQuery,
+  locationRequest,
+} from '../../../shared/contracts/ovens';
+import { paginated } from '../../../shared/contracts/pagination';
+import { LOCATION_LIMIT, LOCATIONS_PER_PAGE } from '../../../shared/domain/fleet';
+import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
 import type { LocationsService } from './locations.service';
 
@@ -20,11 +28,27 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
       ...guard,
       schema: {
         tags,
-        summary: 'Your locations, by name, with how many ovens each holds',
-        response: { 200: z.object({ data: z.array(location) }) },
+        summary:
+          'Your locations, by name, with how many ovens each holds: every one, or a page of them (page, per_page), with a search of names and addresses (search)',
+        querystring: locationListQuery,
+        response: { 200: paginated(location), 422: errorResponse },
       },
     },
-    async (request) => ({ data: await locations.list(currentUser(request)) }),
+    async (request) => {
+      const q = request.query;
+      // Without a page, every location (a picker's list, up to the limit); with one, a page for the Locations page.
+      const perPage = q.per_page ?? (q.page === undefined ? LOCATION_LIMIT : LOCATIONS_PER_PAGE);
+      const page = q.page ?? 1;
+      const { data, total } = await locations.list(currentUser(request), { search: q.search, page, perPage });
+      return paginate({
+        data,
+        total,
+        page,
+        perPage,
+        url: '/api/locations',
+        query: { search: q.search, per_page: q.per_page },
+      });
+    },
   );
 
   r.post(

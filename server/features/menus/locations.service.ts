@@ -1,8 +1,9 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Location } from '../../../shared/contracts/ovens';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/fleet-store';
 import { ownOvensRef } from '../../db/location-store';
 import { locations, ovens } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
@@ -29,7 +30,21 @@ export function createLocationsService(deps: { db: Db }) {
   }
 
   return {
-    async list(actor: Actor): Promise<Location[]> {
+    /**
+     * A page of the team's locations (those a store manager or crew member is given, for them) by name, with how
+     * many ovens each holds, and the total; `search` finds a part of the name or address. Two statements at any
+     * number of locations: the page by the name index, and the count.
+     */
+    async list(
+      actor: Actor,
+      query: { search?: string; page: number; perPage: number },
+    ): Promise<{ data: Location[]; total: number }> {
+      const scope = scopeOf(actor);
+      const where = [inScope.locations(scope)];
+      if (query.search) {
+        const p = containsPattern(query.search);
+        where.push(sql`(lower(${locations.name}) like ${p} or lower(${locations.address}) like ${p})`);
+      }
       // Each location's ovens from the fleet counts (a few rows each), not by counting the ovens.
       const rows = await db
         .select({
@@ -40,9 +55,24 @@ export function createLocationsService(deps: { db: Db }) {
             where c.team_id = ${locations.teamId} and c.location_id = ${locations.id}), 0)::int`,
         })
         .from(locations)
-        .where(inScope.locations(scopeOf(actor)))
-        .orderBy(asc(locations.name), asc(locations.id));
-      return rows.map((r) => ({ ...r, ovens: Number(r.ovens) }));
+        .where(and(...where))
+        .orderBy(sql`lower(${locations.name})`, asc(locations.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const data = rows.map((r) => ({ ...r, ovens: Number(r.ovens) }));
+      // A first page that is not full holds them all: no count needed.
+      const total =
+        query.page === 1 && data.length < query.perPage
+          ? data.length
+          : Number(
+              (
+                await db
+                  .select({ n: count() })
+                  .from(locations)
+                  .where(and(...where))
+              )[0]?.n ?? 0,
+            );
+      return { data, total };
     },
 
     async create(actor: Actor, input: LocationInput): Promise<Location> {

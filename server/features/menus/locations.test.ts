@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Location, OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import type { Paginated } from '../../../shared/contracts/pagination';
+import { locations } from '../../db/schema/index';
 import { createOven, createSignedInUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -36,6 +38,44 @@ describe('locations', () => {
       address: '1 Main St',
       ovens: 0,
     });
+  });
+
+  it('pages a chain of locations by name, with the total, and finds a part of a name or address', async () => {
+    const { token: chain, teamId } = await createSignedInUser(ctx.db);
+    await ctx.db.insert(locations).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        teamId,
+        name: `Store ${String(i + 1).padStart(3, '0')}`,
+        address: i === 41 ? 'Harbour Road 5' : 'Main St',
+      })),
+    );
+    const get = (query: string) =>
+      ctx.api('GET', `/api/locations?${query}`, undefined, { token: chain }).then((r) => {
+        expect(r.statusCode, query).toBe(200);
+        return r.json<Paginated<Location>>();
+      });
+    const first = await get('page=1');
+    expect([first.total, first.per_page, first.last_page, first.data.length]).toEqual([120, 50, 3, 50]);
+    expect(first.data[0]?.name).toBe('Store 001');
+    const last = await get('page=3');
+    expect(last.data.map((l) => l.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Store ${String(i + 101).padStart(3, '0')}`),
+    );
+    expect((await get('page=1&search=store 10')).data.map((l) => l.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Store ${100 + i}`),
+    );
+    const byAddress = await get('page=1&search=HARBOUR');
+    expect([byAddress.total, byAddress.data[0]?.name]).toEqual([1, 'Store 042']);
+    // A LIKE wildcard typed in the search is a character, not "anything".
+    expect((await get('page=1&search=%25')).total).toBe(0);
+    // Without a page: every location, for pickers.
+    expect((await get('')).data).toHaveLength(120);
+  });
+
+  it('refuses a page or per_page that is not one, by field', async () => {
+    const res = await ctx.api('GET', '/api/locations?page=0&per_page=5001', undefined, { token });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: object }>().errors).sort()).toEqual(['page', 'per_page']);
   });
 
   it('refuses a second location of the same name in any case, naming the field', async () => {

@@ -7,6 +7,7 @@ import type { MenuTemplate, MenuVersion } from '../../../shared/contracts/menus'
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
+import { locations } from '../../db/schema/index';
 import { createOven, createRecipe, createSignedInUser } from '../../test/factories';
 import { createLocationWith, createTestContext, jobResult, type TestContext } from '../../test/harness';
 
@@ -199,6 +200,33 @@ describe('statements per request', () => {
     expect(counts.template[1]).toBe(counts.template[0]);
     expect(counts.fleet[1]).toBe(counts.fleet[0]);
     expect(counts.ovens[1]).toBe(counts.ovens[0]);
+    expect(counts.search[1]).toBe(counts.search[0]);
+  });
+
+  it('reading a page of the Locations page (and a search): the same for 60 locations and 300', async () => {
+    const { token: chain, teamId } = await createSignedInUser(ctx.db);
+    const counts: Record<'page' | 'later' | 'search', number[]> = { page: [], later: [], search: [] };
+    let made = 0;
+    for (const size of [60, 300]) {
+      await ctx.db
+        .insert(locations)
+        .values(
+          Array.from({ length: size - made }, (_, i) => ({
+            teamId,
+            name: `Store ${made + i}`,
+            address: 'Main St',
+          })),
+        );
+      made = size;
+      const read = (url: string) => statementsOf(() => ctx.api('GET', url, undefined, { token: chain }));
+      // A new session's first request records it was seen: not the page's cost.
+      await read('/api/locations?page=1');
+      counts.page.push(await read('/api/locations?page=1'));
+      counts.later.push(await read('/api/locations?page=2'));
+      counts.search.push(await read('/api/locations?page=1&search=store'));
+    }
+    expect(counts.page[1]).toBe(counts.page[0]);
+    expect(counts.later[1]).toBe(counts.later[0]);
     expect(counts.search[1]).toBe(counts.search[0]);
   });
 
