@@ -141,3 +141,27 @@ test("a chain's Locations page shows 50 stores a page, and finds one by name or 
   await search.press('Enter');
   await expect(page.getByText('No location’s name or address holds “nowhere”.')).toBeVisible();
 });
+
+test('moving ovens in finds any of a chain’s ovens by a search on the server, past the first ones shown', async ({
+  page,
+  cook,
+}) => {
+  for (let i = 1; i <= 60; i++) await seed.oven(cook, { name: `Line ${String(i).padStart(3, '0')}` });
+  const [place] = await seed.locations(cook, ['Depot']);
+  await page.goto('/fleet/locations');
+  await page
+    .getByRole('listitem', { name: 'Depot' })
+    .getByRole('button', { name: 'Move ovens here' })
+    .click();
+  const move = page.getByRole('dialog', { name: 'Move ovens to Depot' });
+  await expect(move.getByRole('status')).toHaveText('50 of 60 ovens shown: search to find the others.');
+  await move.getByRole('checkbox', { name: /Line 001/ }).check();
+  await move.getByRole('searchbox').fill('line 058');
+  await expect(move.getByRole('checkbox')).toHaveCount(1);
+  await move.getByRole('checkbox', { name: /Line 058/ }).check();
+  await move.getByRole('button', { name: 'Move 2 ovens' }).click();
+  await expect(move).toBeHidden();
+  const card = page.getByRole('listitem', { name: 'Depot' });
+  await expect(card.getByRole('link', { name: '2 ovens' })).toBeVisible();
+  expect(place?.name).toBe('Depot');
+});

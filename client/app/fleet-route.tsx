@@ -8,7 +8,7 @@ import { FleetPage } from '../features/menus/fleet-page';
 import { LocationsPage } from '../features/menus/locations-page';
 import { TemplatePage } from '../features/menus/template-page';
 import { TemplatesPage } from '../features/menus/templates-page';
-import { locationListQuery, ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
+import { ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
 import { MarkLoaded } from '../features/settings-files/mark-loaded';
 import { ZipDownload } from '../features/settings-files/zip-download';
 import { useCurrentUser } from '../lib/current-user';
@@ -77,12 +77,11 @@ export function TemplatesRoute() {
 export function TemplateRoute() {
   const id = Number(useParams().id);
   const ovens = useQuery(ovenListQuery());
-  const locations = useQuery(locationListQuery());
   const changed = useFleetChanged();
   if (!Number.isInteger(id) || id < 1) return <NotFoundPage />;
   return (
     <FleetSection>
-      <TemplatePage key={id} id={id} ovens={ovens.data} locations={locations.data} onApplied={changed} />
+      <TemplatePage key={id} id={id} ovens={ovens.data} onApplied={changed} />
     </FleetSection>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PickableOven {
@@ -9,34 +9,34 @@ interface PickableOven {
 }
 
 /**
- * Ovens to tick, for a chain's long lists: a search over name, model and location, "select all shown" and
- * "clear". Used to move ovens into a location and to apply a template to chosen ovens.
+ * Ovens to tick, for a chain's long lists: the first matches of a search the server runs over oven and location
+ * names (a chain has more ovens than a list can show), "select all shown" and "clear"; what is ticked stays ticked
+ * across searches. Used to move ovens into a location and to apply a template to chosen ovens.
  */
 export function OvenPickList({
   label,
   ovens,
+  matches,
+  search,
+  onSearch,
   chosen,
   onChange,
   detail,
 }: {
   label: string;
+  /** The ovens the search found, as many as the server answered. */
   ovens: PickableOven[];
+  /** How many ovens match the search in all: more than `ovens` when a search would narrow them. */
+  matches: number;
+  search: string;
+  onSearch(search: string): void;
   chosen: ReadonlySet<number>;
   onChange(next: Set<number>): void;
   /** What follows the oven's name (its model, where it stands). */
   detail(oven: PickableOven): ReactNode;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
-  const shown = needle
-    ? ovens.filter(
-        (o) =>
-          o.name.toLowerCase().includes(needle) ||
-          o.type.toLowerCase().includes(needle) ||
-          (o.location?.name.toLowerCase().includes(needle) ?? false),
-      )
-    : ovens;
+  const shown = ovens;
   const toggle = (id: number, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(id);
@@ -52,7 +52,7 @@ export function OvenPickList({
             type="search"
             placeholder={t('common.pickSearch')}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => onSearch(e.target.value)}
             // In a dialog, the search is where a long list starts.
             data-autofocus
           />
@@ -88,7 +88,14 @@ export function OvenPickList({
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? <p className="muted">{t('common.noOvenMatches', { search })}</p> : null}
+      {shown.length === 0 && search.trim() !== '' ? (
+        <p className="muted">{t('common.noOvenMatches', { search: search.trim() })}</p>
+      ) : null}
+      {matches > shown.length ? (
+        <p className="muted" role="status">
+          {t('common.moreMatches', { shown: shown.length, count: matches })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -201,6 +201,13 @@ export type Location = z.infer<typeof location>;
 
 /** GET /api/locations: with `page`, a page of `per_page` (50 by default); without, every one (for pickers). */
 export const locationListQuery = z.object({
+  /** Count only the ovens of this model in each location (a template's model). */
+  ovens: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (OVEN_TYPES as readonly string[]).includes(v), {
+      message: 'Choose one oven type.',
+    }),
   /** Part of a location's name or address. */
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   page: pageParam.optional(),

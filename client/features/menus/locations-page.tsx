@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Location, locationRequest } from '../../../shared/contracts/ovens';
@@ -15,7 +15,7 @@ import { translateMessage } from '../../lib/i18n';
 import { isolate } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
 import { useZodForm } from '../../lib/use-zod-form';
-import { locationPageQuery, ovenListQuery } from '../ovens';
+import { locationPageQuery, ovenPageQuery } from '../ovens';
 import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
 
 const DEFAULTS = { search: '' };
@@ -268,13 +268,14 @@ function MoveOvensModal({
   onMoved(count: number): void;
 }) {
   const { t } = useTranslation();
-  const ovens = useQuery(ovenListQuery());
+  const [search, setSearch] = useState('');
+  // The server searches the team's ovens (a chain has more than a list can show); this location's are left out.
+  const ovens = useQuery(ovenPageQuery({ types: 'All', location: '', search: search.trim(), page: 1 }));
   const move = useMoveOvens();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const elsewhere = useMemo(
-    () => (ovens.data ?? []).filter((o) => o.location?.id !== location.id),
-    [ovens.data, location.id],
-  );
+  const found = ovens.data?.data ?? [];
+  const elsewhere = found.filter((o) => o.location?.id !== location.id);
+  const allHere = ovens.data !== undefined && search.trim() === '' && ovens.data.total <= location.ovens;
   const tooMany = chosen.size > FLEET_BATCH_MAX;
   return (
     <Modal
@@ -303,13 +304,16 @@ function MoveOvensModal({
       }
     >
       {ovens.isPending ? <Spinner label={t('locationsPage.loadingOvens')} /> : null}
-      {ovens.data && elsewhere.length === 0 ? (
+      {allHere ? (
         <p className="muted">{t('locationsPage.allHere', { name: isolate(location.name) })}</p>
       ) : null}
-      {elsewhere.length > 0 ? (
+      {ovens.data && !allHere ? (
         <OvenPickList
           label={t('locationsPage.toMove')}
           ovens={elsewhere}
+          matches={ovens.data.total - (ovens.data.data.length - elsewhere.length)}
+          search={search}
+          onSearch={setSearch}
           chosen={chosen}
           onChange={setChosen}
           detail={(o) =>

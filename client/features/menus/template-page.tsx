@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
+import { locationListQuery, ovenPageQuery } from '../ovens';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { TemplateLayoutPreview } from './template-layout';
 import { TemplateApplyPreview } from './template-preview';
@@ -38,12 +39,10 @@ type Dialog = 'rename' | 'update' | 'delete' | null;
 export function TemplatePage({
   id,
   ovens,
-  locations,
   onApplied,
 }: {
   id: number;
   ovens: OvenChoice[] | undefined;
-  locations: { id: number; name: string; ovens: number }[] | undefined;
   onApplied(): unknown;
 }) {
   const detail = useQuery(templateQuery(id));
@@ -93,9 +92,7 @@ export function TemplatePage({
 
       <TemplateLayoutPreview layout={template.layout} ovenType={template.oven_type} />
 
-      {manage ? (
-        <ApplyPanel template={template} ovens={sameModel} locations={locations ?? []} onApplied={onApplied} />
-      ) : null}
+      {manage ? <ApplyPanel template={template} onApplied={onApplied} /> : null}
 
       <h2 className="section-title">{t('templatesPage.ovensWith')}</h2>
       {template.ovens_applied.length === 0 ? (
@@ -180,24 +177,22 @@ function Match({ oven }: { oven: TemplateOven }) {
   );
 }
 
-function ApplyPanel({
-  template,
-  ovens,
-  locations,
-  onApplied,
-}: {
-  template: MenuTemplateDetail;
-  ovens: OvenChoice[];
-  locations: { id: number; name: string; ovens: number }[];
-  onApplied(): unknown;
-}) {
+function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onApplied(): unknown }) {
   const { t } = useTranslation();
+  // Each location with its ovens of the template's model counted on the server (fleet counts, at any size).
+  const locations = useQuery(locationListQuery(template.oven_type)).data ?? [];
   const apply = useApplyTemplate(template.id, onApplied);
   // Until the manager picks, a chain with locations starts with "a location" (the locations may load after).
   const [picked, setTarget] = useState<'location' | 'ovens' | null>(null);
   const target = picked ?? (locations.length > 0 ? 'location' : 'ovens');
   const [locationId, setLocationId] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [search, setSearch] = useState('');
+  // The template's model among the team's ovens, searched on the server: a chain has more than a list can show.
+  const found = useQuery({
+    ...ovenPageQuery({ types: template.oven_type, location: '', search: search.trim(), page: 1 }),
+    enabled: target === 'ovens',
+  }).data;
   const [saveVersion, setSaveVersion] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ApplyTemplateResponse | null>(null);
@@ -249,7 +244,7 @@ function ApplyPanel({
               <option value="">{t('templatesPage.chooseLocation')}</option>
               {locations.map((l) => {
                 // Only the template's model is applied to: a location without one is offered but not chosen.
-                const fit = ovens.filter((o) => o.location?.id === l.id).length;
+                const fit = l.ovens;
                 return (
                   <option key={l.id} value={String(l.id)} disabled={fit === 0}>
                     {fit === 0
@@ -273,13 +268,16 @@ function ApplyPanel({
           />
           <span>{t('templatesPage.targetOvens')}</span>
         </label>
-        {target === 'ovens' ? (
-          ovens.length === 0 ? (
+        {target === 'ovens' && found ? (
+          found.total === 0 && search.trim() === '' ? (
             <p className="muted">{t('templatesPage.noOvenOfModel', { type: template.oven_type })}</p>
           ) : (
             <OvenPickList
               label={t('templatesPage.ovensToApply')}
-              ovens={ovens}
+              ovens={found.data}
+              matches={found.total}
+              search={search}
+              onSearch={setSearch}
               chosen={chosen}
               onChange={setChosen}
               detail={(o) => (o.location ? o.location.name : t('templatesPage.noLocation'))}

@@ -130,11 +130,18 @@ export function useDeleteOven() {
   });
 }
 
-/** GET /api/locations without a page: every location of the team, for pickers. */
-export const locationListQuery = () =>
+/**
+ * GET /api/locations without a page: every location of the team, for pickers, with its ovens counted (of one
+ * model, when one is given: a template's).
+ */
+export const locationListQuery = (type?: string) =>
   queryOptions({
-    queryKey: ovenKeys.locations,
-    queryFn: () => api<{ data: Location[] }>('GET', '/api/locations').then((r) => r.data),
+    queryKey: type ? ([...ovenKeys.locations, 'of', type] as const) : ovenKeys.locations,
+    queryFn: () =>
+      api<{ data: Location[] }>(
+        'GET',
+        type ? `/api/locations?ovens=${encodeURIComponent(type)}` : '/api/locations',
+      ).then((r) => r.data),
   });
 
 /** A page of the team's locations for the Locations page, by a search of names and addresses. */

@@ -39,14 +39,19 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
       // Without a page, every location (a picker's list, up to the limit); with one, a page for the Locations page.
       const perPage = q.per_page ?? (q.page === undefined ? LOCATION_LIMIT : LOCATIONS_PER_PAGE);
       const page = q.page ?? 1;
-      const { data, total } = await locations.list(currentUser(request), { search: q.search, page, perPage });
+      const { data, total } = await locations.list(currentUser(request), {
+        search: q.search,
+        page,
+        perPage,
+        type: q.ovens,
+      });
       return paginate({
         data,
         total,
         page,
         perPage,
         url: '/api/locations',
-        query: { search: q.search, per_page: q.per_page },
+        query: { ovens: q.ovens, search: q.search, per_page: q.per_page },
       });
     },
   );

@@ -37,7 +37,7 @@ export function createLocationsService(deps: { db: Db }) {
      */
     async list(
       actor: Actor,
-      query: { search?: string; page: number; perPage: number },
+      query: { search?: string; page: number; perPage: number; type?: string },
     ): Promise<{ data: Location[]; total: number }> {
       const scope = scopeOf(actor);
       const where = [inScope.locations(scope)];
@@ -52,7 +52,8 @@ export function createLocationsService(deps: { db: Db }) {
           name: locations.name,
           address: locations.address,
           ovens: sql<number>`coalesce((select sum(c.n) from fleet_counts c
-            where c.team_id = ${locations.teamId} and c.location_id = ${locations.id}), 0)::int`,
+            where c.team_id = ${locations.teamId} and c.location_id = ${locations.id}
+            ${query.type ? sql`and c.type = ${query.type}` : sql``}), 0)::int`,
         })
         .from(locations)
         .where(and(...where))

@@ -72,6 +72,27 @@ describe('locations', () => {
     expect((await get('')).data).toHaveLength(120);
   });
 
+  it("counts one model's ovens in each location when asked (a template's)", async () => {
+    const place = await addLocation('Models');
+    await createOven(ctx.db, ownerId, { name: 'M1', locationId: place.id });
+    await createOven(ctx.db, ownerId, { name: 'M2', locationId: place.id });
+    await createOven(ctx.db, ownerId, { name: 'S1', type: 'MiSA', locationId: place.id });
+    const count = async (query: string) =>
+      (await ctx.api('GET', `/api/locations${query}`, undefined, { token }))
+        .json<{ data: Location[] }>()
+        .data.find((l) => l.id === place.id)?.ovens;
+    expect([
+      await count(''),
+      await count('?ovens=MiSA'),
+      await count('?ovens=Matchbox%201718%2F1313'),
+    ]).toEqual([3, 1, 2]);
+    const res = await ctx.api('GET', '/api/locations?ovens=Toaster', undefined, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      ovens: ['Choose one oven type.'],
+    });
+  });
+
   it('refuses a page or per_page that is not one, by field', async () => {
     const res = await ctx.api('GET', '/api/locations?page=0&per_page=5001', undefined, { token });
     expect(res.statusCode).toBe(422);

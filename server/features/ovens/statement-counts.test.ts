@@ -208,15 +208,13 @@ describe('statements per request', () => {
     const counts: Record<'page' | 'later' | 'search', number[]> = { page: [], later: [], search: [] };
     let made = 0;
     for (const size of [60, 300]) {
-      await ctx.db
-        .insert(locations)
-        .values(
-          Array.from({ length: size - made }, (_, i) => ({
-            teamId,
-            name: `Store ${made + i}`,
-            address: 'Main St',
-          })),
-        );
+      await ctx.db.insert(locations).values(
+        Array.from({ length: size - made }, (_, i) => ({
+          teamId,
+          name: `Store ${made + i}`,
+          address: 'Main St',
+        })),
+      );
       made = size;
       const read = (url: string) => statementsOf(() => ctx.api('GET', url, undefined, { token: chain }));
       // A new session's first request records it was seen: not the page's cost.
