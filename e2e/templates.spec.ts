@@ -133,3 +133,23 @@ test('a template deleted from its page leaves the list, and its ovens keep their
   const after = (await call<{ data: Detail }>('GET', `/api/ovens/${front.id}`)).data;
   expect(after.screens).toEqual(before.screens);
 });
+
+test('a template is made from any oven of a chain: the oven is found by a search on the server', async ({
+  page,
+  cook,
+}) => {
+  for (let i = 1; i <= 59; i++) await seed.oven(cook, { name: `Line ${String(i).padStart(3, '0')}` });
+  await seed.importedOven(cook, { name: 'Line 060', type: 'Matchbox 1718/1313' });
+  await page.goto('/fleet/templates');
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const form = page.getByRole('dialog', { name: 'New Template' });
+  await form.getByLabel('Template name').fill('Chain lunch');
+  await expect(form.getByRole('status')).toHaveText('50 of 60 ovens shown: search to find the others.');
+  await form.getByRole('searchbox', { name: 'Search the ovens to take the menu of' }).fill('line 060');
+  const oven = form.getByRole('combobox', { name: 'Take the menu of' });
+  await expect(oven.getByRole('option')).toHaveCount(2);
+  await oven.selectOption({ label: 'Line 060 · Matchbox 1718/1313' });
+  await form.screenshot({ path: 'test-results/screens/template-oven-chooser.png' });
+  await form.getByRole('button', { name: 'Make Template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chain lunch' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { FleetPage } from '../features/menus/fleet-page';
 import { LocationsPage } from '../features/menus/locations-page';
 import { TemplatePage } from '../features/menus/template-page';
 import { TemplatesPage } from '../features/menus/templates-page';
-import { ovenKeys, ovenListQuery } from '../features/ovens/ovens-api';
+import { ovenKeys } from '../features/ovens/ovens-api';
 import { MarkLoaded } from '../features/settings-files/mark-loaded';
 import { ZipDownload } from '../features/settings-files/zip-download';
 import { useCurrentUser } from '../lib/current-user';
@@ -66,22 +66,20 @@ export function LocationsRoute() {
 
 /** Templates (menus) pick from the ovens and locations of the ovens feature, handed in here. */
 export function TemplatesRoute() {
-  const ovens = useQuery(ovenListQuery());
   return (
     <FleetSection>
-      <TemplatesPage ovens={ovens.data} />
+      <TemplatesPage />
     </FleetSection>
   );
 }
 
 export function TemplateRoute() {
   const id = Number(useParams().id);
-  const ovens = useQuery(ovenListQuery());
   const changed = useFleetChanged();
   if (!Number.isInteger(id) || id < 1) return <NotFoundPage />;
   return (
     <FleetSection>
-      <TemplatePage key={id} id={id} ovens={ovens.data} onApplied={changed} />
+      <TemplatePage key={id} id={id} onApplied={changed} />
     </FleetSection>
   );
 }

@@ -26,9 +26,10 @@ import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { locationListQuery, ovenPageQuery } from '../ovens';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
+import { OvenChooser } from './oven-chooser';
 import { TemplateLayoutPreview } from './template-layout';
 import { TemplateApplyPreview } from './template-preview';
-import { type OvenChoice, ovenLabel, templateSummary } from './templates-page';
+import { templateSummary } from './templates-page';
 
 type Dialog = 'rename' | 'update' | 'delete' | null;
 
@@ -36,15 +37,7 @@ type Dialog = 'rename' | 'update' | 'delete' | null;
  * One template: its ovens and how each matches it now (the diff when someone edited an oven), applying it to a
  * location or chosen ovens with a result per oven, taking a newer menu from an oven, renaming and deleting.
  */
-export function TemplatePage({
-  id,
-  ovens,
-  onApplied,
-}: {
-  id: number;
-  ovens: OvenChoice[] | undefined;
-  onApplied(): unknown;
-}) {
+export function TemplatePage({ id, onApplied }: { id: number; onApplied(): unknown }) {
   const detail = useQuery(templateQuery(id));
   const [dialog, setDialog] = useState<Dialog>(null);
   const manage = can(useCurrentUser().user, 'templates.manage');
@@ -61,7 +54,6 @@ export function TemplatePage({
         <Link to="/fleet/templates">{t('templatesPage.backToList')}</Link>
       </section>
     );
-  const sameModel = (ovens ?? []).filter((o) => o.type === template.oven_type);
 
   return (
     <section className="page template-page" aria-labelledby="template-title">
@@ -141,7 +133,7 @@ export function TemplatePage({
 
       {dialog === 'rename' ? <RenameModal template={template} onClose={() => setDialog(null)} /> : null}
       {dialog === 'update' ? (
-        <UpdateFromOvenModal template={template} ovens={sameModel} onClose={() => setDialog(null)} />
+        <UpdateFromOvenModal template={template} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'delete' ? <DeleteTemplate template={template} onClose={() => setDialog(null)} /> : null}
     </section>
@@ -423,15 +415,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
   );
 }
 
-function UpdateFromOvenModal({
-  template,
-  ovens,
-  onClose,
-}: {
-  template: MenuTemplateDetail;
-  ovens: OvenChoice[];
-  onClose(): void;
-}) {
+function UpdateFromOvenModal({ template, onClose }: { template: MenuTemplateDetail; onClose(): void }) {
   const { t } = useTranslation();
   const update = useUpdateTemplate(template.id);
   const banners = useBanners();
@@ -472,17 +456,19 @@ function UpdateFromOvenModal({
           label: t('templatesPage.match.outdated'),
         })}
       </p>
-      <label className="field">
-        <span className="label-required">{t('templatesPage.takeMenuOf')}</span>
-        <select value={ovenId} onChange={(e) => setOvenId(e.target.value)} data-autofocus>
-          <option value="">{t('templatesPage.chooseOvenOfModel', { type: template.oven_type })}</option>
-          {ovens.map((o) => (
-            <option key={o.id} value={String(o.id)}>
-              {ovenLabel(o)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="field">
+        <label htmlFor="update-oven" className="label-required">
+          {t('templatesPage.takeMenuOf')}
+        </label>
+        <OvenChooser
+          id="update-oven"
+          type={template.oven_type}
+          value={ovenId}
+          onChange={setOvenId}
+          placeholder={t('templatesPage.chooseOvenOfModel', { type: template.oven_type })}
+          autoFocus
+        />
+      </div>
       {update.isError ? <Alert tone="error">{translateMessage(update.error.message)}</Alert> : null}
     </Modal>
   );

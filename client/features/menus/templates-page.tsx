@@ -13,14 +13,7 @@ import { i18n, translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './menus-api';
-
-/** What the templates pages need to know of an oven (the app passes the ovens feature's list). */
-export interface OvenChoice {
-  id: number;
-  name: string;
-  type: string;
-  location: { id: number; name: string } | null;
-}
+import { OvenChooser } from './oven-chooser';
 
 /** A template's model, version, size and date, in one line (its card and its page). */
 export const templateSummary = (template: MenuTemplate) =>
@@ -31,14 +24,11 @@ export const templateSummary = (template: MenuTemplate) =>
     i18n.t('templatesPage.updated', { date: formatDay(template.updated_at) }),
   ].join(' · ');
 
-export const ovenLabel = (o: OvenChoice) =>
-  `${isolate(o.name)} · ${o.type}${o.location ? ` · ${isolate(o.location.name)}` : ''}`;
-
 /**
  * Menu templates: one menu for many ovens of a model. Made from an oven's menu as it is now; its page applies it
  * to a location or chosen ovens and shows which ovens still match.
  */
-export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
+export function TemplatesPage() {
   const list = useQuery(templateListQuery());
   const [creating, setCreating] = useState(false);
   const manage = can(useCurrentUser().user, 'templates.manage');
@@ -97,12 +87,12 @@ export function TemplatesPage({ ovens }: { ovens: OvenChoice[] | undefined }) {
           ))}
         </ul>
       ) : null}
-      {creating ? <NewTemplateModal ovens={ovens} onClose={() => setCreating(false)} /> : null}
+      {creating ? <NewTemplateModal onClose={() => setCreating(false)} /> : null}
     </section>
   );
 }
 
-function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined; onClose(): void }) {
+function NewTemplateModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const create = useCreateTemplate();
   const banners = useBanners();
@@ -147,19 +137,13 @@ function NewTemplateModal({ ovens, onClose }: { ovens: OvenChoice[] | undefined;
           <label htmlFor="template-oven" className="label-required">
             {t('templatesPage.takeMenuOf')}
           </label>
-          <select
+          <OvenChooser
             id="template-oven"
             value={form.values.oven_id}
-            onChange={(e) => form.set('oven_id', e.target.value)}
-            aria-invalid={form.errors.oven_id ? true : undefined}
-          >
-            <option value="">{t('templatesPage.chooseOven')}</option>
-            {(ovens ?? []).map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {ovenLabel(o)}
-              </option>
-            ))}
-          </select>
+            onChange={(v) => form.set('oven_id', v)}
+            placeholder={t('templatesPage.chooseOven')}
+            invalid={Boolean(form.errors.oven_id)}
+          />
           <p className="field-hint">{t('templatesPage.takeMenuHint')}</p>
           {form.errors.oven_id ? (
             <p className="field-error" role="alert">

@@ -3,4 +3,4 @@
  * ovens. Only data, so importing it never pulls the editor into another route's bundle; the app (client/app)
  * composes the pages. Everything else in this folder is internal; the lint fences refuse a deeper import.
  */
-export { locationListQuery, locationPageQuery, ovenKeys, ovenListQuery, ovenPageQuery } from './ovens-api';
+export { locationListQuery, locationPageQuery, ovenKeys, ovenPageQuery } from './ovens-api';

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isolate } from '../../lib/text';
+import { ovenPageQuery } from '../ovens';
+
+/** What the templates pages need to know of an oven. */
+export interface OvenChoice {
+  id: number;
+  name: string;
+  type: string;
+  location: { id: number; name: string } | null;
+}
+
+export const ovenLabel = (o: OvenChoice) =>
+  `${isolate(o.name)} · ${o.type}${o.location ? ` · ${isolate(o.location.name)}` : ''}`;
+
+/** A kitchen's ovens fit one list; past this many the chooser offers a search. */
+const SEARCH_FROM = 20;
+
+/**
+ * One oven to take a menu from: a list of the team's ovens (of one model, when given) from the server, with a
+ * search of oven and location names once there are more than a list shows well. The chosen oven stays in the
+ * list while another search runs.
+ */
+export function OvenChooser({
+  id,
+  type,
+  value,
+  onChange,
+  placeholder,
+  invalid = false,
+  autoFocus = false,
+}: {
+  id: string;
+  type?: string;
+  value: string;
+  onChange(value: string): void;
+  placeholder: string;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<OvenChoice | null>(null);
+  const found = useQuery(
+    ovenPageQuery({ types: type ?? 'All', location: '', search: search.trim(), page: 1 }),
+  ).data;
+  const searchable = (found !== undefined && found.total > SEARCH_FROM) || search !== '';
+  const options = found?.data ?? [];
+  const kept =
+    chosen && String(chosen.id) === value && !options.some((o) => o.id === chosen.id) ? [chosen] : [];
+  return (
+    <>
+      {searchable ? (
+        <input
+          type="search"
+          className="oven-chooser-search"
+          aria-label={t('templatesPage.searchOvens')}
+          placeholder={t('common.pickSearch')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      ) : null}
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          setChosen([...kept, ...options].find((o) => String(o.id) === e.target.value) ?? null);
+          onChange(e.target.value);
+        }}
+        aria-invalid={invalid ? true : undefined}
+        data-autofocus={autoFocus ? true : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {[...kept, ...options].map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {ovenLabel(o)}
+          </option>
+        ))}
+      </select>
+      {found && found.total > options.length ? (
+        <p className="field-hint" role="status">
+          {t('common.moreMatches', { shown: options.length, count: found.total })}
+        </p>
+      ) : null}
+    </>
+  );
+}
