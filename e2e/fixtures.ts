@@ -180,6 +180,17 @@ export async function focusSteadily(page: Page, target: Locator) {
   }).toPass();
 }
 
+/**
+ * Picks up the focused tile by keyboard, and returns once the drag listens to the arrows: the keyboard sensor
+ * starts listening a timer's turn after the pick-up, so an arrow pressed before that is lost. A timer set after
+ * the tile shows as dragged fires after the sensor's.
+ */
+export async function pickUpByKeyboard(page: Page) {
+  await page.keyboard.press('Space');
+  await expect(page.locator('.tile-dragging')).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 /** A location holding these ovens, made through the API as `call`'s user. */
 export async function apiLocation(call: Api, name: string, ovenIds: number[] = []) {
   const place = (await call<{ data: { id: number } }>('POST', '/api/locations', { name })).data;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, focusSteadily, seed, test } from './fixtures';
+import { apiAs, expect, focusSteadily, pickUpByKeyboard, seed, test } from './fixtures';
 
 const slot = (page: Page, position: number) =>
   page.locator(`.editor-main .slot[data-position="${position}"]`).first();
@@ -53,8 +53,7 @@ test('buttons changed since a version are marked on the editor', async ({ page, 
   const name = await slot(page, 1).locator('.tile-name').textContent();
   // Move the first button to slot 8 by keyboard.
   await focusSteadily(page, slot(page, 1).locator('.tile-button'));
-  await page.keyboard.press('Space');
-  await expect(page.locator('.tile-dragging')).toHaveCount(1);
+  await pickUpByKeyboard(page);
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Moved ${name}`));

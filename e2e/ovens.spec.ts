@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, focusSteadily, type SeededUser, seed, test } from './fixtures';
+import { apiAs, expect, focusSteadily, pickUpByKeyboard, type SeededUser, seed, test } from './fixtures';
 
 const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
 const slot = (page: Page, position: number) =>
@@ -143,7 +143,7 @@ test('a drag by keyboard is announced in words, where it goes and where it lands
   const name = await slot(page, 1).locator('.tile-name').textContent();
   await focusTile(page, 1);
   const live = page.locator('[id^="DndLiveRegion"]');
-  await page.keyboard.press('Space');
+  await pickUpByKeyboard(page);
   // Picked up, it is over its own slot at once (the region keeps the latest words only).
   await expect(live).toContainText(`${name} is over Screen 1, slot 1.`);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -351,9 +351,7 @@ test('reorder by keyboard: space picks up, arrows move, space drops', async ({ p
   await page.goto('/ovens');
   await addRecipe(page, 1, 'Pepperoni');
   await focusTile(page, 1);
-  await page.keyboard.press('Space');
-  // Picked up (the sensor listens from here on) before the arrows are pressed.
-  await expect(page.locator('.tile-dragging')).toHaveCount(1);
+  await pickUpByKeyboard(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   // Dropped only once the sensor has reached the slot (a busy machine can lag behind the keys).
@@ -378,9 +376,7 @@ test('a refused move puts the button back and says why', async ({ page, cook }) 
     }),
   );
   await focusTile(page, 1);
-  await page.keyboard.press('Space');
-  // Picked up (the sensor listens from here on) before the arrows are pressed.
-  await expect(page.locator('.tile-dragging')).toHaveCount(1);
+  await pickUpByKeyboard(page);
   await page.keyboard.press('ArrowRight');
   await expect(slot(page, 2)).toHaveClass(/slot-over/);
   await page.keyboard.press('Space');
