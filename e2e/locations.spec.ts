@@ -129,6 +129,12 @@ test("a chain's Locations page shows 50 stores a page, and finds one by name or 
   await expect(page).toHaveURL(/page=3/);
   await expect(cards).toHaveCount(20);
   await expect(cards.first()).toHaveAccessibleName('Store 101');
+  // A new page starts at the top; the back button returns to the page before.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(cards.first()).toHaveAccessibleName('Store 001');
+  await page.goForward();
+  await expect(cards.first()).toHaveAccessibleName('Store 101');
   const search = page.getByRole('searchbox', { name: 'Search locations' });
   await search.fill('store 11');
   await search.press('Enter');
@@ -140,6 +146,19 @@ test("a chain's Locations page shows 50 stores a page, and finds one by name or 
   await search.fill('nowhere');
   await search.press('Enter');
   await expect(page.getByText('No location’s name or address holds “nowhere”.')).toBeVisible();
+  await page.goBack();
+  await expect(search).toHaveValue('store 11');
+  await expect(cards).toHaveCount(10);
+});
+
+test('a page past the last one (an old link) shows the last page', async ({ page, cook }) => {
+  await seed.locations(
+    cook,
+    Array.from({ length: 60 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  await page.goto('/fleet/locations?page=9');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('list', { name: 'Your locations' }).getByRole('listitem')).toHaveCount(10);
 });
 
 test('moving ovens in finds any of a chain’s ovens by a search on the server, past the first ones shown', async ({

@@ -57,6 +57,12 @@ test('admin navigation: report and users, with Dashboard or Recipes in the profi
   await expect(page).toHaveURL(/\/recipes$/);
 });
 
+test('/login leads to the log-in page, keeping where to go next', async ({ page }) => {
+  await page.goto('/login?next=%2Fovens');
+  await expect(page).toHaveURL(/\/\?next=%2Fovens$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
 test('the login carousel turns every 5 seconds through 5 messages', async ({ page }) => {
   const start = new Date('2026-01-05T08:00:00Z');
   await page.clock.install({ time: start });

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
 import { type Access, Guard } from './guard';
@@ -43,12 +43,19 @@ const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
 
 const guarded = (access: Access, element: React.ReactNode) => <Guard access={access}>{element}</Guard>;
 
+/** The log-in page is the home page; `/login`, where people look for it, leads there with its query. */
+function ToLogin() {
+  const { search } = useLocation();
+  return <Navigate to={`/${search}`} replace />;
+}
+
 /** Spec §2.1 route table. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
       { path: '/', element: guarded('open', <LoginPage />) },
+      { path: '/login', element: <ToLogin /> },
       { path: '/register', element: guarded('open', <RegisterPage />) },
       { path: '/forgot-password', element: guarded('guest', <ForgotPasswordPage />) },
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },

@@ -31,7 +31,7 @@ export function useUrlState<K extends string>(defaults: Record<K, string>) {
   }, [params, read]);
 
   const write = useCallback(
-    (patch: Partial<Record<string, string | undefined>>) => {
+    (patch: Partial<Record<string, string | undefined>>, push: boolean) => {
       const next = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(patch)) {
         const fallback = (defaults as Record<string, string>)[key] ?? '';
@@ -39,15 +39,23 @@ export function useUrlState<K extends string>(defaults: Record<K, string>) {
         else next.set(key, value);
       }
       if (!('page' in patch)) next.delete('page');
+      // Nothing changed (a search left as it was): no new state, no step in the history.
+      if (next.toString() === new URLSearchParams(window.location.search).toString()) return;
       written.current = next.toString();
       setState(read(next));
-      setParams(next, { replace: true });
+      setParams(next, { replace: !push });
     },
     [defaults, read, setParams],
   );
 
-  const update = useCallback((patch: Partial<Record<K, string>>) => write(patch), [write]);
-  const setPage = useCallback((n: number) => write({ page: n <= 1 ? undefined : String(n) }), [write]);
+  /** A filter changed; `push` makes it a step the back button returns from (a search submitted, not typed). */
+  const update = useCallback(
+    (patch: Partial<Record<K, string>>, options: { push?: boolean } = {}) =>
+      write(patch, options.push ?? false),
+    [write],
+  );
+  // A page is a step back can return from.
+  const setPage = useCallback((n: number) => write({ page: n <= 1 ? undefined : String(n) }, true), [write]);
   return { values: state.values, page: state.page, update, setPage };
 }
 

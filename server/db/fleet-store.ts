@@ -10,6 +10,8 @@ import { inScopeSql, type Scope } from './scope';
  */
 export interface OvenFilter {
   location?: number | 'none';
+  /** Leave out the ovens of this location (those a picker would move into it). */
+  outside?: number;
   /** Oven models, any of them. */
   types?: readonly string[];
   search?: string;
@@ -24,6 +26,7 @@ export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = tr
   const where: SQL[] = [inScopeSql.ovens(scope, 'o')];
   if (filter.location === 'none') where.push(sql`o.location_id is null`);
   else if (filter.location !== undefined) where.push(sql`o.location_id = ${filter.location}`);
+  if (filter.outside !== undefined) where.push(sql`o.location_id is distinct from ${filter.outside}`);
   if (filter.types && filter.types.length > 0)
     where.push(
       sql`o.type in (select value from json_array_elements_text(${JSON.stringify(filter.types)}::json))`,
@@ -65,6 +68,7 @@ export async function statusCounts(
       );
     if (filter.location === 'none') where.push(sql`c.location_id = 0`);
     else if (filter.location !== undefined) where.push(sql`c.location_id = ${filter.location}`);
+    if (filter.outside !== undefined) where.push(sql`c.location_id <> ${filter.outside}`);
     if (filter.types && filter.types.length > 0)
       where.push(
         sql`c.type in (select value from json_array_elements_text(${JSON.stringify(filter.types)}::json))`,

@@ -77,6 +77,8 @@ export const OVENS_PER_PAGE = 50;
 /** GET /api/ovens?ovens=All: 'All' or oven types joined by commas (spec §7). */
 export const ovenListQuery = z.object({
   location: z.union([z.literal('none'), idParam('The location')]).optional(),
+  /** Leave out the ovens of this location (a picker of ovens to move into it). */
+  outside: idParam('The location to leave out').optional(),
   ovens: z
     .string()
     .optional()

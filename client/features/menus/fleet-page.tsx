@@ -112,9 +112,9 @@ export function FleetPage({
             placeholder={t('fleetPage.searchPlaceholder')}
             defaultValue={values.search}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() });
+              if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() }, { push: true });
             }}
-            onBlur={(e) => url.update({ search: e.currentTarget.value.trim() })}
+            onBlur={(e) => url.update({ search: e.currentTarget.value.trim() }, { push: true })}
           />
         </label>
       </div>

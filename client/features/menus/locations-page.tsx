@@ -63,9 +63,9 @@ export function LocationsPage() {
               placeholder={t('locationsPage.searchPlaceholder')}
               defaultValue={url.values.search}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() });
+                if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() }, { push: true });
               }}
-              onBlur={(e) => url.update({ search: e.currentTarget.value.trim() })}
+              onBlur={(e) => url.update({ search: e.currentTarget.value.trim() }, { push: true })}
             />
           </label>
           <p className="muted" role="status">
@@ -269,13 +269,14 @@ function MoveOvensModal({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  // The server searches the team's ovens (a chain has more than a list can show); this location's are left out.
-  const ovens = useQuery(ovenPageQuery({ types: 'All', location: '', search: search.trim(), page: 1 }));
+  // The server searches the team's ovens outside this location (a chain has more than a list can show).
+  const ovens = useQuery(
+    ovenPageQuery({ types: 'All', location: '', outside: location.id, search: search.trim(), page: 1 }),
+  );
   const move = useMoveOvens();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const found = ovens.data?.data ?? [];
-  const elsewhere = found.filter((o) => o.location?.id !== location.id);
-  const allHere = ovens.data !== undefined && search.trim() === '' && ovens.data.total <= location.ovens;
+  const elsewhere = ovens.data?.data ?? [];
+  const allHere = ovens.data !== undefined && search.trim() === '' && ovens.data.total === 0;
   const tooMany = chosen.size > FLEET_BATCH_MAX;
   return (
     <Modal
@@ -311,7 +312,7 @@ function MoveOvensModal({
         <OvenPickList
           label={t('locationsPage.toMove')}
           ovens={elsewhere}
-          matches={ovens.data.total - (ovens.data.data.length - elsewhere.length)}
+          matches={ovens.data.total}
           search={search}
           onSearch={setSearch}
           chosen={chosen}

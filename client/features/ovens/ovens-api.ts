@@ -32,12 +32,20 @@ import { type Change, ChangeQueue, type ChangeReply } from './change-queue';
  * versions). Views built from many ovens (locations' counts, the fleet page) keep their keys under
  * `ovenKeys.derived`, so any change to an oven refreshes them without this feature knowing them.
  */
+/** A page of ovens: by models, a location (or 'none'), not in a location, and a search. */
+interface OvenPageFilters {
+  types: string;
+  location: string;
+  outside?: number;
+  search: string;
+  page: number;
+}
+
 export const ovenKeys = {
   all: ['ovens'] as const,
   lists: ['ovens', 'list'] as const,
   list: (types: string, location = '') => ['ovens', 'list', types, location] as const,
-  page: (filters: { types: string; location: string; search: string; page: number }) =>
-    ['ovens', 'list', 'page', filters] as const,
+  page: (filters: OvenPageFilters) => ['ovens', 'list', 'page', filters] as const,
   one: (id: number) => ['ovens', 'one', id] as const,
   derived: ['ovens', 'derived'] as const,
   locations: ['ovens', 'derived', 'locations'] as const,
@@ -50,12 +58,13 @@ export const ovenKeys = {
  * A page of the team's ovens for the Ovens page's picker: by model, location and a search of oven and location
  * names, 50 at a time, so a chain of thousands of ovens never sends them all.
  */
-export const ovenPageQuery = (filters: { types: string; location: string; search: string; page: number }) =>
+export const ovenPageQuery = (filters: OvenPageFilters) =>
   queryOptions({
     queryKey: ovenKeys.page(filters),
     queryFn: () => {
       const q = new URLSearchParams({ ovens: filters.types, page: String(filters.page) });
       if (filters.location) q.set('location', filters.location);
+      if (filters.outside) q.set('outside', String(filters.outside));
       if (filters.search) q.set('search', filters.search);
       return api<Paginated<OvenSummary>>('GET', `/api/ovens?${q.toString()}`);
     },

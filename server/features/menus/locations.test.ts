@@ -93,6 +93,25 @@ describe('locations', () => {
     });
   });
 
+  it('lists a page of ovens outside a location, with their total (a picker of ovens to move in)', async () => {
+    const { id: cook, token: chain } = await createSignedInUser(ctx.db);
+    const here = (await ctx.api('POST', '/api/locations', { name: 'Here' }, { token: chain })).json<{
+      data: Location;
+    }>().data;
+    for (let i = 0; i < 3; i++) await createOven(ctx.db, cook, { name: `In ${i}`, locationId: here.id });
+    for (let i = 0; i < 4; i++) await createOven(ctx.db, cook, { name: `Out ${i}` });
+    const res = await ctx.api('GET', `/api/ovens?page=1&per_page=2&outside=${here.id}`, undefined, {
+      token: chain,
+    });
+    const page = res.json<Paginated<OvenSummary>>();
+    expect([page.total, page.data.map((o) => o.name)]).toEqual([4, ['Out 0', 'Out 1']]);
+    expect(page.next_page_url).toContain(`outside=${here.id}`);
+    const searched = (
+      await ctx.api('GET', `/api/ovens?page=1&search=in&outside=${here.id}`, undefined, { token: chain })
+    ).json<Paginated<OvenSummary>>();
+    expect(searched.total).toBe(0);
+  });
+
   it('refuses a page or per_page that is not one, by field', async () => {
     const res = await ctx.api('GET', '/api/locations?page=0&per_page=5001', undefined, { token });
     expect(res.statusCode).toBe(422);

@@ -46,6 +46,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
       const { data, total } = await ovens.list(currentUser(request), {
         types: q.ovens,
         location: q.location,
+        outside: q.outside,
         search: q.search,
         page,
         perPage,
@@ -59,6 +60,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
         query: {
           ovens: q.ovens === 'All' ? 'All' : q.ovens.join(','),
           location: q.location,
+          outside: q.outside,
           search: q.search,
           per_page: q.per_page,
         },

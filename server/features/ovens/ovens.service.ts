@@ -29,6 +29,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       query: {
         types: string[] | 'All';
         location?: number | 'none';
+        outside?: number;
         search?: string;
         page: number;
         perPage: number;
@@ -37,6 +38,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       const scope = scopeOf(actor);
       const filter = {
         location: query.location,
+        outside: query.outside,
         types: query.types === 'All' ? undefined : query.types,
         search: query.search,
       };
