@@ -121,8 +121,9 @@ export async function scaleBench() {
       ['fleet, search', () => '/api/fleet?search=store%200001'],
       ['Ovens page 1', () => '/api/ovens?page=1'],
       ['Ovens page, search', () => '/api/ovens?page=1&search=oven%2000042'],
-      ['Locations page 1', () => '/api/locations?page=1'],
-      ['Locations, search', () => '/api/locations?page=1&search=store%20000'],
+      // 3 a page, so the team of 4 locations reads a full page and counts, as the team of 400 does.
+      ['Locations page 1', () => '/api/locations?page=1&per_page=3'],
+      ['Locations, search', () => '/api/locations?page=1&per_page=3&search=store%20000'],
       // Every location at once, for pickers: grows with the locations (4 against 400), bounded by their limit.
       ['Locations, all (pickers)', () => '/api/locations'],
     ];
