@@ -184,7 +184,7 @@ export async function settingsFilesRoutes(
       schema: {
         tags,
         summary:
-          'Start building the settings files of several ovens (or of every oven in a location, at most 200) as one zip, a folder per location and per USB stick, with a printable checklist. Answers 202 with the job; when GET /api/jobs/{id} says done, download both from /storage/settings/{file} within 15 minutes, with the same session',
+          'Start building the settings files of several ovens (or of every oven in a location, at most 200) as one zip, a folder per location and per USB stick, with a printable checklist. Answers 202 with the job and the zip’s address (download.file): fetched at once from /storage/settings/{file} it streams as the files are built (cut off if the build fails); when GET /api/jobs/{id} says done, both files can be downloaded within 15 minutes, with the same session',
         body: settingsZipRequest,
         response: { 202: jobResponse, 404: errorResponse, 422: fileErrorResponse, 429: errorResponse },
       },
