@@ -251,6 +251,25 @@ export function createMenuTemplatesService(deps: {
 
       const versionName = templateVersionName(template.name, template.version);
       const ids = locked.map((o) => o.id);
+      // The ovens whose menu already was the template's (what the preview calls "already matches"): only the
+      // template's link and version change on them, and an identical menu is not kept as a "Before" version.
+      const current = await recipesByIds(tx, [
+        ...new Set([
+          ...menuRecipeIds(template.tree),
+          ...locked.flatMap((o) =>
+            changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
+          ),
+        ]),
+      ]);
+      const target = withCurrentNames(template.tree, current);
+      const matched = new Set(
+        locked
+          .filter(
+            (o) =>
+              structuralDiff(treeFromRows(changed.get(o.id)!.replaced, o.type, current), target).length === 0,
+          )
+          .map((o) => o.id),
+      );
       // The menu each oven had is kept as a version first, unless it was saved as one already (the oven is still
       // at the version it last saved or restored) or the oven keeps as many versions as it may.
       // How many versions each oven keeps, read once for both the kept menu and the template's version.
@@ -260,7 +279,15 @@ export function createMenuTemplatesService(deps: {
         .where(inArray(menuVersions.ovenId, ids))
         .groupBy(menuVersions.ovenId);
       const held = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
-      const kept = await keepReplaced(tx, actor, template, locked, changed, held, saveVersion);
+      const kept = await keepReplaced(
+        tx,
+        actor,
+        template,
+        locked.filter((o) => !matched.has(o.id)),
+        changed,
+        held,
+        saveVersion,
+      );
       const saved = new Map<number, number>();
       let full = new Set<number>();
       if (saveVersion) {
@@ -309,11 +336,17 @@ export function createMenuTemplatesService(deps: {
           name: oven.name,
           status: 'applied',
           message: [
-            !saveVersion
-              ? 'Menu replaced.'
-              : saved.has(oven.id)
-                ? `Menu replaced and saved as version "${versionName}".`
-                : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
+            matched.has(oven.id)
+              ? !saveVersion
+                ? 'Its menu already matched the template.'
+                : saved.has(oven.id)
+                  ? `Its menu already matched the template; it is saved as version "${versionName}".`
+                  : `Its menu already matched the template; it was not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`
+              : !saveVersion
+                ? 'Menu replaced.'
+                : saved.has(oven.id)
+                  ? `Menu replaced and saved as version "${versionName}".`
+                  : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
             before === 'kept'
               ? `The menu it had is kept as version "${beforeTemplateVersionName(template.name, template.version)}".`
               : before === 'full'

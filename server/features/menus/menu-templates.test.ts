@@ -58,6 +58,14 @@ const names = (o: OvenDetail) => o.screens.flatMap((s) => s.screen_content.map((
 const read = async (id: number) =>
   (await ctx.api('GET', `/api/ovens/${id}`, undefined, { token })).json<{ data: OvenDetail }>().data;
 
+/** An oven of the golden menu with its first button removed, so the golden menu's template changes it. */
+async function differing(name: string) {
+  const oven = await importGoldenOven(ctx, token, name);
+  const first = (await read(oven.id)).screens[0]!.screen_content[0]!;
+  expect((await ctx.api('DELETE', `/api/buttons/${first.id}`, undefined, { token })).statusCode).toBe(200);
+  return oven;
+}
+
 describe('menu templates', () => {
   it('applies to every oven of its model in a location, skipping another model, each with a result', async () => {
     const t = await template();
@@ -207,7 +215,7 @@ describe('menu templates', () => {
 
   it('keeps the menu each oven had as a version "Before …", which restores it', async () => {
     const t = await template();
-    const own = await importGoldenOven(ctx, token, 'Kept');
+    const own = await differing('Kept');
     const before = await read(own.id);
     await applied(t.id, { oven_ids: [own.id] });
     const versions = (await ctx.api('GET', `/api/ovens/${own.id}/versions`, undefined, { token })).json<{
@@ -224,7 +232,7 @@ describe('menu templates', () => {
 
   it('keeps no second copy of a menu that was already a saved version', async () => {
     const t = await template();
-    const own = await importGoldenOven(ctx, token, 'Saved');
+    const own = await differing('Saved');
     const save = await ctx.api('POST', `/api/ovens/${own.id}/versions`, { name: 'Lunch' }, { token });
     expect(save.statusCode).toBe(201);
     const result = await applied(t.id, { oven_ids: [own.id] });
@@ -233,6 +241,26 @@ describe('menu templates', () => {
       data: { name: string }[];
     }>().data;
     expect(versions.map((v) => v.name).sort()).toEqual(['Lunch', `${t.name} v1`].sort());
+  });
+
+  it('an oven whose menu already matched says so, as the preview did, and keeps no copy of the same menu', async () => {
+    const t = await template();
+    const same = await importGoldenOven(ctx, token, 'Same');
+    const preview = await ctx.api(
+      'POST',
+      `/api/templates/${t.id}/preview`,
+      { oven_ids: [same.id] },
+      { token },
+    );
+    expect(preview.json<{ data: TemplatePreview }>().data.ovens[0]?.outcome).toBe('matches');
+    const result = await applied(t.id, { oven_ids: [same.id] });
+    expect(result.results[0]!.message).toBe(
+      `Its menu already matched the template; it is saved as version "${t.name} v1".`,
+    );
+    const versions = (await ctx.api('GET', `/api/ovens/${same.id}/versions`, undefined, { token })).json<{
+      data: { name: string }[];
+    }>().data;
+    expect(versions.map((v) => v.name)).toEqual([`${t.name} v1`]);
   });
 
   it('an applied template is one change on each oven, which Undo takes back', async () => {
