@@ -12,7 +12,7 @@ import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
 import { boundedArray, idParam, idValue, refuseDisguising } from './common';
 import { type ScreenItem, screenItem } from './menus';
-import { pageParam, paginated } from './pagination';
+import { pageParam, paginated, perPageParam } from './pagination';
 import { report } from './validation';
 
 export const warmUpSchema = z.object({
@@ -99,12 +99,7 @@ export const ovenListQuery = z.object({
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   /** With `page`, a page of `per_page` ovens (50 by default); without, up to 1,000 (the spec's call). */
   page: pageParam.optional(),
-  per_page: z.coerce
-    .number({ error: `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.` })
-    .int(`per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
-    .min(1, `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
-    .max(OVEN_LIST_MAX, `per_page must be a whole number from 1 to ${OVEN_LIST_MAX}.`)
-    .optional(),
+  per_page: perPageParam(OVEN_LIST_MAX).optional(),
 });
 export type OvenListQuery = z.input<typeof ovenListQuery>;
 
@@ -213,12 +208,7 @@ export const locationListQuery = z.object({
   /** Part of a location's name or address. */
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   page: pageParam.optional(),
-  per_page: z.coerce
-    .number({ error: `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.` })
-    .int(`per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
-    .min(1, `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
-    .max(LOCATION_LIMIT, `per_page must be a whole number from 1 to ${LOCATION_LIMIT}.`)
-    .optional(),
+  per_page: perPageParam(LOCATION_LIMIT).optional(),
 });
 
 /** POST /api/locations/{id}/ovens: put several of your ovens in this location at once. */
@@ -246,12 +236,7 @@ export const fleetQuery = z.object({
   model: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).optional(),
   search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   page: pageParam,
-  per_page: z.coerce
-    .number({ error: 'per_page must be a whole number from 1 to 200.' })
-    .int('per_page must be a whole number from 1 to 200.')
-    .min(1, 'per_page must be a whole number from 1 to 200.')
-    .max(200, 'per_page must be a whole number from 1 to 200.')
-    .default(50),
+  per_page: perPageParam(FLEET_BATCH_MAX).default(50),
 });
 export type FleetQuery = z.input<typeof fleetQuery>;
 

@@ -49,3 +49,9 @@ export const pageParam = z
     }
     return n;
   });
+
+/** A `per_page` in a query: a whole number from 1 to `max`, refused with one sentence naming the range. */
+export function perPageParam(max: number) {
+  const message = `per_page must be a whole number from 1 to ${max}.`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+}

@@ -52,15 +52,26 @@ const fileErrorResponse = errorResponse.extend({ problems: z.array(fileProblem).
 const EXPIRED_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Download expired</title><p>This download has expired, or was prepared for another sign-in. Go back to My Ovens and press Download Oven Settings again.</p>';
 /** What a share carries from the request to whichever process builds and sends it. */
+/** Who asked, as a job carries it to whichever process runs it: who may, and how their files and mails read. */
+type JobActor = Actor & { username: string; temperature_unit: TemperatureUnit; language?: Language | null };
+const jobActor = (user: JobActor): JobActor => ({
+  id: user.id,
+  role: user.role,
+  team: user.team,
+  username: user.username,
+  temperature_unit: user.temperature_unit,
+  language: user.language,
+});
+
 type ShareJob = {
-  actor: Actor & { username: string; temperature_unit: TemperatureUnit; language?: Language | null };
+  actor: JobActor;
   kind: ShareKind;
   ovenId: number;
   to: string;
 };
 /** What a zip job carries from the request to whichever process runs it. */
 type ZipJob = {
-  actor: Actor & { username: string; language?: Language | null };
+  actor: JobActor;
   ovenIds: number[];
   /** Where the zip is written as it is built (absent in jobs queued before zips streamed). */
   download?: ZipDownloadParams;
@@ -201,13 +212,7 @@ export async function settingsFilesRoutes(
           sessionHash,
           kind: 'settings-zip',
           params: {
-            actor: {
-              id: user.id,
-              role: user.role,
-              team: user.team,
-              username: user.username,
-              language: user.language,
-            },
+            actor: jobActor(user),
             ovenIds,
             download: { token, name },
           },
@@ -316,14 +321,7 @@ export async function settingsFilesRoutes(
         sessionHash: currentSessionHash(request),
         kind: 'share',
         params: {
-          actor: {
-            id: user.id,
-            role: user.role,
-            team: user.team,
-            username: user.username,
-            temperature_unit: user.temperature_unit,
-            language: user.language,
-          },
+          actor: jobActor(user),
           kind,
           ovenId: id,
           to: email,

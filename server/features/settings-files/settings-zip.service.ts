@@ -131,7 +131,13 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
         token: input.token,
       });
       try {
-        return await writeZip(actor, { ...input, token: started.token, fileName: started.name }, at, step);
+        return await writeZip(
+          actor,
+          { ...input, token: started.token, fileName: started.name },
+          store,
+          at,
+          step,
+        );
       } catch (error) {
         // All or nothing: a zip that failed leaves no file, and a download streaming it is cut off.
         await store.discard(started.token);
@@ -143,6 +149,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
   async function writeZip(
     actor: Actor & { username?: string; language?: Language | null },
     input: { ovenIds: number[]; sessionHash: string; token: string; fileName: string },
+    store: DownloadStore,
     at: Date,
     step: (done: number, total: number) => Promise<void>,
   ): Promise<SettingsZip> {
@@ -166,7 +173,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
     );
     const folders = new Map(placeKeys.map((key, i) => [key, placeFolders[i]!]));
     const pad = String(ordered.length).length < 2 ? 2 : String(ordered.length).length;
-    const writer = partWriter(createDownloadStore(db, now), input.token, at);
+    const writer = partWriter(store, input.token, at);
     const sticks: ChecklistStick[] = [];
     const out: SettingsZip['ovens'] = [];
     const prints: Fingerprint[] = [];
