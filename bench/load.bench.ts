@@ -14,8 +14,10 @@ import { createOven, createRecipe, createSession, createUser, recipeBody } from 
 import type { MenuTree } from '../shared/domain/menu';
 import { childrenRss, freePort, postgresCpu, rssOf, treeCpu } from './harness';
 import { report, verdict } from './measure';
+import { type OpenLoopResult, openLoop } from './open-loop';
 
 const DEFAULT_SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const USERS = 50;
 
 interface Cook {
@@ -274,6 +276,20 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
         },
       ];
 
+      // A fresh process is cold (its code not yet compiled, its pool not yet open): a few seconds of the mix first,
+      // then a pause to drain, so each run measures a warm server and not the backlog of its first second.
+      await Promise.all(
+        mixes.map((m) =>
+          autocannon({
+            url: base,
+            connections: Math.max(1, Math.round(m.connections / 4)),
+            duration: WARMUP_SECONDS,
+            requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
+          } as autocannon.Options),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+
       const cpuAt = () => ({
         server: treeCpu(pid),
         postgres: postgresCpu(),
@@ -286,17 +302,38 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
       const sampler = setInterval(() => {
         peakMb = Math.max(peakMb, rss());
       }, 250);
-      const results = await Promise.all(
-        mixes.map((m, i) =>
-          autocannon({
-            url: base,
-            connections: m.connections,
-            duration: SECONDS,
-            ...(rates ? { overallRate: Math.max(1, Math.round(rates[i]!)) } : {}),
-            requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
-          } as autocannon.Options),
-        ),
-      );
+      // Saturated: every connection sends its next request when the last is answered. Offered: an open loop at
+      // each endpoint's rate (Poisson arrivals, latency from when each request was due).
+      const results: OpenLoopResult[] = rates
+        ? await openLoop(
+            base,
+            mixes.map((m, i) => ({ ...m, rate: Math.max(1, rates[i]!) })),
+            SECONDS,
+          )
+        : (
+            await Promise.all(
+              mixes.map((m) =>
+                autocannon({
+                  url: base,
+                  connections: m.connections,
+                  duration: SECONDS,
+                  requests: [{ setupRequest: (r: object) => ({ ...r, ...m.next() }) }],
+                } as autocannon.Options),
+              ),
+            )
+          ).map((r, i) => ({
+            name: mixes[i]!.name,
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            codes: Object.fromEntries(
+              Object.entries(
+                (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ??
+                  {},
+              ).map(([code, v]) => [code, v.count]),
+            ),
+            errors: r.errors + r.non2xx,
+          }));
       clearInterval(sampler);
       const cpuEnd = cpuAt();
       await new Promise((r) => setTimeout(r, 2000));
@@ -304,18 +341,13 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
 
       const rows: [string, string][] = [];
       let errors = 0;
-      results.forEach((r, i) => {
-        const codes = Object.entries(
-          (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
-        )
-          .map(([code, v]) => `${code}×${v.count}`)
+      for (const r of results) {
+        const codes = Object.entries(r.codes)
+          .map(([code, count]) => `${code}×${count}`)
           .join(' ');
-        errors += r.errors + r.non2xx;
-        rows.push([
-          mixes[i]!.name,
-          `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${codes})`,
-        ]);
-      });
+        errors += r.errors;
+        rows.push([r.name, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${codes})`]);
+      }
       rows.push(['errors (non-2xx, timeouts)', verdict(errors, { atMost: 0 }, '', 0)]);
       rows.push([
         'memory (RSS) start / peak / end',
@@ -331,15 +363,15 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
       // What the load leaves behind is given back: no growth that a longer run would turn into a leak.
       rows.push(['memory end / start', verdict(endMb / startMb, { atMost: 1.5 })]);
       report(
-        `Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL, ${processes} ${processes === 1 ? 'process' : 'processes'}${rates ? `, offered the ${Math.round(rates.reduce((a, b) => a + b, 0))} req/s the first run served` : ', as fast as it answers'})`,
+        `Mixed load: 200 connections, ${SECONDS} s (server/main.ts on PostgreSQL, ${processes} ${processes === 1 ? 'process' : 'processes'}${rates ? `, offered the ${Math.round(rates.reduce((a, b) => a + b, 0))} req/s the first run served, open loop` : ', as fast as it answers'})`,
         rows,
       );
       out.push({
         processes,
         offered: rates !== undefined,
-        rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-        perMix: results.map((r) => r.requests.average),
-        p99: Math.max(...results.map((r) => r.latency.p99)),
+        rps: results.reduce((sum, r) => sum + r.rps, 0),
+        perMix: results.map((r) => r.rps),
+        p99: Math.max(...results.map((r) => r.p99)),
         errors,
       });
       server.kill('SIGTERM');
