@@ -153,3 +153,40 @@ test('a template is made from any oven of a chain: the oven is found by a search
   await form.getByRole('button', { name: 'Make Template' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Chain lunch' })).toBeVisible();
 });
+
+test("a template is applied to ovens of a chain found by a search, and an oven that already had it says so", async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const source = await seed.importedOven(cook, { name: 'Source', type: 'Matchbox 1718/1313' });
+  for (let i = 1; i <= 58; i++) await seed.oven(cook, { name: `Store ${String(i).padStart(3, '0')}` });
+  await seed.oven(cook, { name: 'Store 900', type: 'MiSA' });
+  const template = await apiTemplate(call, 'Chain lunch', source.id);
+
+  await page.goto(`/fleet/templates/${template.id}`);
+  await page.getByRole('radio', { name: 'Ovens I choose' }).check();
+  const panel = page.getByRole('region', { name: 'Apply this template' });
+  // Only the template's model is offered: 58 stores and the source, not the MiSA.
+  await expect(panel.getByRole('status')).toHaveText('50 of 59 ovens shown: search to find the others.');
+  const search = panel.getByRole('searchbox', { name: 'Search: Ovens to apply to' });
+  const list = panel.getByRole('list', { name: 'Ovens to apply to' });
+  await search.fill('store 057');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('checkbox', { name: /Store 057/ }).check();
+  await search.fill('source');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('checkbox', { name: /Source/ }).check();
+  await search.fill('store 900');
+  await expect(panel.getByText('No oven matches "store 900".')).toBeVisible();
+  await panel.getByRole('button', { name: 'Apply Template' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Apply template' });
+  await expect(confirm).toContainText('Replace the menu of 2 ovens with "Chain lunch"');
+  await confirm.getByRole('button', { name: 'Apply Template' }).click();
+
+  const results = page.getByRole('status', { name: 'Apply results' });
+  await expect(results).toContainText('1 applied, 1 already matched.');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Store 057' })).toContainText('Applied');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Source' })).toContainText('Already matched');
+  await page.screenshot({ path: 'test-results/screens/template-applied-chosen.png', fullPage: true });
+});

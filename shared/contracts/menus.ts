@@ -520,7 +520,8 @@ export type MenuTemplateDetail = z.infer<typeof menuTemplateDetail>;
 export const applyResult = z.object({
   oven_id: z.number().int(),
   name: z.string(),
-  status: z.enum(['applied', 'failed', 'skipped']),
+  /** `matched`: the oven's menu already was the template's; it is linked to the template, its menu unchanged. */
+  status: z.enum(['applied', 'matched', 'failed', 'skipped']),
   message: z.string(),
 });
 export type ApplyResult = z.infer<typeof applyResult>;
@@ -530,6 +531,7 @@ export const applyTemplateResponse = z.object({
     template: menuTemplate,
     results: z.array(applyResult),
     applied: z.number().int(),
+    matched: z.number().int(),
     failed: z.number().int(),
     skipped: z.number().int(),
   }),

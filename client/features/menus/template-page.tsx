@@ -320,16 +320,18 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
   );
 }
 
-/** One line per oven: applied, failed with the reason, or skipped (another model). */
+/** One line per oven: applied, already matching, failed with the reason, or skipped (another model). */
 function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
   const { t } = useTranslation();
   const parts = [
-    t('templatesPage.resultApplied', { count: result.applied }),
+    result.applied || !result.matched ? t('templatesPage.resultApplied', { count: result.applied }) : '',
+    result.matched ? t('templatesPage.resultMatched', { count: result.matched }) : '',
     result.failed ? t('templatesPage.resultFailed', { count: result.failed }) : '',
     result.skipped ? t('templatesPage.resultSkipped', { count: result.skipped }) : '',
   ].filter(Boolean);
   const status = {
     applied: t('templatesPage.statusApplied'),
+    matched: t('templatesPage.statusMatched'),
     failed: t('templatesPage.statusFailed'),
     skipped: t('templatesPage.statusSkipped'),
   };

@@ -334,7 +334,8 @@ export function createMenuTemplatesService(deps: {
         results.set(oven.id, {
           oven_id: oven.id,
           name: oven.name,
-          status: 'applied',
+          // Linked to the template like the others, but its menu did not change: counted apart, as the preview did.
+          status: matched.has(oven.id) ? 'matched' : 'applied',
           message: [
             matched.has(oven.id)
               ? !saveVersion
@@ -648,6 +649,7 @@ export function createMenuTemplatesService(deps: {
         template: toWire(template, await appliedCount(template.id)),
         results,
         applied: tally('applied'),
+        matched: tally('matched'),
         failed: tally('failed'),
         skipped: tally('skipped'),
       };

@@ -254,6 +254,8 @@ describe('menu templates', () => {
     );
     expect(preview.json<{ data: TemplatePreview }>().data.ovens[0]?.outcome).toBe('matches');
     const result = await applied(t.id, { oven_ids: [same.id] });
+    expect(result).toMatchObject({ applied: 0, matched: 1 });
+    expect(result.results[0]!.status).toBe('matched');
     expect(result.results[0]!.message).toBe(
       `Its menu already matched the template; it is saved as version "${t.name} v1".`,
     );
