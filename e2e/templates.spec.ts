@@ -154,7 +154,7 @@ test('a template is made from any oven of a chain: the oven is found by a search
   await expect(page.getByRole('heading', { level: 1, name: 'Chain lunch' })).toBeVisible();
 });
 
-test("a template is applied to ovens of a chain found by a search, and an oven that already had it says so", async ({
+test('a template is applied to ovens of a chain found by a search, and an oven that already had it says so', async ({
   page,
   cook,
 }) => {
