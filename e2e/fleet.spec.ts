@@ -26,7 +26,8 @@ test('a template applied to a location shows on the fleet page, and its zip hold
       location_id: place.id,
     }),
   );
-  expect(applied.result).toMatchObject({ applied: 2, skipped: 1 });
+  // Front gave the template its menu: it already matched, and is linked to it all the same.
+  expect(applied.result).toMatchObject({ applied: 1, matched: 1, skipped: 1 });
 
   await page.goto(`/fleet?location=${place.id}`);
   const rows = page.locator('.fleet-table tbody tr');
@@ -131,4 +132,35 @@ test("a chain's Ovens page pages the oven picker and searches ovens and location
   await picker.getByRole('button', { name: /Line 56/ }).click();
   await expect(page.getByRole('heading', { name: 'Line 56' })).toBeVisible();
   await expect(page).toHaveURL(/oven=\d+/);
+});
+
+test("a chain's location filter lists the first locations and finds the others by a search on the server", async ({
+  page,
+  cook,
+}) => {
+  const places = await seed.locations(
+    cook,
+    Array.from({ length: 79 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  const harbour = await apiLocation(apiAs(page.request, cook), 'Zeta Harbour');
+  await seed.oven(cook, { name: 'Quay', locationId: harbour.id });
+  await seed.oven(cook, { name: 'Main', locationId: places[0]!.id });
+  await page.goto('/fleet');
+  const filter = page.getByRole('combobox', { name: 'Location' });
+  // "All locations", "No location" and the first 50 of the 80, by name.
+  await expect(filter.getByRole('option')).toHaveCount(52);
+  await expect(page.getByRole('status').filter({ hasText: 'locations shown' })).toHaveText(
+    '50 of 80 locations shown: search to find the others.',
+  );
+  await page.getByRole('searchbox', { name: 'Search locations' }).fill('harbour');
+  await expect(filter.getByRole('option')).toHaveCount(3);
+  await filter.selectOption({ label: 'Zeta Harbour (1)' });
+  await expect(page).toHaveURL(/location=\d+/);
+  await expect(page.getByRole('row').filter({ hasText: 'Quay' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Main' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/fleet-location-search.png' });
+  // From the address alone (a link, a reload), the chosen location is named though the first page lacks it.
+  await page.reload();
+  await expect(filter).toHaveValue(String(harbour.id));
+  await expect(filter.locator('option:checked')).toHaveText('Zeta Harbour (1)');
 });

@@ -482,6 +482,10 @@ function matrix(): Record<string, Row> {
 
     // Locations, the fleet and templates.
     'GET /api/locations': { request: fixed('/api/locations'), expect: team('locations.read', 'own', 200) },
+    'GET /api/locations/:id': {
+      request: async () => ({ url: `/api/locations/${the.l1}` }),
+      expect: team('locations.read', 'oven', 200),
+    },
     'POST /api/locations': {
       request: async () => ({ url: '/api/locations', body: { name: uniqueName('Store') } }),
       expect: team('locations.manage', 'own', 201),

@@ -87,6 +87,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 
   // Chains: locations, templates, the fleet page.
   'GET /api/locations': 'locations.read',
+  'GET /api/locations/:id': 'locations.read',
   'POST /api/locations': 'locations.manage',
   'PUT /api/locations/:id': 'locations.manage',
   'DELETE /api/locations/:id': 'locations.manage',

@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useUrlState } from '../../lib/use-url-state';
-import { locationListQuery } from '../ovens';
+import { LocationSearch, useLocationOptions } from '../ovens';
 import { fleetQuery } from './menus-api';
 
 const DEFAULTS = { location: '', status: '', search: '' };
@@ -64,7 +64,7 @@ export function FleetPage({
     ...url.values,
     status: (FLEET_STATUSES as readonly string[]).includes(url.values.status) ? url.values.status : '',
   };
-  const locations = useQuery(locationListQuery());
+  const locations = useLocationOptions({ value: values.location });
   const list = useQuery(fleetQuery(values, url.page));
   const data = list.data;
   // The zip takes the whole location only when the page shows the whole location; otherwise the ovens shown.
@@ -83,13 +83,14 @@ export function FleetPage({
           <select value={values.location} onChange={(e) => url.update({ location: e.target.value })}>
             <option value="">{t('fleetPage.allLocations')}</option>
             <option value="none">{t('fleetPage.noLocation')}</option>
-            {(locations.data ?? []).map((l) => (
+            {locations.options.map((l) => (
               <option key={l.id} value={String(l.id)}>
                 {t('fleetPage.optionCount', { name: isolate(l.name), count: l.ovens })}
               </option>
             ))}
           </select>
         </label>
+        <LocationSearch choice={locations} />
         <label className="field field-inline">
           <span>{t('fleetPage.statusLabel')}</span>
           <select value={values.status} onChange={(e) => url.update({ status: e.target.value })}>

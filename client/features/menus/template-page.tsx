@@ -24,7 +24,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
-import { locationListQuery, ovenPageQuery } from '../ovens';
+import { LocationSearch, ovenPageQuery, useLocationOptions } from '../ovens';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { OvenChooser } from './oven-chooser';
 import { TemplateLayoutPreview } from './template-layout';
@@ -172,12 +172,13 @@ function Match({ oven }: { oven: TemplateOven }) {
 function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onApplied(): unknown }) {
   const { t } = useTranslation();
   // Each location with its ovens of the template's model counted on the server (fleet counts, at any size).
-  const locations = useQuery(locationListQuery(template.oven_type)).data ?? [];
+  const [locationId, setLocationId] = useState('');
+  const choice = useLocationOptions({ value: locationId, type: template.oven_type });
+  const locations = choice.options;
   const apply = useApplyTemplate(template.id, onApplied);
   // Until the manager picks, a chain with locations starts with "a location" (the locations may load after).
   const [picked, setTarget] = useState<'location' | 'ovens' | null>(null);
-  const target = picked ?? (locations.length > 0 ? 'location' : 'ovens');
-  const [locationId, setLocationId] = useState('');
+  const target = picked ?? (choice.any ? 'location' : 'ovens');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [search, setSearch] = useState('');
   // The template's model among the team's ovens, searched on the server: a chain has more than a list can show.
@@ -225,7 +226,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
             name="apply-target"
             checked={target === 'location'}
             onChange={() => setTarget('location')}
-            disabled={locations.length === 0}
+            disabled={!choice.any}
           />
           <span>{t('templatesPage.targetLocation', { type: template.oven_type })}</span>
         </label>
@@ -251,6 +252,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
             </select>
           </label>
         ) : null}
+        {target === 'location' ? <LocationSearch choice={choice} /> : null}
         <label className="check">
           <input
             type="radio"

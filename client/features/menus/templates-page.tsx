@@ -10,7 +10,7 @@ import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
 import { i18n, translateMessage } from '../../lib/i18n';
-import { formatDay, isolate } from '../../lib/text';
+import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { templateListQuery, useCreateTemplate } from './menus-api';
 import { OvenChooser } from './oven-chooser';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -19,7 +18,7 @@ import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
-import { locationListQuery } from './ovens-api';
+import { LocationSearch, useLocationOptions } from './location-options';
 
 interface WarmUpRow {
   name: string;
@@ -79,8 +78,8 @@ export function OvenModal({
     initial,
     (v) => ({ ...v, location_id: v.location_id === '' ? null : Number(v.location_id) }) as never,
   );
-  const locations = useQuery(locationListQuery());
   const values = form.values;
+  const locations = useLocationOptions({ value: values.location_id });
   const [draft, setDraft] = useState<WarmUpRow>({ name: '', temperature: '' });
   const unit = useTemperatureUnit();
   const model = values.type ? ovenModel(values.type as OvenType) : null;
@@ -160,19 +159,24 @@ export function OvenModal({
           />
         )}
 
-        {locations.data && locations.data.length > 0 ? (
-          <label className="field">
-            <span>{t('ovenModal.location')}</span>
-            <select value={values.location_id} onChange={(e) => form.set('location_id', e.target.value)}>
-              <option value="">{t('ovenModal.noLocation')}</option>
-              {locations.data.map((l) => (
-                <option key={l.id} value={String(l.id)}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-            {form.errors.location_id ? <span className="field-error">{form.errors.location_id}</span> : null}
-          </label>
+        {locations.any ? (
+          <>
+            <label className="field">
+              <span>{t('ovenModal.location')}</span>
+              <select value={values.location_id} onChange={(e) => form.set('location_id', e.target.value)}>
+                <option value="">{t('ovenModal.noLocation')}</option>
+                {locations.options.map((l) => (
+                  <option key={l.id} value={String(l.id)}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+              {form.errors.location_id ? (
+                <span className="field-error">{form.errors.location_id}</span>
+              ) : null}
+            </label>
+            <LocationSearch choice={locations} />
+          </>
         ) : null}
 
         <fieldset className="fieldset">

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type { ButtonColor } from '../../../shared/domain/catalog';
+import { LOCATIONS_PER_PAGE } from '../../../shared/domain/fleet';
 import {
   addPage,
   addScreen,
@@ -163,6 +164,30 @@ export const locationPageQuery = (filters: { search: string; page: number }) =>
       return api<Paginated<Location>>('GET', `/api/locations?${q.toString()}`);
     },
     placeholderData: keepPreviousData,
+  });
+
+/** A picker's locations: the first page of those whose name or address holds `search` (of one model's counts). */
+export const locationChoiceQuery = (filters: { search: string; type?: string }) =>
+  queryOptions({
+    queryKey: [...ovenKeys.locations, 'choice', filters] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({ page: '1', per_page: String(LOCATIONS_PER_PAGE) });
+      if (filters.search) q.set('search', filters.search);
+      if (filters.type) q.set('ovens', filters.type);
+      return api<Paginated<Location>>('GET', `/api/locations?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** One location (a picker's chosen one, which the page of a search may not hold). */
+export const locationQuery = (id: number, type?: string) =>
+  queryOptions({
+    queryKey: [...ovenKeys.locations, 'one', id, type ?? ''] as const,
+    queryFn: () =>
+      api<{ data: Location }>(
+        'GET',
+        `/api/locations/${id}${type ? `?ovens=${encodeURIComponent(type)}` : ''}`,
+      ).then((r) => r.data),
   });
 
 /* ---------- The menu editor ---------- */

@@ -12,9 +12,9 @@ import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
+import { LocationSearch, useLocationOptions } from './location-options';
 import { OvenModal } from './oven-modal';
 import {
-  locationListQuery,
   ovenKeys,
   ovenPageQuery,
   ovenQuery,
@@ -191,7 +191,7 @@ export function OvensPage({
   const list = useQuery(
     ovenPageQuery({ types: model, location: place, search: search.trim(), page: pickerPage }),
   );
-  const places = useQuery(locationListQuery());
+  const places = useLocationOptions({ value: place });
   // Another model or location shows its own ovens from their first page.
   useEffect(() => {
     setPickerPage(1);
@@ -289,33 +289,36 @@ export function OvensPage({
               onPick={open}
             />
           ) : null}
-          {places.data && places.data.length > 0 ? (
-            <label className="field field-inline model-filter">
-              <span>{t('ovenPage.location')}</span>
-              <select
-                value={place}
-                onChange={(e) =>
-                  setParams(
-                    (p) => {
-                      const next = new URLSearchParams(p);
-                      if (e.target.value === '') next.delete('location');
-                      else next.set('location', e.target.value);
-                      next.delete('oven');
-                      return next;
-                    },
-                    { replace: true },
-                  )
-                }
-              >
-                <option value="">{t('ovenPage.allLocations')}</option>
-                <option value="none">{t('ovenPage.noLocation')}</option>
-                {places.data.map((l) => (
-                  <option key={l.id} value={String(l.id)}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+          {places.any ? (
+            <>
+              <label className="field field-inline model-filter">
+                <span>{t('ovenPage.location')}</span>
+                <select
+                  value={place}
+                  onChange={(e) =>
+                    setParams(
+                      (p) => {
+                        const next = new URLSearchParams(p);
+                        if (e.target.value === '') next.delete('location');
+                        else next.set('location', e.target.value);
+                        next.delete('oven');
+                        return next;
+                      },
+                      { replace: true },
+                    )
+                  }
+                >
+                  <option value="">{t('ovenPage.allLocations')}</option>
+                  <option value="none">{t('ovenPage.noLocation')}</option>
+                  {places.options.map((l) => (
+                    <option key={l.id} value={String(l.id)}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <LocationSearch choice={places} />
+            </>
           ) : null}
           <label className="field field-inline model-filter">
             <span>{t('ovenPage.model')}</span>

@@ -56,6 +56,23 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
     },
   );
 
+  r.get(
+    '/api/locations/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'One of your locations, with how many ovens it holds (of one model, with ovens=<model>)',
+        params,
+        querystring: locationListQuery.pick({ ovens: true }),
+        response: { 200: z.object({ data: location }), 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => ({
+      data: await locations.get(currentUser(request), request.params.id, request.query.ovens),
+    }),
+  );
+
   r.post(
     '/api/locations',
     {

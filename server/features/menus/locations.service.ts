@@ -29,7 +29,7 @@ export function createLocationsService(deps: { db: Db }) {
     return { id: row.id, name: row.name, address: row.address, ovens: Number(n?.n ?? 0) };
   }
 
-  return {
+  const service = {
     /**
      * A page of the team's locations (those a store manager or crew member is given, for them) by name, with how
      * many ovens each holds, and the total; `search` finds a part of the name or address. Two statements at any
@@ -37,10 +37,10 @@ export function createLocationsService(deps: { db: Db }) {
      */
     async list(
       actor: Actor,
-      query: { search?: string; page: number; perPage: number; type?: string },
+      query: { search?: string; page: number; perPage: number; type?: string; id?: number },
     ): Promise<{ data: Location[]; total: number }> {
       const scope = scopeOf(actor);
-      const where = [inScope.locations(scope)];
+      const where = [query.id === undefined ? inScope.locations(scope) : ownedId.location(scope, query.id)];
       if (query.search) {
         const p = containsPattern(query.search);
         where.push(sql`(lower(${locations.name}) like ${p} or lower(${locations.address}) like ${p})`);
@@ -74,6 +74,13 @@ export function createLocationsService(deps: { db: Db }) {
               )[0]?.n ?? 0,
             );
       return { data, total };
+    },
+
+    /** One location, as the list shows it: a picker's chosen one, which the first page of a search may not hold. */
+    async get(actor: Actor, id: number, type?: string): Promise<Location> {
+      const { data } = await service.list(actor, { id, type, page: 1, perPage: 1 });
+      if (!data[0]) throw new NotFoundError('Location');
+      return data[0];
     },
 
     async create(actor: Actor, input: LocationInput): Promise<Location> {
@@ -139,6 +146,7 @@ export function createLocationsService(deps: { db: Db }) {
       return withCount(row);
     },
   };
+  return service;
 }
 
 export type LocationsService = ReturnType<typeof createLocationsService>;

@@ -86,6 +86,13 @@ describe('locations', () => {
       await count('?ovens=MiSA'),
       await count('?ovens=Matchbox%201718%2F1313'),
     ]).toEqual([3, 1, 2]);
+    // One location alone (a picker's chosen one) counts the same way.
+    const one = async (query: string) =>
+      (await ctx.api('GET', `/api/locations/${place.id}${query}`, undefined, { token })).json<{
+        data: Location;
+      }>().data;
+    expect([(await one('')).ovens, (await one('?ovens=MiSA')).ovens]).toEqual([3, 1]);
+    expect((await one('')).name).toBe('Models');
     const res = await ctx.api('GET', '/api/locations?ovens=Toaster', undefined, { token });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
@@ -221,9 +228,10 @@ describe('locations', () => {
     expect((await listOvens('location=none')).map((o) => o.id)).toContain(oven.id);
   });
 
-  it("another user's location is not found, to change, delete, fill or put an oven in", async () => {
+  it("another user's location is not found, to read, change, delete, fill or put an oven in", async () => {
     const theirs = await addLocation('Their store', otherToken);
     const mine = await createOven(ctx.db, ownerId);
+    expect((await ctx.api('GET', `/api/locations/${theirs.id}`, undefined, { token })).statusCode).toBe(404);
     expect(
       (await ctx.api('PUT', `/api/locations/${theirs.id}`, { name: 'Mine' }, { token })).statusCode,
     ).toBe(404);

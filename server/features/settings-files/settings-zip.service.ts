@@ -11,7 +11,6 @@ import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
 import { inScope, scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { ValidationError } from '../../lib/errors';
-import { nextTurn } from '../../lib/in-turns';
 import type { Built, FileDeps, Fingerprint, SettingsBuilder } from './settings-file-build';
 import { type ChecklistStick, usbChecklistPdf } from './usb-checklist.pdf';
 
