@@ -181,4 +181,31 @@ describe('the editor’s change queue', () => {
     await run;
     expect(s.sent).toEqual([9]);
   });
+
+  it('a read of the server older than a change on its way does not take the change off the screen', async () => {
+    const h = host();
+    const s = server();
+    const queue = new ChangeQueue(oven(4), h);
+    const run = queue.run(place(pizza, 1), s.send);
+    // The oven query refetched as a dialog opened, and answered the menu before the change (version 4).
+    queue.sync(oven(4));
+    expect(names(queue.current)).toEqual(['Pizza']);
+    await s.answer({ oven: state(5) });
+    await run;
+    expect(names(h.shown.at(-1)!)).toEqual(['Pizza']);
+    // Nor after the answer: a read older than version 5 is not the menu any more.
+    queue.sync(oven(4));
+    expect(names(queue.current)).toEqual(['Pizza']);
+    expect(queue.current.version).toBe(5);
+  });
+
+  it('after a refusal, the reloaded oven is taken even at the same version', async () => {
+    const h = host();
+    const queue = new ChangeQueue(oven(4), h);
+    await queue.run(place(pizza, 1), async () => {
+      throw new Error('Refused.');
+    });
+    queue.sync(oven(4));
+    expect(names(queue.current)).toEqual([]);
+  });
 });

@@ -26,6 +26,8 @@ export class ChangeQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
   private version: number;
+  /** A refused change asked for the oven again: the next state the page shows is taken, whatever its version. */
+  private reloading = false;
 
   constructor(
     private shown: OvenDetail,
@@ -34,8 +36,18 @@ export class ChangeQueue {
     this.version = shown.version;
   }
 
-  /** The page shows another oven state (a reload, a restore): taken as the base when nothing is on its way. */
+  /**
+   * The page shows another oven state (a reload, a restore): taken as the base when nothing is on its way. A read
+   * of the server that is older than the last answer, or as old while changes are on their way (a query that
+   * refetched as a dialog opened), knows none of what the screen shows: it is not taken, or a change already on
+   * screen would vanish while its state-only answer kept it saved.
+   */
   sync(oven: OvenDetail): void {
+    const stale =
+      oven.id === this.shown.id &&
+      (oven.version < this.version || (this.pending > 0 && oven.version === this.version));
+    if (stale && !this.reloading) return;
+    this.reloading = false;
     this.shown = oven;
     if (this.pending === 0) this.version = oven.version;
   }
@@ -81,6 +93,7 @@ export class ChangeQueue {
         return reply;
       } catch (error) {
         this.host.fail(error instanceof Error ? error.message : String(error));
+        this.reloading = true;
         await this.host.reload();
         return null;
       } finally {
