@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { FLEET_STATUSES, type FleetStatus } from '../../shared/domain/fleet';
 import { type DbOrTx, rowsOf } from './client';
 import { inScopeSql, type Scope } from './scope';
+import { containsFolded } from './search';
 
 /**
  * A team's ovens by the filters the Ovens and Fleet pages offer, written once for both: conditions on an oven
@@ -18,10 +19,6 @@ export interface OvenFilter {
   status?: FleetStatus;
 }
 
-/** A LIKE pattern that finds `text` anywhere, lower-cased, its wildcards taken as themselves. */
-export const containsPattern = (text: string) =>
-  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = true): SQL[] {
   const where: SQL[] = [inScopeSql.ovens(scope, 'o')];
   if (filter.location === 'none') where.push(sql`o.location_id is null`);
@@ -34,12 +31,12 @@ export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = tr
   if (filter.search && scope.teamId !== null) {
     // Two indexed lookups whose matches are few, never a test of every oven: ovens by name (trigram), and the
     // ovens of the locations whose name matches.
-    const p = containsPattern(filter.search);
     where.push(sql`o.id in (
-      select m.id from ovens m where m.team_id = ${scope.teamId} and lower(m.name) like ${p}
+      select m.id from ovens m where m.team_id = ${scope.teamId} and ${containsFolded(sql`m.name`, filter.search)}
       union
       select m.id from ovens m where m.team_id = ${scope.teamId} and m.location_id in (
-        select l.id from locations l where l.team_id = ${scope.teamId} and lower(l.name) like ${p}))`);
+        select l.id from locations l where l.team_id = ${scope.teamId}
+          and ${containsFolded(sql`l.name`, filter.search)}))`);
   }
   if (withStatus && filter.status) where.push(sql`o.fleet_status = ${filter.status}`);
   return where;

@@ -50,7 +50,7 @@ export const recipes = pgTable(
     index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
     // Substring search on names (ILIKE '%…%') at any size.
     index('recipes_name_trgm_idx')
-      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .using('gin', sql`search_fold(${t.name}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('recipes_created_at_idx').on(t.createdAt),
   ],

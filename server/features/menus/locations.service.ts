@@ -3,10 +3,10 @@ import type { Location } from '../../../shared/contracts/ovens';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../db/fleet-store';
 import { ownOvensRef } from '../../db/location-store';
 import { locations, ovens } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
+import { containsFolded } from '../../db/search';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 
 type LocationInput = { name: string; address: string };
@@ -42,8 +42,9 @@ export function createLocationsService(deps: { db: Db }) {
       const scope = scopeOf(actor);
       const where = [query.id === undefined ? inScope.locations(scope) : ownedId.location(scope, query.id)];
       if (query.search) {
-        const p = containsPattern(query.search);
-        where.push(sql`(lower(${locations.name}) like ${p} or lower(${locations.address}) like ${p})`);
+        where.push(
+          sql`(${containsFolded(locations.name, query.search)} or ${containsFolded(locations.address, query.search)})`,
+        );
       }
       // Each location's ovens from the fleet counts (a few rows each), not by counting the ovens.
       const rows = await db

@@ -72,6 +72,29 @@ describe('locations', () => {
     expect((await get('')).data).toHaveLength(120);
   });
 
+  it('finds a location and its ovens by a search that ignores case and accents', async () => {
+    const { id: cook, token: chain } = await createSignedInUser(ctx.db);
+    const port = (await ctx.api('POST', '/api/locations', { name: 'Café du Port' }, { token: chain })).json<{
+      data: Location;
+    }>().data;
+    await ctx.api(
+      'POST',
+      '/api/locations',
+      { name: 'Main Street', address: 'Rue de la Crémerie' },
+      { token: chain },
+    );
+    await createOven(ctx.db, cook, { name: 'Crêpe line', locationId: port.id });
+    const names = async (path: string) =>
+      (await ctx.api('GET', path, undefined, { token: chain }))
+        .json<{ data: { name: string }[] }>()
+        .data.map((l) => l.name);
+    expect(await names('/api/locations?page=1&search=CAFE')).toEqual(['Café du Port']);
+    expect(await names('/api/locations?page=1&search=cremerie')).toEqual(['Main Street']);
+    // The fleet's and the Ovens page's search: by the oven's name, or its location's.
+    expect(await names('/api/ovens?page=1&search=crepe')).toEqual(['Crêpe line']);
+    expect(await names('/api/ovens?page=1&search=cafe du')).toEqual(['Crêpe line']);
+  });
+
   it("counts one model's ovens in each location when asked (a template's)", async () => {
     const place = await addLocation('Models');
     await createOven(ctx.db, ownerId, { name: 'M1', locationId: place.id });

@@ -33,6 +33,7 @@ import {
 } from '../../db/recipe-store';
 import { libraryState, recipeEvents, recipeImages, recipeStages, recipes } from '../../db/schema/index';
 import { inScope, ownerColumns, scopeOf } from '../../db/scope';
+import { containsFolded } from '../../db/search';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import { menusUsing } from '../ovens';
@@ -73,8 +74,7 @@ export function filterConditions(f: RecipeFilterValues): SQL[] {
   if (f.ovens !== 'All') where.push(inArray(recipes.ovenType, f.ovens));
   if (f.categories !== 'All') where.push(inArray(recipes.category, f.categories));
   if (f.search) {
-    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`lower(${recipes.name}) like ${pattern}`);
+    where.push(containsFolded(recipes.name, f.search));
   }
   return where;
 }

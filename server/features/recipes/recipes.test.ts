@@ -490,6 +490,24 @@ describe('list, filters, search and pagination', () => {
     });
   });
 
+  // A recipe's name holds no accents (the oven cannot show them), but a cook types them: "crème" finds "Creme".
+  it('searches names with case and accents aside, as kitchens type them', async () => {
+    const cook = await loggedIn();
+    for (const name of ['Creme Brulee', 'CAFE Latte', 'Plain Bun'])
+      await createRecipe(ctx.db, { ownerId: cook.id, name });
+    const found = async (search: string) =>
+      (
+        await ctx.api('GET', `/api/recipes?owner=community&search=${encodeURIComponent(search)}`, undefined, {
+          token: cook.token,
+        })
+      )
+        .json<Page>()
+        .data.map((r) => r.name);
+    expect(await found('crème brûlée')).toEqual(['Creme Brulee']);
+    expect(await found('Café')).toEqual(['CAFE Latte']);
+    expect(await found('cafe')).toEqual(['CAFE Latte']);
+  });
+
   it('refuses unknown filter values with a clear message', async () => {
     const res = await list('ovens=Toaster');
     expect(res.statusCode).toBe(422);
