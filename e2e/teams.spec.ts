@@ -176,6 +176,35 @@ test('an owner changes a member to crew in another location and removes them', a
   await expect(page.getByRole('listitem', { name: member.username })).toHaveCount(0);
 });
 
+test("a chain's member is moved to a store found by a search (accents aside), the stores ticked kept in sight", async ({
+  page,
+  cook,
+}) => {
+  const places = await seed.locations(
+    cook,
+    Array.from({ length: 70 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  await seed.locations(cook, ['Café du Port']);
+  const member = await seed.member(cook, 'store', [places[0]!.id]);
+  await page.goto('/team');
+  const row = page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: member.username });
+  await row.getByRole('button', { name: 'Change' }).click();
+  const dialog = page.getByRole('dialog', { name: `Change ${member.username}` });
+  const boxes = dialog.getByRole('group', { name: 'Locations' }).getByRole('checkbox');
+  // The store ticked, then the first 50 others; the rest are found by a search.
+  await expect(boxes).toHaveCount(51);
+  await expect(dialog.getByRole('status')).toHaveText('50 of 70 locations shown: search to find the others.');
+  await dialog.getByRole('searchbox', { name: 'Search locations' }).fill('cafe du');
+  await expect(boxes).toHaveCount(2);
+  await dialog.getByRole('checkbox', { name: 'Café du Port' }).check();
+  await dialog.getByRole('checkbox', { name: 'Store 001' }).uncheck();
+  await expect(dialog.getByText(/No location matches/)).toHaveCount(0);
+  await dialog.screenshot({ path: 'test-results/screens/team-place-search.png' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Café du Port');
+  await expect(row).not.toContainText('Store 001');
+});
+
 test('an owner makes a second team, works in it, and renames it; a blank name is refused beside the field', async ({
   page,
   cook,

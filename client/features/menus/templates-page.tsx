@@ -12,8 +12,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { i18n, translateMessage } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
+import { OvenChooser } from '../ovens';
 import { templateListQuery, useCreateTemplate } from './menus-api';
-import { OvenChooser } from './oven-chooser';
 
 /** A template's model, version, size and date, in one line (its card and its page). */
 export const templateSummary = (template: MenuTemplate) =>

@@ -8,7 +8,8 @@ import { Alert } from '../../components/form';
 import type { SavedRecipe } from '../../lib/extension-slots';
 import { translateMessage } from '../../lib/i18n';
 import { menuWords } from './menu-words';
-import { ovenListQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
+import { OvenChooser } from './oven-chooser';
+import { ovenPageQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
 
 /**
  * Spec §2.6 step 5: put the saved recipe on one of the user's ovens of its type: the oven, then the screen or
@@ -17,7 +18,8 @@ import { ovenListQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
 export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
   const { t } = useTranslation();
   const words = menuWords();
-  const ovens = useQuery(ovenListQuery(recipe.oven_type));
+  // Whether the team has an oven of the recipe's model at all (one is enough to know).
+  const any = useQuery(ovenPageQuery({ types: recipe.oven_type, location: '', search: '', page: 1 })).data;
   const [ovenId, setOvenId] = useState<number | null>(null);
   const [screenId, setScreenId] = useState<number | null>(null);
   const [position, setPosition] = useState<number | null>(null);
@@ -25,7 +27,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
   const add = useAddRecipeToOven();
   const [done, setDone] = useState<string | null>(null);
 
-  if (ovens.data && ovens.data.length === 0) {
+  if (any && any.total === 0) {
     return <p className="muted">{t('assign.noOven', { type: recipe.oven_type })}</p>;
   }
   const model = oven ? ovenModel(oven.type as OvenType) : null;
@@ -47,24 +49,22 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
         <Alert tone="success">{done}</Alert>
       ) : (
         <div className="assign-grid">
-          <label className="field">
-            <span>{t('assign.oven')}</span>
-            <select
-              value={ovenId ?? ''}
-              onChange={(e) => {
-                setOvenId(e.target.value ? Number(e.target.value) : null);
+          <div className="field">
+            <label htmlFor="assign-oven">{t('assign.oven')}</label>
+            <OvenChooser
+              id="assign-oven"
+              type={recipe.oven_type}
+              value={ovenId === null ? '' : String(ovenId)}
+              onChange={(value) => {
+                setOvenId(value ? Number(value) : null);
                 setScreenId(null);
                 setPosition(null);
               }}
-            >
-              <option value="">{t('assign.chooseOven')}</option>
-              {ovens.data?.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </label>
+              placeholder={t('assign.chooseOven')}
+              // All of one model: the name, and where it stands.
+              optionLabel={(o) => (o.location ? `${o.name} · ${o.location.name}` : o.name)}
+            />
+          </div>
           <label className="field">
             <span>{t('assign.screen')}</span>
             <select

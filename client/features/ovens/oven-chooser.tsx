@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../lib/text';
-import { ovenPageQuery } from '../ovens';
+import { ovenPageQuery } from './ovens-api';
 
-/** What the templates pages need to know of an oven. */
+/** What a chooser needs to know of an oven. */
 export interface OvenChoice {
   id: number;
   name: string;
@@ -19,9 +19,9 @@ export const ovenLabel = (o: OvenChoice) =>
 const SEARCH_FROM = 20;
 
 /**
- * One oven to take a menu from: a list of the team's ovens (of one model, when given) from the server, with a
- * search of oven and location names once there are more than a list shows well. The chosen oven stays in the
- * list while another search runs.
+ * One oven (to take a menu from, to put a recipe on): a list of the team's ovens (of one model, when given) from
+ * the server, with a search of oven and location names once there are more than a list shows well. The chosen
+ * oven stays in the list while another search runs.
  */
 export function OvenChooser({
   id,
@@ -31,6 +31,7 @@ export function OvenChooser({
   placeholder,
   invalid = false,
   autoFocus = false,
+  optionLabel = ovenLabel,
 }: {
   id: string;
   type?: string;
@@ -39,6 +40,8 @@ export function OvenChooser({
   placeholder: string;
   invalid?: boolean;
   autoFocus?: boolean;
+  /** How an oven reads in the list: its name, model and location unless the caller says less. */
+  optionLabel?: (oven: OvenChoice) => string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -75,7 +78,7 @@ export function OvenChooser({
         <option value="">{placeholder}</option>
         {[...kept, ...options].map((o) => (
           <option key={o.id} value={String(o.id)}>
-            {ovenLabel(o)}
+            {optionLabel(o)}
           </option>
         ))}
       </select>

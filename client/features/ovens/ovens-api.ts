@@ -45,7 +45,6 @@ interface OvenPageFilters {
 export const ovenKeys = {
   all: ['ovens'] as const,
   lists: ['ovens', 'list'] as const,
-  list: (types: string, location = '') => ['ovens', 'list', types, location] as const,
   page: (filters: OvenPageFilters) => ['ovens', 'list', 'page', filters] as const,
   one: (id: number) => ['ovens', 'one', id] as const,
   derived: ['ovens', 'derived'] as const,
@@ -70,20 +69,6 @@ export const ovenPageQuery = (filters: OvenPageFilters) =>
       return api<Paginated<OvenSummary>>('GET', `/api/ovens?${q.toString()}`);
     },
     placeholderData: keepPreviousData,
-  });
-
-/**
- * GET /api/ovens?ovens=…&location=…: 'All' or types joined by commas; a location's id, 'none', or any. Every oven
- * (up to 1,000): for pick lists of a template or a location.
- */
-export const ovenListQuery = (types = 'All', location = '') =>
-  queryOptions({
-    queryKey: ovenKeys.list(types, location),
-    queryFn: () =>
-      api<{ data: OvenSummary[] }>(
-        'GET',
-        `/api/ovens?ovens=${encodeURIComponent(types)}${location ? `&location=${encodeURIComponent(location)}` : ''}`,
-      ).then((r) => r.data),
   });
 
 export const ovenQuery = (id: number) =>

@@ -124,7 +124,7 @@ export function TeamPage() {
         <>
           <Members teamId={team.id} places={places} onDialog={setDialog} />
           <Invitations teamId={team.id} places={places} role={team.role} />
-          <TeamTrail teamId={team.id} places={places} />
+          <TeamTrail teamId={team.id} />
         </>
       ) : (
         <div className="card">
@@ -264,21 +264,7 @@ function RoleAndPlaces({
           {places.length === 0 ? (
             <p className="muted">{t('teamPage.noLocations')}</p>
           ) : (
-            places.map((p) => (
-              <label key={p.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(p.id)}
-                  onChange={(e) => {
-                    const next = new Set(chosen);
-                    if (e.target.checked) next.add(p.id);
-                    else next.delete(p.id);
-                    onChosen(next);
-                  }}
-                />
-                <span>{p.name}</span>
-              </label>
-            ))
+            <PlaceChecks places={places} chosen={chosen} onChosen={onChosen} />
           )}
           {error ? (
             <p id="places-error" className="field-error" role="alert">
@@ -286,6 +272,84 @@ function RoleAndPlaces({
             </p>
           ) : null}
         </fieldset>
+      ) : null}
+    </>
+  );
+}
+
+/** A chain's locations fit no list: past this many a search finds them, and only the first matches show. */
+const PLACES_SEARCH_FROM = 20;
+const PLACES_SHOWN = 50;
+
+/** Case and accents aside ("cafe" finds "Café"), as a manager types a store's name. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The locations to tick: every one for a kitchen's few; for a chain, those ticked (now or since the dialog opened)
+ * first, then the first matches of a search of names and addresses. What is ticked stays ticked across searches.
+ */
+function PlaceChecks({
+  places,
+  chosen,
+  onChosen,
+}: {
+  places: Location[];
+  chosen: Set<number>;
+  onChosen(s: Set<number>): void;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  // Ticked now or since the dialog opened: kept in sight, so an untick by mistake can be taken back.
+  const [kept, setKept] = useState(() => new Set(chosen));
+  const searchable = places.length > PLACES_SEARCH_FROM;
+  const wanted = folded(search.trim());
+  const found = searchable
+    ? places.filter((p) => folded(p.name).includes(wanted) || folded(p.address).includes(wanted))
+    : places;
+  const matches = found.filter((p) => !kept.has(p.id));
+  const shown = searchable
+    ? [...places.filter((p) => kept.has(p.id)), ...matches.slice(0, PLACES_SHOWN)]
+    : places;
+  return (
+    <>
+      {searchable ? (
+        <input
+          type="search"
+          className="place-search"
+          aria-label={t('common.searchLocations')}
+          placeholder={t('common.searchLocationsHint')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      ) : null}
+      {shown.map((p) => (
+        <label key={p.id} className="check">
+          <input
+            type="checkbox"
+            checked={chosen.has(p.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(p.id);
+              else next.delete(p.id);
+              onChosen(next);
+              if (e.target.checked) setKept((k) => new Set(k).add(p.id));
+            }}
+          />
+          <span>{p.name}</span>
+        </label>
+      ))}
+      {searchable && matches.length > PLACES_SHOWN ? (
+        <p className="muted small" role="status">
+          {t('common.moreLocations', { shown: PLACES_SHOWN, count: matches.length })}
+        </p>
+      ) : searchable && found.length === 0 && wanted !== '' ? (
+        <p className="muted small" role="status">
+          {t('common.noLocationMatches', { search: search.trim() })}
+        </p>
       ) : null}
     </>
   );

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../shared/contracts/ovens';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { formatLocale, translateMessage, type UiLanguage, useUiLanguage } from '../../lib/i18n';
 import { useUrlState } from '../../lib/use-url-state';
+import { LocationSearch, useLocationOptions } from '../ovens';
 import { activityQuery, membersQuery } from './teams-api';
 
 const FILTERS = { location: '', user: '' };
@@ -13,11 +13,12 @@ const when = (iso: string, language: UiLanguage) =>
   new Date(iso).toLocaleString(formatLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who changed what and when, newest first; by location and person, both kept in the address. */
-export function TeamTrail({ teamId, places }: { teamId: number; places: Location[] }) {
+export function TeamTrail({ teamId }: { teamId: number }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const url = useUrlState(FILTERS);
   const { location, user } = url.values;
+  const places = useLocationOptions({ value: location });
   const trail = useQuery(activityQuery(teamId, { page: url.page, location, user }));
   const people = useQuery(membersQuery(teamId)).data ?? [];
   const data = trail.data;
@@ -29,13 +30,14 @@ export function TeamTrail({ teamId, places }: { teamId: number; places: Location
           <span>{t('teamPage.trail.location')}</span>
           <select value={location} onChange={(e) => url.update({ location: e.target.value })}>
             <option value="">{t('teamPage.trail.allLocations')}</option>
-            {places.map((p) => (
+            {places.options.map((p) => (
               <option key={p.id} value={String(p.id)}>
                 {p.name}
               </option>
             ))}
           </select>
         </label>
+        <LocationSearch choice={places} />
         <label className="field field-inline">
           <span>{t('teamPage.trail.person')}</span>
           <select value={user} onChange={(e) => url.update({ user: e.target.value })}>
