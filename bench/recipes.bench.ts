@@ -10,6 +10,7 @@ import { createRecipesService } from '../server/features/recipes/recipes.service
 import { hashToken } from '../server/lib/tokens';
 import { seedDemoUsers } from '../server/seed/demo-users';
 import { OVEN_TYPES } from '../shared/domain/oven-models';
+import { searchFold } from '../shared/domain/search';
 import { loadMix, load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report, verdict } from './measure';
 
@@ -110,7 +111,9 @@ async function peerRun(databaseUrl: string, token: string) {
     const where = ['team_id is null'];
     if (q.ovens) where.push(`oven_type = any($${params.push(q.ovens.split(','))})`);
     if (q.categories) where.push(`category = any($${params.push(q.categories.split(','))})`);
-    if (q.search) where.push(`lower(name) like $${params.push(`%${q.search.toLowerCase()}%`)}`);
+    // The same folded match as Hearth's (so the same trigram index serves both): the peer differs in how it is
+    // written, not in what it finds.
+    if (q.search) where.push(`name_key like search_fold($${params.push(`%${q.search.toLowerCase()}%`)})`);
     const count = await pool.query(
       `select count(*)::int as n from recipes where ${where.join(' and ')}`,
       params,
@@ -174,7 +177,7 @@ export async function recipesBench() {
     const explain = await database.db.execute(sql`
       explain analyze select * from recipes
       where team_id is null and oven_type in ('Matchbox M360 14/12', 'MiSA') and category in ('Pizza', 'Bakery')
-        and lower(name) like '%pizza%'
+        and name_key like '%pizza%'
       order by name, id limit 12 offset 24`);
     const plan = ((explain as unknown as { rows: Record<string, string>[] }).rows ?? []).map(
       (r) => Object.values(r)[0],

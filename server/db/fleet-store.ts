@@ -32,11 +32,11 @@ export function ovenConditions(scope: Scope, filter: OvenFilter, withStatus = tr
     // Two indexed lookups whose matches are few, never a test of every oven: ovens by name (trigram), and the
     // ovens of the locations whose name matches.
     where.push(sql`o.id in (
-      select m.id from ovens m where m.team_id = ${scope.teamId} and ${containsFolded(sql`m.name`, filter.search)}
+      select m.id from ovens m where m.team_id = ${scope.teamId} and ${containsFolded(sql`m.name_key`, filter.search)}
       union
       select m.id from ovens m where m.team_id = ${scope.teamId} and m.location_id in (
         select l.id from locations l where l.team_id = ${scope.teamId}
-          and ${containsFolded(sql`l.name`, filter.search)}))`);
+          and ${containsFolded(sql`l.name_key`, filter.search)}))`);
   }
   if (withStatus && filter.status) where.push(sql`o.fleet_status = ${filter.status}`);
   return where;

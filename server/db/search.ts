@@ -1,12 +1,14 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { searchFold } from '../../shared/domain/search';
 
 /** A LIKE pattern that finds `text` anywhere, lower-cased, its wildcards taken as themselves. */
 export const containsPattern = (text: string) =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * `column` holds `text` anywhere, case and accents aside ("cafe" finds "Café"): both sides through the one fold
- * (migration 0019) that the names' trigram indexes are built on, so the index serves the search.
+ * A searched column's folded key (`name_key`, `address_key`: the column through migration 0019's fold, kept on
+ * write) holds `text` anywhere, case and accents aside ("cafe" finds "Café"). The text is folded here the same way
+ * (shared/domain/search.ts), so the query is a plain pattern that the key's trigram index serves.
  */
-export const containsFolded = (column: SQLWrapper, text: string): SQL =>
-  sql`search_fold(${column}) like search_fold(${containsPattern(text)})`;
+export const containsFolded = (key: SQLWrapper, text: string): SQL =>
+  sql`${key} like ${containsPattern(searchFold(text))}`;

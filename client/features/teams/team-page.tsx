@@ -18,6 +18,7 @@ import {
   rolesGrantableBy,
   type TeamRole,
 } from '../../../shared/domain/permissions';
+import { searchFold } from '../../../shared/domain/search';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
@@ -281,13 +282,6 @@ function RoleAndPlaces({
 const PLACES_SEARCH_FROM = 20;
 const PLACES_SHOWN = 50;
 
-/** Case and accents aside ("cafe" finds "Café"), as a manager types a store's name. */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 /**
  * The locations to tick: every one for a kitchen's few; for a chain, those ticked (now or since the dialog opened)
  * first, then the first matches of a search of names and addresses. What is ticked stays ticked across searches.
@@ -306,9 +300,9 @@ function PlaceChecks({
   // Ticked now or since the dialog opened: kept in sight, so an untick by mistake can be taken back.
   const [kept, setKept] = useState(() => new Set(chosen));
   const searchable = places.length > PLACES_SEARCH_FROM;
-  const wanted = folded(search.trim());
+  const wanted = searchFold(search.trim());
   const found = searchable
-    ? places.filter((p) => folded(p.name).includes(wanted) || folded(p.address).includes(wanted))
+    ? places.filter((p) => searchFold(p.name).includes(wanted) || searchFold(p.address).includes(wanted))
     : places;
   const matches = found.filter((p) => !kept.has(p.id));
   const shown = searchable

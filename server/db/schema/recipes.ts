@@ -25,6 +25,8 @@ export const recipes = pgTable(
     /** Who made it, kept for the usage report even for library recipes. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    // The name as searches compare it (case and accents aside, migration 0019), kept on write.
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`search_fold(name)`),
     productName: text('product_name').notNull(),
     ovenType: text('oven_type').notNull(),
     setTemp: integer('set_temp').notNull(),
@@ -49,9 +51,7 @@ export const recipes = pgTable(
     index('recipes_team_name_idx').on(t.teamId, t.name, t.id),
     index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
     // Substring search on names (ILIKE '%…%') at any size.
-    index('recipes_name_trgm_idx')
-      .using('gin', sql`search_fold(${t.name}) gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    index('recipes_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`).with({ fastupdate: false }),
     index('recipes_created_at_idx').on(t.createdAt),
   ],
 );

@@ -43,7 +43,7 @@ export function createLocationsService(deps: { db: Db }) {
       const where = [query.id === undefined ? inScope.locations(scope) : ownedId.location(scope, query.id)];
       if (query.search) {
         where.push(
-          sql`(${containsFolded(locations.name, query.search)} or ${containsFolded(locations.address, query.search)})`,
+          sql`(${containsFolded(locations.nameKey, query.search)} or ${containsFolded(locations.addressKey, query.search)})`,
         );
       }
       // Each location's ovens from the fleet counts (a few rows each), not by counting the ovens.
