@@ -205,6 +205,23 @@ test("a chain's member is moved to a store found by a search (accents aside), th
   await expect(row).not.toContainText('Store 001');
 });
 
+test('the invite form starts afresh after each invitation: role and locations are chosen again', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  await apiLocation(call, 'North');
+  await apiLocation(call, 'South');
+  await page.goto('/team');
+  await page.getByLabel('E-mail').fill(`${unique('crew')}@example.com`);
+  await page.getByRole('radio', { name: /Crew/ }).check();
+  await page.getByRole('checkbox', { name: 'South' }).check();
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveValue('');
+  await expect(page.getByRole('radio', { name: /Store manager/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'South' })).not.toBeChecked();
+});
+
 test('an owner makes a second team, works in it, and renames it; a blank name is refused beside the field', async ({
   page,
   cook,

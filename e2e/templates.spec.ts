@@ -145,6 +145,10 @@ test('a template is made from any oven of a chain: the oven is found by a search
   const form = page.getByRole('dialog', { name: 'New Template' });
   await form.getByLabel('Template name').fill('Chain lunch');
   await expect(form.getByRole('status')).toHaveText('50 of 60 ovens shown: search to find the others.');
+  // An oven with an empty menu is offered, and says why it cannot be chosen.
+  await expect(
+    form.getByRole('option', { name: 'Line 001 · Matchbox 1718/1313 (empty menu)' }),
+  ).toBeDisabled();
   await form.getByRole('searchbox', { name: 'Search the ovens to take the menu of' }).fill('line 060');
   const oven = form.getByRole('combobox', { name: 'Take the menu of' });
   await expect(oven.getByRole('option')).toHaveCount(2);

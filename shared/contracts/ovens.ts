@@ -119,6 +119,8 @@ export const ovenSummary = z.object({
   warm_ups: z.array(warmUpOut),
   screens: z.number().int(),
   recipes: z.number().int(),
+  /** Every button on its menu, recipes and categories: 0 is an empty menu (which no template can be made of). */
+  buttons: z.number().int(),
   version: z.number().int(),
   updated_at: z.string(),
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -470,6 +470,7 @@ function UpdateFromOvenModal({ template, onClose }: { template: MenuTemplateDeta
           onChange={setOvenId}
           placeholder={t('templatesPage.chooseOvenOfModel', { type: template.oven_type })}
           autoFocus
+          refuseEmpty
         />
       </div>
       {update.isError ? <Alert tone="error">{translateMessage(update.error.message)}</Alert> : null}

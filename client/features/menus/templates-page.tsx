@@ -143,6 +143,7 @@ function NewTemplateModal({ onClose }: { onClose(): void }) {
             onChange={(v) => form.set('oven_id', v)}
             placeholder={t('templatesPage.chooseOven')}
             invalid={Boolean(form.errors.oven_id)}
+            refuseEmpty
           />
           <p className="field-hint">{t('templatesPage.takeMenuHint')}</p>
           {form.errors.oven_id ? (

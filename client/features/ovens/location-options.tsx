@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/contracts/ovens';
+import { TIMINGS } from '../../lib/timings';
 import { locationChoiceQuery, locationQuery } from './ovens-api';
 
 /** A kitchen's locations fit one list; past this many a location select offers a search. */
@@ -15,7 +16,13 @@ const SEARCH_FROM = 20;
  */
 export function useLocationOptions({ value, type }: { value: string; type?: string }) {
   const [search, setSearch] = useState('');
-  const page = useQuery(locationChoiceQuery({ search: search.trim(), ...(type ? { type } : {}) })).data;
+  // Asked of the server once typing pauses, not at every letter.
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(search.trim()), TIMINGS.pickerSearchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const page = useQuery(locationChoiceQuery({ search: asked, ...(type ? { type } : {}) })).data;
   const id = /^\d+$/.test(value) ? Number(value) : null;
   const inPage = id !== null && (page?.data ?? []).some((l) => l.id === id);
   const chosen = useQuery({

@@ -10,6 +10,8 @@ export interface OvenChoice {
   name: string;
   type: string;
   location: { id: number; name: string } | null;
+  /** Buttons on its menu (0: empty). */
+  buttons: number;
 }
 
 export const ovenLabel = (o: OvenChoice) =>
@@ -32,6 +34,7 @@ export function OvenChooser({
   invalid = false,
   autoFocus = false,
   optionLabel = ovenLabel,
+  refuseEmpty = false,
 }: {
   id: string;
   type?: string;
@@ -42,6 +45,8 @@ export function OvenChooser({
   autoFocus?: boolean;
   /** How an oven reads in the list: its name, model and location unless the caller says less. */
   optionLabel?: (oven: OvenChoice) => string;
+  /** An oven whose menu is empty is offered but cannot be chosen, and says why (no template is made of one). */
+  refuseEmpty?: boolean;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -77,14 +82,20 @@ export function OvenChooser({
       >
         <option value="">{placeholder}</option>
         {[...kept, ...options].map((o) => (
-          <option key={o.id} value={String(o.id)}>
-            {optionLabel(o)}
+          <option key={o.id} value={String(o.id)} disabled={refuseEmpty && o.buttons === 0}>
+            {refuseEmpty && o.buttons === 0
+              ? t('common.emptyMenuOption', { oven: optionLabel(o) })
+              : optionLabel(o)}
           </option>
         ))}
       </select>
       {found && found.total > options.length ? (
         <p className="field-hint" role="status">
           {t('common.moreMatches', { shown: options.length, count: found.total })}
+        </p>
+      ) : found && found.total === 0 && search.trim() !== '' ? (
+        <p className="field-hint" role="status">
+          {t('common.noOvenMatches', { search: search.trim() })}
         </p>
       ) : null}
     </>

@@ -418,7 +418,10 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
   const roles = rolesGrantableBy(role);
   const [email, setEmail] = useState('');
   const [asRole, setAsRole] = useState<TeamRole>('store');
-  const [chosen, setChosen] = useState(new Set<number>(places.length === 1 ? [places[0]!.id] : []));
+  const firstChoice = (): Set<number> => new Set(places.length === 1 ? [places[0]!.id] : []);
+  const [chosen, setChosen] = useState(firstChoice);
+  // Each invitation starts afresh (role, locations, their search): the next person may work elsewhere.
+  const [round, setRound] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const send = async () => {
@@ -433,6 +436,9 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
       await invite.mutateAsync(body);
       banners.success(parsed.data.email, t('teamPage.invited'));
       setEmail('');
+      setAsRole('store');
+      setChosen(firstChoice());
+      setRound((r) => r + 1);
       setErrors({});
     } catch (e) {
       const fields = (e as { errors?: Record<string, string[]> }).errors ?? {};
@@ -464,6 +470,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
           required
         />
         <RoleAndPlaces
+          key={round}
           roles={roles}
           role={asRole}
           onRole={setAsRole}

@@ -89,6 +89,10 @@ describe('locations', () => {
         .json<{ data: { name: string }[] }>()
         .data.map((l) => l.name);
     expect(await names('/api/locations?page=1&search=CAFE')).toEqual(['Café du Port']);
+    // In order of the letters as read, accents aside.
+    expect(await names('/api/locations?page=1')).toEqual(['Café du Port', 'Main Street']);
+    await ctx.api('POST', '/api/locations', { name: 'Ávila' }, { token: chain });
+    expect((await names('/api/locations?page=1'))[0]).toBe('Ávila');
     expect(await names('/api/locations?page=1&search=cremerie')).toEqual(['Main Street']);
     // The fleet's and the Ovens page's search: by the oven's name, or its location's.
     expect(await names('/api/ovens?page=1&search=crepe')).toEqual(['Crêpe line']);

@@ -74,6 +74,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           .select({
             ovenId: menuButtons.ovenId,
             n: sql<number>`cast(count(${menuButtons.recipeId}) as integer)`,
+            all: sql<number>`cast(count(*) as integer)`,
           })
           .from(menuButtons)
           .where(inArray(menuButtons.ovenId, ids))
@@ -81,6 +82,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
       ]);
       const screensOf = new Map(screens.map((s) => [s.ovenId, Number(s.n)]));
       const recipesOf = new Map(recipes.map((r) => [r.ovenId, Number(r.n)]));
+      const buttonsOf = new Map(recipes.map((r) => [r.ovenId, Number(r.all)]));
       return {
         total,
         data: rows.map((o) => ({
@@ -90,6 +92,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           warm_ups: o.warmUps,
           screens: screensOf.get(o.id) ?? 0,
           recipes: recipesOf.get(o.id) ?? 0,
+          buttons: buttonsOf.get(o.id) ?? 0,
           version: o.version,
           updated_at: o.updatedAt.toISOString(),
           location: o.location?.id ? { id: o.location.id, name: o.location.name } : null,

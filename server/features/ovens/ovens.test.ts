@@ -131,6 +131,51 @@ describe('GET /api/ovens', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("counts each oven's buttons, categories with them, so an empty menu shows as one", async () => {
+    const user = await signedIn();
+    const dish = await createRecipe(ctx.db, { ownerId: user.id, name: 'Dish' });
+    const base = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
+    await createOven(ctx.db, user.id, {
+      name: 'Full',
+      tree: {
+        screens: [
+          {
+            id: null,
+            buttons: [
+              {
+                ...base,
+                id: null,
+                kind: 'recipe',
+                position: 1,
+                recipe: { id: dish.id, name: 'Dish', ovenType: 'Matchbox 1718/1313' },
+              },
+              {
+                ...base,
+                id: null,
+                kind: 'category',
+                position: 2,
+                category: {
+                  id: null,
+                  name: 'Sides',
+                  icon: 'ICON_CATEGORY_DEFAULT',
+                  pages: [{ id: null, buttons: [] }],
+                },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    await createOven(ctx.db, user.id, { name: 'Plain' });
+    const list = (await ctx.api('GET', '/api/ovens?page=1', undefined, as(user))).json<{
+      data: { name: string; recipes: number; buttons: number }[];
+    }>().data;
+    expect(list.map((o) => [o.name, o.recipes, o.buttons])).toEqual([
+      ['Full', 1, 2],
+      ['Plain', 0, 0],
+    ]);
+  });
+
   it('pages, searches oven and location names, and counts the total without reading every oven', async () => {
     const chef = await signedIn();
     for (const name of ['Bravo', 'alpha', 'Charlie', 'Delta', 'echo'])
