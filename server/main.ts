@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:net';
+import { createServer, Server } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildApp, DEFAULT_CLIENT_DIR } from './app';
@@ -36,6 +36,9 @@ function listenProblem(host: string, port: number): Promise<string | null> {
 }
 
 type Config = ReturnType<typeof loadConfig>;
+
+/** How long a leaving process keeps reading connections handed to it just before its port closed. */
+const LAST_CONNECTIONS_MS = 500;
 
 function readConfig(): Config {
   try {
@@ -118,6 +121,11 @@ async function main() {
     // Requests in flight finish; new connections are refused; then the database closes (and its lock goes).
     // A keep-alive connection whose request finishes during the close is idle only afterwards: it is swept
     // until the close is done, and after 30 s the process goes anyway rather than hang a deploy.
+    // First the port alone closes (no idle sweep yet): under node:cluster the primary stops handing this process
+    // connections, and one handed over just before has a moment to send its request, which is then served whole
+    // rather than cut (an unread connection counts as idle) or answered 503.
+    Server.prototype.close.call(app.server);
+    await new Promise((r) => setTimeout(r, LAST_CONNECTIONS_MS));
     const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
     const deadline = setTimeout(() => app.server.closeAllConnections(), 30_000);
     // Whatever else waits (a job's query on a database that went away first, a pool that cannot end), the process
