@@ -164,3 +164,32 @@ test("a chain's location filter lists the first locations and finds the others b
   await expect(filter).toHaveValue(String(harbour.id));
   await expect(filter.locator('option:checked')).toHaveText('Zeta Harbour (1)');
 });
+
+test('a fleet search applies once typing pauses, each search is a step back returns to, and the box shows it', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Harbour Front' });
+  await seed.oven(cook, { name: 'Market Hall' });
+  await page.goto('/fleet');
+  const rows = page.locator('.fleet-table tbody tr');
+  await expect(rows).toHaveCount(2);
+  const search = page.getByRole('searchbox', { name: 'Search ovens' });
+  // No Enter: a pause in typing is enough.
+  await search.fill('harb');
+  await expect(page).toHaveURL(/search=harb/);
+  await expect(rows).toHaveCount(1);
+  await search.fill('harbour');
+  await expect(page).toHaveURL(/search=harbour/);
+  await search.press('Enter');
+  await search.fill('market');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Market Hall');
+  // "harb" was amended to "harbour" in one step; "market" is the next.
+  await page.goBack();
+  await expect(search).toHaveValue('harbour');
+  await expect(rows).toContainText('Harbour Front');
+  await page.goBack();
+  await expect(search).toHaveValue('');
+  await expect(rows).toHaveCount(2);
+});

@@ -176,7 +176,10 @@ test('moving ovens in finds any of a chain’s ovens by a search on the server, 
   await expect(move.getByRole('status')).toHaveText('50 of 60 ovens shown: search to find the others.');
   await move.getByRole('checkbox', { name: /Line 001/ }).check();
   await move.getByRole('searchbox').fill('line 058');
-  await expect(move.getByRole('checkbox')).toHaveCount(1);
+  // The search's one match, under the oven ticked before, which stays in sight.
+  await expect(move.getByRole('checkbox')).toHaveCount(2);
+  await expect(move.getByRole('checkbox').first()).toHaveAccessibleName(/Line 001/);
+  await expect(move.getByRole('checkbox').first()).toBeChecked();
   await move.getByRole('checkbox', { name: /Line 058/ }).check();
   await move.getByRole('button', { name: 'Move 2 ovens' }).click();
   await expect(move).toBeHidden();

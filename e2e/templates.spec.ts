@@ -179,7 +179,10 @@ test('a template is applied to ovens of a chain found by a search, and an oven t
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await list.getByRole('checkbox', { name: /Store 057/ }).check();
   await search.fill('source');
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // Store 057, ticked before, stays in sight above the new search's match.
+  await expect(list.getByRole('checkbox', { name: /Source/ })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('checkbox', { name: /Store 057/ })).toBeChecked();
   await list.getByRole('checkbox', { name: /Source/ }).check();
   await search.fill('store 900');
   await expect(panel.getByText('No oven matches "store 900".')).toBeVisible();

@@ -107,8 +107,8 @@ function englishIn(text: string): string[] {
         !/^[\w.]+\)?;?$/.test(t) &&
         !/[=&|]{2}|=>/.test(t) &&
         !/^\)|\($/.test(t) &&
-        // A type argument after code: `?? new Set<number>()`, `as z.ZodType<Values>`.
-        !/\?\?|\?\.|\bas [\w.]+$/.test(t),
+        // A type argument after code: `?? new Set<number>()`, `=> new Map<number, Oven>()`, `as z.ZodType<Values>`.
+        !/\?\?|\?\.|\bas [\w.]+$|^new [\w.]+$/.test(t),
     );
   const attributes = [
     ...text.matchAll(/\b(label|aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g),

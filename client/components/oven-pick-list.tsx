@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from './search-box';
 
 interface PickableOven {
   id: number;
@@ -36,32 +37,42 @@ export function OvenPickList({
   detail(oven: PickableOven): ReactNode;
 }) {
   const { t } = useTranslation();
-  const shown = ovens;
-  const toggle = (id: number, on: boolean) => {
+  // Ticked ovens a later search does not find stay in sight above its matches, so what will change is seen.
+  const [known, setKnown] = useState(() => new Map<number, PickableOven>());
+  const remember = (list: PickableOven[]) =>
+    setKnown((before) => new Map([...before, ...list.map((o) => [o.id, o] as const)]));
+  const found = new Set(ovens.map((o) => o.id));
+  const kept = [...chosen].flatMap((id) => {
+    const oven = found.has(id) ? undefined : known.get(id);
+    return oven ? [oven] : [];
+  });
+  const shown = [...kept, ...ovens];
+  const toggle = (oven: PickableOven, on: boolean) => {
     const next = new Set(chosen);
-    if (on) next.add(id);
-    else next.delete(id);
+    if (on) next.add(oven.id);
+    else next.delete(oven.id);
+    if (on) remember([oven]);
     onChange(next);
   };
   return (
     <div className="oven-pick">
       <div className="move-tools">
-        <label className="search">
-          <span className="sr-only">{t('common.pickSearchLabel', { label })}</span>
-          <input
-            type="search"
-            placeholder={t('common.pickSearch')}
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-            // In a dialog, the search is where a long list starts.
-            data-autofocus
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('common.pickSearchLabel', { label })}
+          placeholder={t('common.pickSearch')}
+          value={search}
+          onChange={onSearch}
+          autoFocus
+        />
         <button
           type="button"
           className="btn btn-link"
           disabled={shown.length === 0}
-          onClick={() => onChange(new Set([...chosen, ...shown.map((o) => o.id)]))}
+          onClick={() => {
+            remember(ovens);
+            onChange(new Set([...chosen, ...shown.map((o) => o.id)]));
+          }}
         >
           {t('common.selectAllShown', { count: shown.length })}
         </button>
@@ -78,7 +89,7 @@ export function OvenPickList({
               <input
                 type="checkbox"
                 checked={chosen.has(o.id)}
-                onChange={(e) => toggle(o.id, e.target.checked)}
+                onChange={(e) => toggle(o, e.target.checked)}
               />
               <span>
                 {o.name}
@@ -88,12 +99,12 @@ export function OvenPickList({
           </li>
         ))}
       </ul>
-      {shown.length === 0 && search.trim() !== '' ? (
+      {ovens.length === 0 && search.trim() !== '' ? (
         <p className="muted">{t('common.noOvenMatches', { search: search.trim() })}</p>
       ) : null}
-      {matches > shown.length ? (
+      {matches > ovens.length ? (
         <p className="muted" role="status">
-          {t('common.moreMatches', { shown: shown.length, count: matches })}
+          {t('common.moreMatches', { shown: ovens.length, count: matches })}
         </p>
       ) : null}
     </div>

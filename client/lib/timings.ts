@@ -6,6 +6,8 @@ export const TIMINGS = {
   userDeleteRedirectMs: 3000,
   carouselMs: 5000,
   emailSearchDebounceMs: 450,
+  /** A list's search is asked of the server once typing pauses this long. */
+  searchDebounceMs: 300,
   /** A picker's search is asked of the server once typing pauses this long. */
   pickerSearchDebounceMs: 200,
   tooltipDelayMs: 200,

@@ -5,8 +5,10 @@ import type { FleetOven } from '../../../shared/contracts/ovens';
 import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
+import { useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { LocationSearch, useLocationOptions } from '../ovens';
 import { fleetQuery } from './menus-api';
@@ -65,6 +67,7 @@ export function FleetPage({
     status: (FLEET_STATUSES as readonly string[]).includes(url.values.status) ? url.values.status : '',
   };
   const locations = useLocationOptions({ value: values.location });
+  const box = useSearchText(values.search, (next, push) => url.update({ search: next }, { push }));
   const list = useQuery(fleetQuery(values, url.page));
   const data = list.data;
   // The zip takes the whole location only when the page shows the whole location; otherwise the ovens shown.
@@ -104,20 +107,12 @@ export function FleetPage({
             ))}
           </select>
         </label>
-        <label className="search">
-          <span className="sr-only">{t('fleetPage.search')}</span>
-          <input
-            // A new search from the address (a tab, the back button) shows in the box.
-            key={values.search}
-            type="search"
-            placeholder={t('fleetPage.searchPlaceholder')}
-            defaultValue={values.search}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() }, { push: true });
-            }}
-            onBlur={(e) => url.update({ search: e.currentTarget.value.trim() }, { push: true })}
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('fleetPage.search')}
+          placeholder={t('fleetPage.searchPlaceholder')}
+          {...box.bind}
+        />
       </div>
       {data ? (
         <ul className="fleet-counts" aria-label={t('fleetPage.byStatus')}>

@@ -10,9 +10,12 @@ import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { isolate } from '../../lib/text';
+import { TIMINGS } from '../../lib/timings';
+import { useDebounced, useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationPageQuery, ovenPageQuery } from '../ovens';
@@ -29,6 +32,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Lo
 export function LocationsPage() {
   const url = useUrlState(DEFAULTS);
   const search = url.values.search.trim();
+  const box = useSearchText(url.values.search, (next, push) => url.update({ search: next }, { push }));
   const list = useQuery(locationPageQuery({ search, page: url.page }));
   const page = list.data;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -54,20 +58,12 @@ export function LocationsPage() {
       </header>
       {page && (page.total > 0 || search !== '') ? (
         <div className="toolbar">
-          <label className="search">
-            <span className="sr-only">{t('locationsPage.search')}</span>
-            <input
-              // A new search from the address (a tab, the back button) shows in the box.
-              key={url.values.search}
-              type="search"
-              placeholder={t('locationsPage.searchPlaceholder')}
-              defaultValue={url.values.search}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') url.update({ search: e.currentTarget.value.trim() }, { push: true });
-              }}
-              onBlur={(e) => url.update({ search: e.currentTarget.value.trim() }, { push: true })}
-            />
-          </label>
+          <SearchBox
+            className="search"
+            label={t('locationsPage.search')}
+            placeholder={t('locationsPage.searchPlaceholder')}
+            {...box.bind}
+          />
           <p className="muted" role="status">
             {t('locationsPage.count', { count: page.total })}
           </p>
@@ -269,14 +265,15 @@ function MoveOvensModal({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
   // The server searches the team's ovens outside this location (a chain has more than a list can show).
   const ovens = useQuery(
-    ovenPageQuery({ types: 'All', location: '', outside: location.id, search: search.trim(), page: 1 }),
+    ovenPageQuery({ types: 'All', location: '', outside: location.id, search: asked, page: 1 }),
   );
   const move = useMoveOvens();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const elsewhere = ovens.data?.data ?? [];
-  const allHere = ovens.data !== undefined && search.trim() === '' && ovens.data.total === 0;
+  const allHere = ovens.data !== undefined && asked === '' && ovens.data.total === 0;
   const tooMany = chosen.size > FLEET_BATCH_MAX;
   return (
     <Modal

@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
+import { useDebounced } from '../../lib/use-debounced';
 import { LocationSearch, OvenChooser, ovenPageQuery, useLocationOptions } from '../ovens';
 import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
 import { TemplateLayoutPreview } from './template-layout';
@@ -180,9 +181,10 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
   const target = picked ?? (choice.any ? 'location' : 'ovens');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [search, setSearch] = useState('');
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
   // The template's model among the team's ovens, searched on the server: a chain has more than a list can show.
   const found = useQuery({
-    ...ovenPageQuery({ types: template.oven_type, location: '', search: search.trim(), page: 1 }),
+    ...ovenPageQuery({ types: template.oven_type, location: '', search: asked, page: 1 }),
     enabled: target === 'ovens',
   }).data;
   const [saveVersion, setSaveVersion] = useState(true);
@@ -262,7 +264,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
           <span>{t('templatesPage.targetOvens')}</span>
         </label>
         {target === 'ovens' && found ? (
-          found.total === 0 && search.trim() === '' ? (
+          found.total === 0 && asked === '' ? (
             <p className="muted">{t('templatesPage.noOvenOfModel', { type: template.oven_type })}</p>
           ) : (
             <OvenPickList

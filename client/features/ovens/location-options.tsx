@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../shared/contracts/ovens';
+import { SearchBox } from '../../components/search-box';
 import { TIMINGS } from '../../lib/timings';
+import { useDebounced } from '../../lib/use-debounced';
 import { locationChoiceQuery, locationQuery } from './ovens-api';
 
 /** A kitchen's locations fit one list; past this many a location select offers a search. */
@@ -17,11 +19,7 @@ const SEARCH_FROM = 20;
 export function useLocationOptions({ value, type }: { value: string; type?: string }) {
   const [search, setSearch] = useState('');
   // Asked of the server once typing pauses, not at every letter.
-  const [asked, setAsked] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(search.trim()), TIMINGS.pickerSearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
   const page = useQuery(locationChoiceQuery({ search: asked, ...(type ? { type } : {}) })).data;
   const id = /^\d+$/.test(value) ? Number(value) : null;
   const inPage = id !== null && (page?.data ?? []).some((l) => l.id === id);
@@ -50,12 +48,11 @@ export function LocationSearch({ choice }: { choice: ReturnType<typeof useLocati
   if (!choice.searchable) return null;
   return (
     <span className="location-search">
-      <input
-        type="search"
-        aria-label={t('common.searchLocations')}
+      <SearchBox
+        label={t('common.searchLocations')}
         placeholder={t('common.searchLocationsHint')}
         value={choice.search}
-        onChange={(e) => choice.setSearch(e.target.value)}
+        onChange={choice.setSearch}
       />
       {choice.total > choice.shown ? (
         <span className="field-hint" role="status">

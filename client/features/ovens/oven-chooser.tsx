@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/search-box';
 import { isolate } from '../../lib/text';
+import { TIMINGS } from '../../lib/timings';
+import { useDebounced } from '../../lib/use-debounced';
 import { ovenPageQuery } from './ovens-api';
 
 /** What a chooser needs to know of an oven. */
@@ -50,10 +53,10 @@ export function OvenChooser({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  // Kept as picked from the list (every chooser starts empty), not read again: an oven's own read holds its menu.
   const [chosen, setChosen] = useState<OvenChoice | null>(null);
-  const found = useQuery(
-    ovenPageQuery({ types: type ?? 'All', location: '', search: search.trim(), page: 1 }),
-  ).data;
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
+  const found = useQuery(ovenPageQuery({ types: type ?? 'All', location: '', search: asked, page: 1 })).data;
   const searchable = (found !== undefined && found.total > SEARCH_FROM) || search !== '';
   const options = found?.data ?? [];
   const kept =
@@ -61,13 +64,12 @@ export function OvenChooser({
   return (
     <>
       {searchable ? (
-        <input
-          type="search"
+        <SearchBox
           className="oven-chooser-search"
-          aria-label={t('templatesPage.searchOvens')}
+          label={t('templatesPage.searchOvens')}
           placeholder={t('common.pickSearch')}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
       ) : null}
       <select
@@ -93,9 +95,9 @@ export function OvenChooser({
         <p className="field-hint" role="status">
           {t('common.moreMatches', { shown: options.length, count: found.total })}
         </p>
-      ) : found && found.total === 0 && search.trim() !== '' ? (
+      ) : found && found.total === 0 && asked !== '' ? (
         <p className="field-hint" role="status">
-          {t('common.noOvenMatches', { search: search.trim() })}
+          {t('common.noOvenMatches', { search: asked })}
         </p>
       ) : null}
     </>

@@ -10,8 +10,10 @@ import { formatTemp } from '../../../shared/domain/temperature';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
+import { SearchBox } from '../../components/search-box';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
+import { useDebounced } from '../../lib/use-debounced';
 import { LocationSearch, useLocationOptions } from './location-options';
 import { OvenModal } from './oven-modal';
 import {
@@ -94,13 +96,12 @@ function OvenPicker({
       {open ? (
         <div className="oven-picker-panel">
           {searchable ? (
-            <input
-              type="search"
+            <SearchBox
               className="oven-picker-search"
-              aria-label={t('ovenPage.search')}
+              label={t('ovenPage.search')}
               placeholder={t('ovenPage.searchPlaceholder')}
               value={search}
-              onChange={(e) => onSearch(e.target.value)}
+              onChange={onSearch}
             />
           ) : null}
           <ul className="oven-picker-list" aria-label={t('ovenPage.selectOven')}>
@@ -188,9 +189,8 @@ export function OvensPage({
   const place = params.get('location') ?? '';
   const [search, setSearch] = useState('');
   const [pickerPage, setPickerPage] = useState(1);
-  const list = useQuery(
-    ovenPageQuery({ types: model, location: place, search: search.trim(), page: pickerPage }),
-  );
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
+  const list = useQuery(ovenPageQuery({ types: model, location: place, search: asked, page: pickerPage }));
   const places = useLocationOptions({ value: place });
   // Another model or location shows its own ovens from their first page.
   useEffect(() => {
@@ -202,7 +202,7 @@ export function OvensPage({
   // the first oven opens, and stays open while the picker is searched or paged.
   const firstShown = useRef<{ id: number; key: string } | null>(null);
   const listKey = `${model}|${place}`;
-  if (search.trim() === '' && pickerPage === 1 && list.data && !list.isPlaceholderData)
+  if (asked === '' && pickerPage === 1 && list.data && !list.isPlaceholderData)
     firstShown.current = ovens[0] ? { id: ovens[0].id, key: listKey } : null;
   const currentId = wanted ?? (firstShown.current?.key === listKey ? firstShown.current.id : undefined);
   const current = ovens.find((o) => o.id === currentId);

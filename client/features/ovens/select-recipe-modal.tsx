@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeCard } from '../../../shared/contracts/recipes';
 import { FOOD_CATEGORIES } from '../../../shared/domain/catalog';
@@ -7,7 +7,9 @@ import { iconUrl } from '../../../shared/domain/icons';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { categoryLabel } from '../../lib/i18n';
+import { useDebounced } from '../../lib/use-debounced';
 import { recipeChoicesQuery } from '../recipes';
 
 /**
@@ -32,12 +34,8 @@ export function SelectRecipeModal({
   const [owner, setOwner] = useState<'community' | 'provider'>('community');
   const [category, setCategory] = useState('');
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebounced(searchText.trim());
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(searchText), 300);
-    return () => window.clearTimeout(timer);
-  }, [searchText]);
   const list = useQuery(recipeChoicesQuery({ owner, ovenType, category, search, page }));
   const data = list.data;
   const title =
@@ -95,18 +93,16 @@ export function SelectRecipeModal({
             ))}
           </select>
         </label>
-        <label className="search">
-          <span className="sr-only">{t('recipeList.search')}</span>
-          <input
-            type="search"
-            placeholder={t('recipeList.searchPlaceholder')}
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('recipeList.search')}
+          placeholder={t('recipeList.searchPlaceholder')}
+          value={searchText}
+          onChange={(text) => {
+            setSearchText(text);
+            setPage(1);
+          }}
+        />
       </div>
       {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
       {list.isError ? (

@@ -9,10 +9,12 @@ import { FlameLogo } from '../../components/icons';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
+import { useSearchText } from '../../lib/use-debounced';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
 import { BulkConvertModal } from './bulk-convert-modal';
 import { ConvertRecipeModal } from './convert-recipe-modal';
@@ -51,7 +53,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const categories = parseListParam(url.values.categories);
   const search = url.values.search;
   const page = url.page;
-  const [searchText, setSearchText] = useState(search);
+  // Typing waits a moment before searching.
+  const box = useSearchText(search, (next, push) => url.update({ search: next }, { push }));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selecting, setSelecting] = useState(false);
   // Names kept with the ids, so a confirmation can name recipes a search has since hidden.
@@ -67,15 +70,6 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [converting, setConverting] = useState<RecipeDetail | null>(null);
   const [bulkConverting, setBulkConverting] = useState(false);
-
-  // Typing waits a moment before searching.
-  const { update } = url;
-  useEffect(() => {
-    const t = window.setTimeout(() => {
-      if (searchText.trim() !== search) update({ search: searchText.trim() });
-    }, 300);
-    return () => window.clearTimeout(t);
-  }, [searchText, search, update]);
 
   const list = useQuery(recipeListQuery({ owner, ovens, categories, search, page }));
   const data = list.data;
@@ -192,15 +186,12 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
       )}
 
       <div className="toolbar">
-        <label className="search">
-          <span className="sr-only">{t('recipeList.search')}</span>
-          <input
-            type="search"
-            placeholder={t('recipeList.searchPlaceholder')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('recipeList.search')}
+          placeholder={t('recipeList.searchPlaceholder')}
+          {...box.bind}
+        />
         <button
           type="button"
           className="btn btn-secondary filters-toggle"
@@ -253,8 +244,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           <RecipeFilters
             ovens={ovens}
             categories={categories}
-            onOvens={(next) => update({ ovens: next.length ? listParam(next) : '' })}
-            onCategories={(next) => update({ categories: next.length ? listParam(next) : '' })}
+            onOvens={(next) => url.update({ ovens: next.length ? listParam(next) : '' })}
+            onCategories={(next) => url.update({ categories: next.length ? listParam(next) : '' })}
           />
         </aside>
         <div className="recipes-main">

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
+import { useSearchText } from '../../lib/use-debounced';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
 import { RecipeCard } from './recipe-card';
 import { RecipeFilters } from './recipe-filters';
@@ -21,31 +23,22 @@ export function UserRecipes({ userId }: { userId: number }) {
   const ovens = parseListParam(url.values.ovens);
   const categories = parseListParam(url.values.categories);
   const search = url.values.search;
-  const [text, setText] = useState(search);
+  const box = useSearchText(search, (next, push) => url.update({ search: next }, { push }));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const { update } = url;
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (text.trim() !== search) update({ search: text.trim() });
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [text, search, update]);
   const list = useQuery(userRecipeListQuery({ userId, ovens, categories, search, page: url.page }));
   const data = list.data;
 
   return (
     <section aria-label={t('userRecipes.region')} className="user-recipes">
       <div className="toolbar">
-        <label className="search">
-          <span className="sr-only">{t('userRecipes.search')}</span>
-          <input
-            type="search"
-            placeholder={t('userRecipes.searchPlaceholder')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('userRecipes.search')}
+          placeholder={t('userRecipes.searchPlaceholder')}
+          {...box.bind}
+        />
         <button
           type="button"
           className="btn btn-secondary filters-toggle"

@@ -22,6 +22,7 @@ import { searchFold } from '../../../shared/domain/search';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
+import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
 import { i18n, translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
@@ -311,13 +312,12 @@ function PlaceChecks({
   return (
     <>
       {searchable ? (
-        <input
-          type="search"
+        <SearchBox
           className="place-search"
-          aria-label={t('common.searchLocations')}
+          label={t('common.searchLocations')}
           placeholder={t('common.searchLocationsHint')}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
       ) : null}
       {shown.map((p) => (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
+import { SearchBox } from '../../components/search-box';
 import { formatLocale, translateMessage, useUiLanguage } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
+import { useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { userListQuery } from './users-api';
 
@@ -22,14 +23,11 @@ export function UsersPage() {
   const number = (n: number) => n.toLocaleString(locale);
   const url = useUrlState(DEFAULTS);
   const email = url.values.email;
-  const [text, setText] = useState(email);
-  const { update } = url;
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (text.trim() !== email) update({ email: text.trim() });
-    }, TIMINGS.emailSearchDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [text, email, update]);
+  const box = useSearchText(
+    email,
+    (next, push) => url.update({ email: next }, { push }),
+    TIMINGS.emailSearchDebounceMs,
+  );
   const list = useQuery(userListQuery(email, url.page));
   const data = list.data;
 
@@ -39,15 +37,12 @@ export function UsersPage() {
         <h1 id="users-title">{t('usersAdmin.title')}</h1>
       </header>
       <div className="toolbar">
-        <label className="search">
-          <span className="sr-only">{t('usersAdmin.searchLabel')}</span>
-          <input
-            type="search"
-            placeholder={t('usersAdmin.searchPlaceholder')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="search"
+          label={t('usersAdmin.searchLabel')}
+          placeholder={t('usersAdmin.searchPlaceholder')}
+          {...box.bind}
+        />
         {data ? (
           <p className="counter" aria-live="polite">
             {data.total === 0
