@@ -60,12 +60,18 @@ export const team = z.object({
 });
 export type Team = z.infer<typeof team>;
 
+/** A location named where a member or invitation is shown, so a page need not load a chain's every location. */
+export const placeRef = z.object({ id: z.number().int(), name: z.string() });
+export type PlaceRef = z.infer<typeof placeRef>;
+
 export const member = z.object({
   user_id: z.number().int(),
   username: z.string(),
   email: z.string(),
   role,
   location_ids: z.array(z.number().int()),
+  /** The same locations with their names, by name. */
+  locations: z.array(placeRef),
   joined_at: z.string(),
 });
 export type Member = z.infer<typeof member>;
@@ -89,6 +95,8 @@ export const invitation = z.object({
   email: z.string(),
   role,
   location_ids: z.array(z.number().int()),
+  /** Those of them the team still has, with their names, by name. */
+  locations: z.array(placeRef),
   invited_by: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),

@@ -5,4 +5,10 @@
  */
 export { LocationSearch, useLocationOptions } from './location-options';
 export { OvenChooser } from './oven-chooser';
-export { locationListQuery, locationPageQuery, ovenKeys, ovenPageQuery } from './ovens-api';
+export {
+  locationChoiceQuery,
+  locationListQuery,
+  locationPageQuery,
+  ovenKeys,
+  ovenPageQuery,
+} from './ovens-api';

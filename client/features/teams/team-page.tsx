@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Location } from '../../../shared/contracts/ovens';
 import {
   type Invitation,
   invitationRequest,
   type Member,
   memberRequest,
+  type PlaceRef,
   TEAM_NAME_MAX,
   teamName,
 } from '../../../shared/contracts/teams';
@@ -18,15 +18,16 @@ import {
   rolesGrantableBy,
   type TeamRole,
 } from '../../../shared/domain/permissions';
-import { searchFold } from '../../../shared/domain/search';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
-import { i18n, translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
-import { locationListQuery } from '../ovens';
+import { TIMINGS } from '../../lib/timings';
+import { useDebounced } from '../../lib/use-debounced';
+import { locationChoiceQuery, locationListQuery } from '../ovens';
 import { TeamTrail } from './team-trail';
 import {
   invitationsQuery,
@@ -47,13 +48,7 @@ type Dialog =
   | { kind: 'remove'; member: Member }
   | null;
 
-const placeNames = (ids: readonly number[], places: Location[]) =>
-  ids
-    .map((id) => {
-      const name = places.find((p) => p.id === id)?.name;
-      return name ? isolate(name) : i18n.t('teamPage.locationN', { id });
-    })
-    .join(', ');
+const placeNames = (places: readonly PlaceRef[]) => places.map((p) => isolate(p.name)).join(', ');
 
 /**
  * The team the user works in: its people and their roles and locations, invitations, and the trail of who changed
@@ -64,7 +59,12 @@ export function TeamPage() {
   const team = user?.team ?? null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const places = useQuery({ ...locationListQuery(), enabled: team !== null }).data ?? [];
+  // A store manager's or crew member's own locations (they see no others), to name them; a chain's owners and
+  // managers never load every location: members and invitations come with the names of theirs.
+  const mine = useQuery({
+    ...locationListQuery(),
+    enabled: team !== null && limitedToLocations(team.role),
+  }).data;
   const runs = can(user, 'team.members');
   const { t } = useTranslation();
 
@@ -96,7 +96,10 @@ export function TeamPage() {
           <p className="muted">
             {limitedToLocations(team.role)
               ? team.location_ids.length
-                ? t('teamPage.youAreOf', { role: myRole, places: placeNames(team.location_ids, places) })
+                ? t('teamPage.youAreOf', {
+                    role: myRole,
+                    places: placeNames((mine ?? []).filter((p) => team.location_ids.includes(p.id))),
+                  })
                 : t('teamPage.youAreOfNone', { role: myRole })
               : t('teamPage.youAre', { role: myRole })}{' '}
             {t(`teamPage.roleHints.${team.role}`)}
@@ -124,8 +127,8 @@ export function TeamPage() {
 
       {runs ? (
         <>
-          <Members teamId={team.id} places={places} onDialog={setDialog} />
-          <Invitations teamId={team.id} places={places} role={team.role} />
+          <Members teamId={team.id} onDialog={setDialog} />
+          <Invitations teamId={team.id} role={team.role} />
           <TeamTrail teamId={team.id} />
         </>
       ) : (
@@ -141,13 +144,7 @@ export function TeamPage() {
         <LeaveDialog teamId={team.id} name={team.name} userId={user.id} onClose={close} />
       ) : null}
       {dialog?.kind === 'member' ? (
-        <MemberModal
-          teamId={team.id}
-          member={dialog.member}
-          places={places}
-          myRole={team.role}
-          onClose={close}
-        />
+        <MemberModal teamId={team.id} member={dialog.member} myRole={team.role} onClose={close} />
       ) : null}
       {dialog?.kind === 'remove' ? (
         <RemoveDialog teamId={team.id} member={dialog.member} onClose={close} />
@@ -156,15 +153,7 @@ export function TeamPage() {
   );
 }
 
-function Members({
-  teamId,
-  places,
-  onDialog,
-}: {
-  teamId: number;
-  places: Location[];
-  onDialog(d: Dialog): void;
-}) {
+function Members({ teamId, onDialog }: { teamId: number; onDialog(d: Dialog): void }) {
   const { user } = useCurrentUser();
   const { t } = useTranslation();
   const list = useQuery(membersQuery(teamId));
@@ -193,7 +182,7 @@ function Members({
                   <span className={`role-badge role-${m.role}`}>{t(`teamPage.roles.${m.role}`)}</span>
                   {limitedToLocations(m.role) ? (
                     <span className="muted">
-                      {m.location_ids.length ? placeNames(m.location_ids, places) : t('teamPage.noLocation')}
+                      {m.locations.length ? placeNames(m.locations) : t('teamPage.noLocation')}
                     </span>
                   ) : null}
                 </div>
@@ -231,7 +220,7 @@ function RoleAndPlaces({
   onRole,
   chosen,
   onChosen,
-  places,
+  known = [],
   error,
 }: {
   roles: readonly TeamRole[];
@@ -239,10 +228,12 @@ function RoleAndPlaces({
   onRole(r: TeamRole): void;
   chosen: Set<number>;
   onChosen(s: Set<number>): void;
-  places: Location[];
+  /** The locations ticked when the dialog opened, with their names (a search may not find them). */
+  known?: readonly PlaceRef[];
   error?: string;
 }) {
   const { t } = useTranslation();
+  const first = useQuery(locationChoiceQuery({ search: '' })).data;
   return (
     <>
       <fieldset className="fieldset role-choice">
@@ -263,10 +254,10 @@ function RoleAndPlaces({
           aria-describedby="places-error"
         >
           <legend>{t('teamPage.locations')}</legend>
-          {places.length === 0 ? (
+          {first === undefined ? null : first.total === 0 ? (
             <p className="muted">{t('teamPage.noLocations')}</p>
           ) : (
-            <PlaceChecks places={places} chosen={chosen} onChosen={onChosen} />
+            <PlaceChecks known={known} chosen={chosen} onChosen={onChosen} />
           )}
           {error ? (
             <p id="places-error" className="field-error" role="alert">
@@ -279,36 +270,33 @@ function RoleAndPlaces({
   );
 }
 
-/** A chain's locations fit no list: past this many a search finds them, and only the first matches show. */
+/** A kitchen's few locations are all listed; past this many a search of the server finds a chain's. */
 const PLACES_SEARCH_FROM = 20;
-const PLACES_SHOWN = 50;
 
 /**
- * The locations to tick: every one for a kitchen's few; for a chain, those ticked (now or since the dialog opened)
- * first, then the first matches of a search of names and addresses. What is ticked stays ticked across searches.
+ * The locations to tick: the first page of the team's, or of a search of names and addresses on the server; those
+ * ticked (now or since the dialog opened) stay in sight first, so an untick by mistake can be taken back. What is
+ * ticked stays ticked across searches.
  */
 function PlaceChecks({
-  places,
+  known,
   chosen,
   onChosen,
 }: {
-  places: Location[];
+  known: readonly PlaceRef[];
   chosen: Set<number>;
   onChosen(s: Set<number>): void;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  // Ticked now or since the dialog opened: kept in sight, so an untick by mistake can be taken back.
-  const [kept, setKept] = useState(() => new Set(chosen));
-  const searchable = places.length > PLACES_SEARCH_FROM;
-  const wanted = searchFold(search.trim());
-  const found = searchable
-    ? places.filter((p) => searchFold(p.name).includes(wanted) || searchFold(p.address).includes(wanted))
-    : places;
-  const matches = found.filter((p) => !kept.has(p.id));
-  const shown = searchable
-    ? [...places.filter((p) => kept.has(p.id)), ...matches.slice(0, PLACES_SHOWN)]
-    : places;
+  const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
+  const page = useQuery(locationChoiceQuery({ search: asked })).data;
+  // Ticked now or since the dialog opened, with their names.
+  const [kept, setKept] = useState(() => known.filter((p) => chosen.has(p.id)));
+  const keptIds = new Set(kept.map((p) => p.id));
+  const matches = (page?.data ?? []).filter((p) => !keptIds.has(p.id));
+  const searchable = (page !== undefined && page.total > PLACES_SEARCH_FROM) || search !== '';
+  const shown: PlaceRef[] = [...kept, ...matches];
   return (
     <>
       {searchable ? (
@@ -330,19 +318,19 @@ function PlaceChecks({
               if (e.target.checked) next.add(p.id);
               else next.delete(p.id);
               onChosen(next);
-              if (e.target.checked) setKept((k) => new Set(k).add(p.id));
+              if (e.target.checked && !keptIds.has(p.id)) setKept((k) => [...k, { id: p.id, name: p.name }]);
             }}
           />
           <span>{p.name}</span>
         </label>
       ))}
-      {searchable && matches.length > PLACES_SHOWN ? (
+      {page && page.total > page.data.length ? (
         <p className="muted small" role="status">
-          {t('common.moreLocations', { shown: PLACES_SHOWN, count: matches.length })}
+          {t('common.moreLocations', { shown: page.data.length, count: page.total })}
         </p>
-      ) : searchable && found.length === 0 && wanted !== '' ? (
+      ) : page && page.total === 0 && asked !== '' ? (
         <p className="muted small" role="status">
-          {t('common.noLocationMatches', { search: search.trim() })}
+          {t('common.noLocationMatches', { search: asked })}
         </p>
       ) : null}
     </>
@@ -352,13 +340,11 @@ function PlaceChecks({
 function MemberModal({
   teamId,
   member,
-  places,
   myRole,
   onClose,
 }: {
   teamId: number;
   member: Member;
-  places: Location[];
   myRole: TeamRole;
   onClose(): void;
 }) {
@@ -401,14 +387,14 @@ function MemberModal({
         onRole={setRole}
         chosen={chosen}
         onChosen={setChosen}
-        places={places}
+        known={member.locations}
         error={error}
       />
     </Modal>
   );
 }
 
-function Invitations({ teamId, places, role }: { teamId: number; places: Location[]; role: TeamRole }) {
+function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
   const { t } = useTranslation();
   const list = useQuery(invitationsQuery(teamId));
   const invite = useInvite(teamId);
@@ -418,8 +404,11 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
   const roles = rolesGrantableBy(role);
   const [email, setEmail] = useState('');
   const [asRole, setAsRole] = useState<TeamRole>('store');
-  const firstChoice = (): Set<number> => new Set(places.length === 1 ? [places[0]!.id] : []);
-  const [chosen, setChosen] = useState(firstChoice);
+  // Until the choice is touched, a team with one location has it ticked.
+  const first = useQuery(locationChoiceQuery({ search: '' })).data;
+  const only = first?.total === 1 ? first.data[0] : undefined;
+  const [picked, setPicked] = useState<Set<number> | null>(null);
+  const chosen = picked ?? new Set(only ? [only.id] : []);
   // Each invitation starts afresh (role, locations, their search): the next person may work elsewhere.
   const [round, setRound] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -437,7 +426,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
       banners.success(parsed.data.email, t('teamPage.invited'));
       setEmail('');
       setAsRole('store');
-      setChosen(firstChoice());
+      setPicked(null);
       setRound((r) => r + 1);
       setErrors({});
     } catch (e) {
@@ -475,8 +464,8 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
           role={asRole}
           onRole={setAsRole}
           chosen={chosen}
-          onChosen={setChosen}
-          places={places}
+          onChosen={setPicked}
+          known={only ? [only] : []}
           error={errors.location_ids}
         />
         <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
@@ -493,7 +482,7 @@ function Invitations({ teamId, places, role }: { teamId: number; places: Locatio
                   <strong>{i.email}</strong>
                   <span className="muted">
                     {t(`teamPage.roles.${i.role}`)}
-                    {i.location_ids.length ? ` · ${placeNames(i.location_ids, places)}` : ''}
+                    {i.locations.length ? ` · ${placeNames(i.locations)}` : ''}
                   </span>
                 </div>
                 <div className="member-role">

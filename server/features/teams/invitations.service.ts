@@ -4,6 +4,7 @@ import {
   type Invitation,
   type InvitationPreview,
   PENDING_INVITATIONS_MAX,
+  type PlaceRef,
   type Team,
 } from '../../../shared/contracts/teams';
 import { rolesGrantableBy, TEAM_ROLE_LABELS, type TeamRole } from '../../../shared/domain/permissions';
@@ -17,7 +18,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { teamInvitationMail } from '../../mail/templates';
 import { membershipIn } from './team-access';
-import { locationsFor, teamLocations } from './teams.service';
+import { locationsFor, placeNames, teamLocations } from './teams.service';
 
 const DAY = 86_400_000;
 export const INVITATION_GONE =
@@ -39,11 +40,13 @@ export function createInvitationsService(deps: {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const toWire = (row: Row, invitedBy: string | null): Invitation => ({
+  // `places`: the team's locations the invitations name (those since deleted are left out).
+  const toWire = (row: Row, invitedBy: string | null, places: PlaceRef[]): Invitation => ({
     id: row.id,
     email: row.email,
     role: row.role,
     location_ids: row.locationIds,
+    locations: places.filter((p) => row.locationIds.includes(p.id)),
     invited_by: invitedBy,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
@@ -116,7 +119,12 @@ export function createInvitationsService(deps: {
         .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
         .where(eq(teamInvitations.teamId, teamId))
         .orderBy(teamInvitations.email);
-      return rows.map((r) => toWire(r.row, r.invitedBy));
+      const places = await placeNames(
+        db,
+        teamId,
+        rows.flatMap((r) => r.row.locationIds),
+      );
+      return rows.map((r) => toWire(r.row, r.invitedBy, places));
     },
 
     /** Inviting an address again renews its invitation (a new link, 7 more days) instead of a second one. */
@@ -176,7 +184,7 @@ export function createInvitationsService(deps: {
         return { row: saved!, team: me.name };
       });
       await send(row, token, team, actor);
-      return toWire(row, actor.username);
+      return toWire(row, actor.username, await placeNames(db, teamId, row.locationIds));
     },
 
     /** A new link (the old one stops working) and 7 more days, mailed again. */
@@ -200,7 +208,7 @@ export function createInvitationsService(deps: {
         return { row: saved!, team: me.name };
       });
       await send(row, token, team, actor);
-      return toWire(row, actor.username);
+      return toWire(row, actor.username, await placeNames(db, teamId, row.locationIds));
     },
 
     async revoke(userId: number, teamId: number, invitationId: number): Promise<{ id: number }> {
@@ -220,7 +228,7 @@ export function createInvitationsService(deps: {
     /** What a link offers, to anyone holding it (the link is the secret; nothing more is told). */
     async preview(token: string): Promise<InvitationPreview> {
       const { row, team, invitedBy } = await byToken(db, token);
-      const wire = toWire(row, invitedBy);
+      const wire = toWire(row, invitedBy, []);
       return {
         team,
         role: row.role,

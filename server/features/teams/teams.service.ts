@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Member, Team } from '../../../shared/contracts/teams';
+import type { Member, PlaceRef, Team } from '../../../shared/contracts/teams';
 import {
   canChangeMember,
   limitedToLocations,
@@ -9,7 +9,7 @@ import {
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
-import { createTeamWithOwner, jsonList, makeCurrent, setMemberLocations } from '../../db/team-store';
+import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/team-store';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { membershipIn } from './team-access';
 
@@ -31,6 +31,22 @@ export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly nu
       `This team has no location ${missing.join(', ')}. Choose among the team's locations.`,
     );
   return wanted;
+}
+
+/** A member's or invitation's locations on the wire: by name, and their ids in order. */
+export const placesOf = (places: PlaceRef[]) => ({
+  location_ids: places.map((p) => p.id).sort((a, b) => a - b),
+  locations: places,
+});
+
+/** The names of a team's locations among `ids` (one statement for a whole list), by name. */
+export async function placeNames(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<PlaceRef[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(and(eq(locations.teamId, teamId), inArray(locations.id, [...new Set(ids)])))
+    .orderBy(locations.nameKey, locations.id);
 }
 
 /** The locations a member of this role keeps: owners and managers reach all, so they keep none. */
@@ -59,13 +75,15 @@ export function createTeamsService(deps: { db: Db }) {
       username: string;
       email: string;
       role: TeamRole;
-      location_ids: unknown;
+      locations: PlaceRef[] | string;
       joined_at: Date | string;
     }>(
       db,
       sql`select m.user_id, u.username, u.email, m.role, m.joined_at,
-              (select coalesce(json_agg(ml.location_id order by ml.location_id), '[]'::json)
-               from member_locations ml where ml.team_id = m.team_id and ml.user_id = m.user_id) as location_ids
+              (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name_key, l.id),
+                               '[]'::json)
+               from member_locations ml join locations l on l.id = ml.location_id
+               where ml.team_id = m.team_id and ml.user_id = m.user_id) as locations
             from team_members m join users u on u.id = m.user_id
             where m.team_id = ${teamId}
             order by array_position(array['owner','manager','store','crew'], m.role), lower(u.username)`,
@@ -75,7 +93,7 @@ export function createTeamsService(deps: { db: Db }) {
       username: r.username,
       email: r.email,
       role: r.role,
-      location_ids: jsonList(r.location_ids),
+      ...placesOf(typeof r.locations === 'string' ? JSON.parse(r.locations) : r.locations),
       joined_at: new Date(r.joined_at).toISOString(),
     }));
   }

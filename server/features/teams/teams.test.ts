@@ -244,6 +244,55 @@ describe('members', () => {
   });
 });
 
+describe('location names', () => {
+  it('members and invitations name their locations by name, in as many statements for many members as for few', async () => {
+    const { owner, a, b, members } = await chain(['store', 'crew']);
+    const list = async () =>
+      (await api(owner, 'GET', `/api/teams/${owner.teamId}/members`)).json<{ data: Member[] }>().data;
+    // The fewest of three reads: a background job sweep may land in one.
+    const statements = async () => {
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const before = ctx.database.statements();
+        await list();
+        counts.push(ctx.database.statements() - before);
+      }
+      return Math.min(...counts);
+    };
+    const few = await statements();
+    await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${members.store!.id}`, {
+      role: 'store',
+      location_ids: [b.id, a.id],
+    });
+    for (let i = 0; i < 5; i++) {
+      const user = await createUser(ctx.db, { team: false });
+      await addMember(ctx.db, owner.teamId, user.id, 'crew', { locationIds: [a.id, b.id] });
+    }
+    expect(await statements()).toBe(few);
+    const rows = await list();
+    const store = rows.find((m) => m.user_id === members.store!.id)!;
+    expect(store.location_ids).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(store.locations).toEqual([
+      { id: a.id, name: a.name },
+      { id: b.id, name: b.name },
+    ]);
+    expect(rows.find((m) => m.role === 'owner')!.locations).toEqual([]);
+
+    const invited = await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: `places${++n}@example.com`,
+      role: 'crew',
+      location_ids: [b.id],
+    });
+    expect(invited.json<{ data: Invitation }>().data.locations).toEqual([{ id: b.id, name: b.name }]);
+    // A location deleted since the invitation is no longer named (joining skips it too).
+    await api(owner, 'DELETE', `/api/locations/${b.id}`);
+    const waiting = (await api(owner, 'GET', `/api/teams/${owner.teamId}/invitations`)).json<{
+      data: Invitation[];
+    }>().data;
+    expect(waiting.find((i) => i.role === 'crew')!.locations).toEqual([]);
+  });
+});
+
 describe('invitations', () => {
   const inviteLink = async (count: number) => linkIn(await waitForMail(ctx, count));
   const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!;
