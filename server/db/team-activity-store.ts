@@ -8,7 +8,7 @@ import type { DbOrTx } from './client';
  */
 export interface ActivityLine {
   /** The team whose trail it is; omitted for an oven's line, which belongs to the oven's team. */
-  teamId?: number;
+  teamId?: number | null;
   userId: number;
   /** What happened, in the trail's vocabulary (an editor change's own action, 'settings.download', …). */
   action: string;
@@ -44,4 +44,11 @@ export async function recordActivity(
     left join users u on u.id = x.user_id
     left join ovens o on o.id = x.oven_id
     where coalesce(x.team_id, o.team_id) is not null`);
+}
+
+/** The trail's sentence for an oven that changed location (`null`: no location). */
+export function movedSummary(from: string | null, to: string | null): string {
+  if (from === null) return `Moved to ${to}`;
+  if (to === null) return `Moved out of ${from}`;
+  return `Moved from ${from} to ${to}`;
 }

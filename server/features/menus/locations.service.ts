@@ -7,6 +7,7 @@ import { ownOvensRef } from '../../db/location-store';
 import { locations, ovens } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { containsFolded } from '../../db/search';
+import { movedSummary, recordActivity } from '../../db/team-activity-store';
 import { isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 
 type LocationInput = { name: string; address: string };
@@ -98,6 +99,13 @@ export function createLocationsService(deps: { db: Db }) {
             .insert(locations)
             .values({ ...ownerColumns(scopeOf(actor)), name: input.name, address: input.address })
             .returning();
+          await recordActivity(tx, {
+            teamId: scopeOf(actor).teamId,
+            userId: actor.id,
+            action: 'location.created',
+            summary: `Added the location ${input.name}`,
+            locationId: made!.id,
+          });
           return made!;
         });
         return { id: row.id, name: row.name, address: row.address, ovens: 0 };
@@ -108,14 +116,32 @@ export function createLocationsService(deps: { db: Db }) {
     },
 
     async update(actor: Actor, id: number, input: LocationInput): Promise<Location> {
-      await own(scopeOf(actor), id);
+      const before = await own(scopeOf(actor), id);
       try {
-        const [row] = await db
-          .update(locations)
-          .set({ name: input.name, address: input.address })
-          .where(eq(locations.id, id))
-          .returning();
-        return withCount(row!);
+        const row = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(locations)
+            .set({ name: input.name, address: input.address })
+            .where(eq(locations.id, id))
+            .returning();
+          const line = { teamId: scopeOf(actor).teamId, userId: actor.id, locationId: id };
+          await recordActivity(tx, [
+            ...(before.name !== input.name
+              ? [
+                  {
+                    ...line,
+                    action: 'location.renamed',
+                    summary: `Renamed the location "${before.name}" to "${input.name}"`,
+                  },
+                ]
+              : []),
+            ...(before.address !== input.address
+              ? [{ ...line, action: 'location.changed', summary: `Changed the address of ${input.name}` }]
+              : []),
+          ]);
+          return row!;
+        });
+        return withCount(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken(input.name);
         throw error;
@@ -126,7 +152,15 @@ export function createLocationsService(deps: { db: Db }) {
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string; ovens: number }> {
       const row = await own(scopeOf(actor), id);
       const { ovens: n } = await withCount(row);
-      await db.delete(locations).where(eq(locations.id, id));
+      await db.transaction(async (tx) => {
+        await recordActivity(tx, {
+          teamId: scopeOf(actor).teamId,
+          userId: actor.id,
+          action: 'location.deleted',
+          summary: `Deleted the location ${row.name}`,
+        });
+        await tx.delete(locations).where(eq(locations.id, id));
+      });
       return { id, name: row.name, ovens: n };
     },
 
@@ -135,15 +169,37 @@ export function createLocationsService(deps: { db: Db }) {
       const row = await own(scopeOf(actor), id);
       await db.transaction(async (tx) => {
         const mine = await ownOvensRef(tx, scopeOf(actor), ovenIds);
+        const moving = mine.filter((o) => o.locationId !== id);
+        // Where each came from, named in one statement, for the trail's line per oven.
+        const fromIds = [...new Set(moving.flatMap((o) => (o.locationId ? [o.locationId] : [])))];
+        const from = new Map(
+          fromIds.length
+            ? (
+                await tx
+                  .select({ id: locations.id, name: locations.name })
+                  .from(locations)
+                  .where(inArray(locations.id, fromIds))
+              ).map((l) => [l.id, l.name])
+            : [],
+        );
         await tx
           .update(ovens)
           .set({ locationId: id })
           .where(
             inArray(
               ovens.id,
-              mine.map((o) => o.id),
+              moving.map((o) => o.id),
             ),
           );
+        await recordActivity(
+          tx,
+          moving.map((o) => ({
+            userId: actor.id,
+            action: 'oven.moved',
+            summary: movedSummary(o.locationId ? (from.get(o.locationId) ?? null) : null, row.name),
+            ovenId: o.id,
+          })),
+        );
       });
       return withCount(row);
     },

@@ -11,6 +11,7 @@ import { ovenConditions, statusCounts, totalOf } from '../../db/fleet-store';
 import { ownLocationRef } from '../../db/location-store';
 import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
+import { type ActivityLine, movedSummary, recordActivity } from '../../db/team-activity-store';
 import { ValidationError } from '../../lib/errors';
 import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from './menu-store';
 import { ovenDetail } from './oven-detail';
@@ -137,17 +138,53 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
         const current = await ownOven(tx, scopeOf(actor), id, true);
         const issues = warmUpsIssues(input.warm_ups, modelOf(current));
         if (issues.length > 0) throw ValidationError.fromIssues(issues, ['warm_ups']);
-        if (input.location_id) await ownLocationRef(tx, scopeOf(actor), input.location_id);
+        const to = input.location_id ? await ownLocationRef(tx, scopeOf(actor), input.location_id) : null;
         // The location is where the oven stands, not what it runs: moving it leaves its version alone.
-        const moved = input.location_id !== undefined && input.location_id !== current.locationId;
-        const changed =
-          input.name !== current.name || JSON.stringify(input.warm_ups) !== JSON.stringify(current.warmUps);
-        if (moved && !changed) {
+        const moved = input.location_id !== undefined && (input.location_id ?? null) !== current.locationId;
+        const renamed = input.name !== current.name;
+        const warmUpsChanged = JSON.stringify(input.warm_ups) !== JSON.stringify(current.warmUps);
+        // The trail says who renamed or moved which oven, written after the change (it names the oven as now).
+        const trail = async () => {
+          const lines: ActivityLine[] = [];
+          if (renamed)
+            lines.push({
+              userId: actor.id,
+              action: 'oven.renamed',
+              summary: `Renamed the oven "${current.name}" to "${input.name}"`,
+              ovenId: id,
+            });
+          if (warmUpsChanged)
+            lines.push({
+              userId: actor.id,
+              action: 'oven.changed',
+              summary: 'Changed the warm-ups',
+              ovenId: id,
+            });
+          if (moved) {
+            const [from] = current.locationId
+              ? await tx
+                  .select({ id: locations.id, name: locations.name })
+                  .from(locations)
+                  .where(eq(locations.id, current.locationId))
+              : [];
+            lines.push({
+              userId: actor.id,
+              action: 'oven.moved',
+              summary: movedSummary(from?.name ?? null, to?.name ?? null),
+              ovenId: id,
+              // Moved out of every location: the line stays with the one it left.
+              ...(to === null && from ? { locationId: from.id } : {}),
+            });
+          }
+          await recordActivity(tx, lines);
+        };
+        if (moved && !renamed && !warmUpsChanged) {
           const [row] = await tx
             .update(ovens)
             .set({ locationId: input.location_id ?? null })
             .where(eq(ovens.id, id))
             .returning();
+          await trail();
           return row!;
         }
         const [row] = await tx
@@ -161,16 +198,25 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           })
           .where(eq(ovens.id, id))
           .returning();
+        await trail();
         return row!;
       });
       return ovenDetail(db, oven);
     },
 
-    /** The oven and its whole menu go (its recipes stay in My Recipes). */
+    /** The oven and its whole menu go (its recipes stay in My Recipes); the trail keeps its name. */
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string }> {
-      const oven = await ownOven(db, scopeOf(actor), id);
-      await db.delete(ovens).where(eq(ovens.id, oven.id));
-      return { id: oven.id, name: oven.name };
+      return db.transaction(async (tx) => {
+        const oven = await ownOven(tx, scopeOf(actor), id, true);
+        await recordActivity(tx, {
+          userId: actor.id,
+          action: 'oven.deleted',
+          summary: `Deleted the oven ${oven.name}`,
+          ovenId: oven.id,
+        });
+        await tx.delete(ovens).where(eq(ovens.id, oven.id));
+        return { id: oven.id, name: oven.name };
+      });
     },
 
     /** A copy with the whole menu (the same recipes on the same buttons), "… Copy", in one transaction. */

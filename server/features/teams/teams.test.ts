@@ -434,6 +434,38 @@ describe('invitations', () => {
 });
 
 describe('the trail', () => {
+  it('says who added, renamed and deleted a location, and moved, renamed and deleted an oven', async () => {
+    const { owner, a, b, inA, inB } = await chain();
+    const trail = async (query = '') =>
+      (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity${query}`))
+        .json<Paginated<ActivityEntry>>()
+        .data.map((e) => `${e.oven?.name ?? '-'} | ${e.location?.name ?? '-'} | ${e.summary}`);
+    const put = (id: number, body: object) =>
+      api(owner, 'PUT', `/api/ovens/${id}`, { name: `Oven A${n}`, warm_ups: [], ...body });
+    expect((await put(inA.id, { location_id: b.id })).statusCode).toBe(200);
+    expect((await put(inA.id, { location_id: null })).statusCode).toBe(200);
+    expect((await put(inA.id, { name: 'Front Line' })).statusCode).toBe(200);
+    await api(owner, 'POST', `/api/locations/${a.id}/ovens`, { oven_ids: [inA.id, inB.id] });
+    await api(owner, 'PUT', `/api/locations/${b.id}`, { name: 'Harbour', address: '1 Quay' });
+    await api(owner, 'DELETE', `/api/ovens/${inB.id}`);
+    await api(owner, 'DELETE', `/api/locations/${a.id}`);
+    const lines = await trail();
+    // One move of two ovens: its two lines in either order.
+    lines.splice(4, 2, ...lines.slice(4, 6).sort());
+    expect(lines.slice(0, 9)).toEqual([
+      `- | - | Deleted the location ${a.name}`,
+      `Oven B${n} | - | Deleted the oven Oven B${n}`,
+      `- | Harbour | Changed the address of Harbour`,
+      `- | Harbour | Renamed the location "${b.name}" to "Harbour"`,
+      // Each line names things as they were then; a location since deleted leaves its lines, without it.
+      `Front Line | - | Moved to ${a.name}`,
+      `Oven B${n} | - | Moved from ${b.name} to ${a.name}`,
+      `Front Line | - | Renamed the oven "Oven A${n}" to "Front Line"`,
+      `Oven A${n} | Harbour | Moved out of ${b.name}`,
+      `Oven A${n} | Harbour | Moved from ${a.name} to ${b.name}`,
+    ]);
+  });
+
   it("shows a store manager's edit to the owner, by location and by person, newest first", async () => {
     const { owner, a, b, inA, members } = await chain(['store']);
     const store = members.store!;
