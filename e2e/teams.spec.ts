@@ -245,3 +245,23 @@ test('an owner makes a second team, works in it, and renames it; a blank name is
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour Bread' })).toBeVisible();
   expect(cook.id).toBeGreaterThan(0);
 });
+
+test('an oven moved to another store in its form shows in the trail, from where to where', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const north = await apiLocation(call, 'North');
+  await apiLocation(call, 'South');
+  const oven = await seed.oven(cook, { name: 'Deck Two', locationId: north.id });
+  await page.goto(`/ovens?oven=${oven.id}`);
+  await page.getByRole('button', { name: 'Edit Oven' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Deck Two' });
+  await form.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'South' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await page.goto('/team');
+  const line = page.getByRole('list', { name: 'Trail' }).getByRole('listitem').first();
+  await expect(line).toContainText('Moved from North to South');
+  await expect(line).toContainText('Deck Two · South');
+});
