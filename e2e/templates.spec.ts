@@ -197,3 +197,33 @@ test('a template is applied to ovens of a chain found by a search, and an oven t
   await expect(results.getByRole('listitem').filter({ hasText: 'Source' })).toContainText('Already matched');
   await page.screenshot({ path: 'test-results/screens/template-applied-chosen.png', fullPage: true });
 });
+
+test("a template's preview on a phone splits no button name inside a word", async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const source = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  const template = await apiTemplate(call, 'Lunch', source.id);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/fleet/templates/${template.id}`);
+  const layout = page.getByRole('region', { name: 'What the ovens will show' });
+  await expect(layout.locator('.layout-name').first()).toBeVisible();
+  // A word drawn on two lines has two boxes.
+  const split = await layout.locator('.layout-name').evaluateAll((names) =>
+    names.flatMap((el) => {
+      const text = el.firstChild;
+      if (!text?.textContent) return [];
+      return [...text.textContent.matchAll(/\S+/g)].flatMap((m) => {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        return range.getClientRects().length > 1 ? [m[0]] : [];
+      });
+    }),
+  );
+  // Nor does a tile spill out of its place.
+  const spilled = await layout
+    .locator('.layout-slot')
+    .evaluateAll((slots) => slots.filter((slot) => slot.scrollWidth > slot.clientWidth + 1).length);
+  await layout.screenshot({ path: 'test-results/screens/template-layout-phone.png' });
+  expect(split).toEqual([]);
+  expect(spilled).toBe(0);
+});
