@@ -185,7 +185,12 @@ test('a fleet search applies once typing pauses, each search is a step back retu
   await search.fill('market');
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Market Hall');
-  // "harb" was amended to "harbour" in one step; "market" is the next.
+  // Another search typed over it, without Enter, is a step of its own.
+  await search.fill('hall');
+  await expect(page).toHaveURL(/search=hall/);
+  // "harb" was amended to "harbour" in one step; "market" and "hall" are the next two.
+  await page.goBack();
+  await expect(search).toHaveValue('market');
   await page.goBack();
   await expect(search).toHaveValue('harbour');
   await expect(rows).toContainText('Harbour Front');

@@ -59,7 +59,7 @@ test('a deleted location leaves its ovens in My Ovens, in no location', async ({
   await page.goto('/fleet/locations');
   await page.getByRole('button', { name: 'Delete Closing' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete location' });
-  await expect(confirm).toContainText('Its 1 oven stay in My Ovens, in no location.');
+  await expect(confirm).toContainText('Its oven stays in My Ovens, in no location.');
   await confirm.getByRole('button', { name: 'Delete Location' }).click();
   await expect(page.getByText('No locations yet.')).toBeVisible();
   const after = await call<{ data: { location: unknown } }>('GET', `/api/ovens/${oven.id}`);

@@ -37,16 +37,18 @@ export function OvenPickList({
   detail(oven: PickableOven): ReactNode;
 }) {
   const { t } = useTranslation();
-  // Ticked ovens a later search does not find stay in sight above its matches, so what will change is seen.
+  // Ticked ovens stay in sight above a search's matches, even one that does not find them: what will change is seen.
   const [known, setKnown] = useState(() => new Map<number, PickableOven>());
   const remember = (list: PickableOven[]) =>
     setKnown((before) => new Map([...before, ...list.map((o) => [o.id, o] as const)]));
-  const found = new Set(ovens.map((o) => o.id));
   const kept = [...chosen].flatMap((id) => {
-    const oven = found.has(id) ? undefined : known.get(id);
+    const oven = known.get(id) ?? ovens.find((o) => o.id === id);
     return oven ? [oven] : [];
   });
-  const shown = [...kept, ...ovens];
+  const keptIds = new Set(kept.map((o) => o.id));
+  const fresh = ovens.filter((o) => !keptIds.has(o.id));
+  // Ticked ovens first, whatever the search, then its other matches.
+  const shown = [...kept, ...fresh];
   const toggle = (oven: PickableOven, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(oven.id);
@@ -68,13 +70,13 @@ export function OvenPickList({
         <button
           type="button"
           className="btn btn-link"
-          disabled={shown.length === 0}
+          disabled={fresh.length === 0}
           onClick={() => {
-            remember(ovens);
-            onChange(new Set([...chosen, ...shown.map((o) => o.id)]));
+            remember(fresh);
+            onChange(new Set([...chosen, ...fresh.map((o) => o.id)]));
           }}
         >
-          {t('common.selectAllShown', { count: shown.length })}
+          {t('common.selectAllShown', { count: fresh.length })}
         </button>
         {chosen.size > 0 ? (
           <button type="button" className="btn btn-link" onClick={() => onChange(new Set())}>

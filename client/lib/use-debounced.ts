@@ -11,11 +11,15 @@ export function useDebounced<T>(value: T, ms: number = TIMINGS.searchDebounceMs)
   return settled;
 }
 
+/** One search typed on from another ("harb" → "harbour", or back): the same search, amended, not a new one. */
+const refines = (before: string, after: string) =>
+  before !== '' && after !== '' && (after.startsWith(before) || before.startsWith(after));
+
 /**
  * A search box whose search lives in the address: what is typed applies once typing pauses (at once on Enter),
  * and a search the address brings (a link, the back button) shows in the box. Each search is one step the back
- * button returns from: the first pause of a burst of typing adds it, later pauses amend it, and Enter or leaving
- * the box ends the burst. `apply` writes the search, as a new step when `push`. Spread `bind` on a SearchBox.
+ * button returns from: a pause adds it, and a later pause amends it while the typing only refines it ("harb" →
+ * "harbour"); another search, a cleared box, Enter or leaving the box makes the next one a step of its own. `apply` writes the search, as a new step when `push`. Spread `bind` on a SearchBox.
  */
 export function useSearchText(
   applied: string,
@@ -37,12 +41,14 @@ export function useSearchText(
   latest.current = { applied, apply };
   useEffect(() => {
     // Only a pause in typing applies: a search the address changed is not written back.
-    if (typed.trim() === latest.current.applied) return;
-    latest.current.apply(typed.trim(), !burst.current);
+    const { applied, apply } = latest.current;
+    const next = typed.trim();
+    if (next === applied) return;
+    apply(next, !(burst.current && refines(applied, next)));
     burst.current = true;
   }, [typed]);
   const settle = () => {
-    if (text.trim() !== applied) apply(text.trim(), !burst.current);
+    if (text.trim() !== applied) apply(text.trim(), !(burst.current && refines(applied, text.trim())));
     burst.current = false;
   };
   return { text, bind: { value: text, onChange: setText, onEnter: settle, onBlur: settle } };

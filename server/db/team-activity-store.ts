@@ -17,6 +17,8 @@ export interface ActivityLine {
   ovenId?: number;
   /** The location of a line about no oven (a location's zip); an oven's line takes its oven's. */
   locationId?: number;
+  /** Where an oven was moved from (its line is in that location's trail too). */
+  fromLocationId?: number;
 }
 
 export async function recordActivity(
@@ -33,14 +35,16 @@ export async function recordActivity(
       summary: l.summary,
       oven_id: l.ovenId ?? null,
       location_id: l.locationId ?? null,
+      from_location_id: l.fromLocationId ?? null,
     })),
   );
   await db.execute(sql`
-    insert into team_activity (team_id, user_id, username, action, summary, oven_id, oven_name, location_id)
+    insert into team_activity
+      (team_id, user_id, username, action, summary, oven_id, oven_name, location_id, from_location_id)
     select coalesce(x.team_id, o.team_id), x.user_id, coalesce(u.username, ''), x.action, x.summary,
-      x.oven_id, o.name, coalesce(x.location_id, o.location_id)
+      x.oven_id, o.name, coalesce(x.location_id, o.location_id), x.from_location_id
     from json_to_recordset(${rows}::json)
-      as x(team_id int, user_id int, action text, summary text, oven_id int, location_id int)
+      as x(team_id int, user_id int, action text, summary text, oven_id int, location_id int, from_location_id int)
     left join users u on u.id = x.user_id
     left join ovens o on o.id = x.oven_id
     where coalesce(x.team_id, o.team_id) is not null`);

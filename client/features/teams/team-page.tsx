@@ -308,22 +308,25 @@ function PlaceChecks({
           onChange={setSearch}
         />
       ) : null}
-      {shown.map((p) => (
-        <label key={p.id} className="check">
-          <input
-            type="checkbox"
-            checked={chosen.has(p.id)}
-            onChange={(e) => {
-              const next = new Set(chosen);
-              if (e.target.checked) next.add(p.id);
-              else next.delete(p.id);
-              onChosen(next);
-              if (e.target.checked && !keptIds.has(p.id)) setKept((k) => [...k, { id: p.id, name: p.name }]);
-            }}
-          />
-          <span>{p.name}</span>
-        </label>
-      ))}
+      <div className="place-list">
+        {shown.map((p) => (
+          <label key={p.id} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.has(p.id)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(p.id);
+                else next.delete(p.id);
+                onChosen(next);
+                if (e.target.checked && !keptIds.has(p.id))
+                  setKept((k) => [...k, { id: p.id, name: p.name }]);
+              }}
+            />
+            <span>{p.name}</span>
+          </label>
+        ))}
+      </div>
       {page && page.total > page.data.length ? (
         <p className="muted small" role="status">
           {t('common.moreLocations', { shown: page.data.length, count: page.total })}

@@ -75,11 +75,14 @@ export const teamActivity = pgTable(
     ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'set null' }),
     ovenName: text('oven_name'),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** Where an oven was moved from: the move shows in that location's trail too. */
+    fromLocationId: integer('from_location_id').references(() => locations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('team_activity_team_idx').on(t.teamId, t.id),
     index('team_activity_location_idx').on(t.teamId, t.locationId, t.id),
+    index('team_activity_from_location_idx').on(t.teamId, t.fromLocationId, t.id),
     index('team_activity_user_idx').on(t.teamId, t.userId, t.id),
   ],
 );

@@ -198,6 +198,7 @@ export function createLocationsService(deps: { db: Db }) {
             action: 'oven.moved',
             summary: movedSummary(o.locationId ? (from.get(o.locationId) ?? null) : null, row.name),
             ovenId: o.id,
+            ...(o.locationId ? { fromLocationId: o.locationId } : {}),
           })),
         );
       });

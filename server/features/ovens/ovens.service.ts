@@ -172,8 +172,8 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
               action: 'oven.moved',
               summary: movedSummary(from?.name ?? null, to?.name ?? null),
               ovenId: id,
-              // Moved out of every location: the line stays with the one it left.
-              ...(to === null && from ? { locationId: from.id } : {}),
+              // In the trail of the location it left as well as the one it came to.
+              ...(from ? { fromLocationId: from.id } : {}),
             });
           }
           await recordActivity(tx, lines);

@@ -17,7 +17,11 @@ export function createActivityService(deps: { db: Db }) {
     ): Promise<{ data: ActivityEntry[]; total: number }> {
       await membershipIn(db, userId, teamId, 'team.activity');
       const where = sql`a.team_id = ${teamId}
-        ${query.location === undefined ? sql`` : sql`and a.location_id = ${query.location}`}
+        ${
+          query.location === undefined
+            ? sql``
+            : sql`and (a.location_id = ${query.location} or a.from_location_id = ${query.location})`
+        }
         ${query.user === undefined ? sql`` : sql`and a.user_id = ${query.user}`}`;
       const rows = await rowsOf<{
         id: number;

@@ -461,8 +461,18 @@ describe('the trail', () => {
       `Front Line | - | Moved to ${a.name}`,
       `Oven B${n} | - | Moved from ${b.name} to ${a.name}`,
       `Front Line | - | Renamed the oven "Oven A${n}" to "Front Line"`,
-      `Oven A${n} | Harbour | Moved out of ${b.name}`,
+      `Oven A${n} | - | Moved out of ${b.name}`,
       `Oven A${n} | Harbour | Moved from ${a.name} to ${b.name}`,
+    ]);
+    // A location's trail shows the ovens that left it, as well as those that came.
+    expect(await trail(`?location=${b.id}`)).toEqual([
+      `- | Harbour | Changed the address of Harbour`,
+      `- | Harbour | Renamed the location "${b.name}" to "Harbour"`,
+      `Oven B${n} | - | Moved from ${b.name} to ${a.name}`,
+      `Oven A${n} | - | Moved out of ${b.name}`,
+      `Oven A${n} | Harbour | Moved from ${a.name} to ${b.name}`,
+      `Oven B${n} | Harbour | Created by a test`,
+      `- | Harbour | Added the location ${b.name}`,
     ]);
   });
 

@@ -1,0 +1,3 @@
+ALTER TABLE "team_activity" ADD COLUMN "from_location_id" integer;--> statement-breakpoint
+ALTER TABLE "team_activity" ADD CONSTRAINT "team_activity_from_location_id_locations_id_fk" FOREIGN KEY ("from_location_id") REFERENCES "public"."locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "team_activity_from_location_idx" ON "team_activity" USING btree ("team_id","from_location_id","id");
