@@ -198,3 +198,26 @@ test('a fleet search applies once typing pauses, each search is a step back retu
   await expect(search).toHaveValue('');
   await expect(rows).toHaveCount(2);
 });
+
+test('a search box clears with a button a finger can hit, and the list comes back whole', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Harbour Front' });
+  await seed.oven(cook, { name: 'Market Hall' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fleet?search=harbour');
+  const rows = page.locator('.fleet-table tbody tr');
+  await expect(rows).toHaveCount(1);
+  const clear = page.getByRole('button', { name: 'Clear the search' });
+  const box = await clear.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await page.screenshot({ path: 'test-results/screens/fleet-search-clear-phone.png' });
+  await clear.click();
+  await expect(page.getByRole('searchbox', { name: 'Search ovens' })).toHaveValue('');
+  await expect(page.getByRole('searchbox', { name: 'Search ovens' })).toBeFocused();
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(rows).toHaveCount(2);
+  await expect(clear).toHaveCount(0);
+});

@@ -1,6 +1,10 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
 /**
- * Every search box of the app: labelled for a screen reader, as tall as a finger, and Enter never submits the
- * form it sits in (it applies the search at once where the caller asks).
+ * Every search box of the app: labelled for a screen reader, as tall as a finger, with a clear button a finger can
+ * hit (the browser's own is a few pixels), and Enter never submits the form it sits in (it applies the search at
+ * once where the caller asks).
  */
 export function SearchBox({
   label,
@@ -22,10 +26,13 @@ export function SearchBox({
   /** In a dialog, the search is where a long list starts. */
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
   return (
     <label className={className ? `search-box ${className}` : 'search-box'}>
       <span className="sr-only">{label}</span>
       <input
+        ref={input}
         type="search"
         placeholder={placeholder}
         value={value}
@@ -38,6 +45,19 @@ export function SearchBox({
         }}
         {...(autoFocus ? { 'data-autofocus': true } : {})}
       />
+      {value !== '' ? (
+        <button
+          type="button"
+          className="search-clear"
+          aria-label={t('common.clearSearch')}
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
     </label>
   );
 }
