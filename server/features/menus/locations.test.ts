@@ -146,6 +146,29 @@ describe('locations', () => {
     expect(searched.total).toBe(0);
   });
 
+  it('moves 20 ovens from several locations in as many statements as 2, each with its trail line', async () => {
+    const statementsToMove = async (count: number) => {
+      const target = await addLocation();
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const from = i % 2 === 0 ? (await addLocation()).id : null;
+        ids.push((await createOven(ctx.db, ownerId, { name: `Moved ${++n}`, locationId: from })).id);
+      }
+      // The fewest of three tries: a background job sweep may land in one.
+      const counts: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const back = await addLocation();
+        await ctx.api('POST', `/api/locations/${back.id}/ovens`, { oven_ids: ids }, { token });
+        const before = ctx.database.statements();
+        const res = await ctx.api('POST', `/api/locations/${target.id}/ovens`, { oven_ids: ids }, { token });
+        counts.push(ctx.database.statements() - before);
+        expect(res.statusCode).toBe(200);
+      }
+      return Math.min(...counts);
+    };
+    expect(await statementsToMove(20)).toBe(await statementsToMove(2));
+  });
+
   it('refuses a page or per_page that is not one, by field', async () => {
     const res = await ctx.api('GET', '/api/locations?page=0&per_page=5001', undefined, { token });
     expect(res.statusCode).toBe(422);
