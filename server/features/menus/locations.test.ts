@@ -152,7 +152,10 @@ describe('locations', () => {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) {
         const from = i % 2 === 0 ? (await addLocation()).id : null;
-        ids.push((await createOven(ctx.db, ownerId, { name: `Moved ${++n}`, locationId: from })).id);
+        ids.push(
+          (await createOven(ctx.db, ownerId, { name: `Moved ${++n}`, ...(from ? { locationId: from } : {}) }))
+            .id,
+        );
       }
       // The fewest of three tries: a background job sweep may land in one.
       const counts: number[] = [];
