@@ -16,8 +16,11 @@ type LocationInput = { name: string; address: string };
 export function createLocationsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function own(scope: Scope, id: number) {
-    const [row] = await db.select().from(locations).where(ownedId.location(scope, id)).limit(1);
+  /** The user's location; `locked` (inside a transaction) holds it until the change is written, so the trail's
+   * "before" is the row that was changed, not one a racing edit replaced. */
+  async function own(scope: Scope, id: number, locked?: Db) {
+    const query = (locked ?? db).select().from(locations).where(ownedId.location(scope, id)).limit(1);
+    const [row] = locked ? await query.for('update') : await query;
     if (!row) throw new NotFoundError('Location');
     return row;
   }
@@ -116,9 +119,9 @@ export function createLocationsService(deps: { db: Db }) {
     },
 
     async update(actor: Actor, id: number, input: LocationInput): Promise<Location> {
-      const before = await own(scopeOf(actor), id);
       try {
         const row = await db.transaction(async (tx) => {
+          const before = await own(scopeOf(actor), id, tx);
           const [row] = await tx
             .update(locations)
             .set({ name: input.name, address: input.address })
@@ -150,9 +153,9 @@ export function createLocationsService(deps: { db: Db }) {
 
     /** The location goes; its ovens stay, in no location. */
     async remove(actor: Actor, id: number): Promise<{ id: number; name: string; ovens: number }> {
-      const row = await own(scopeOf(actor), id);
-      const { ovens: n } = await withCount(row);
-      await db.transaction(async (tx) => {
+      const { row, n } = await db.transaction(async (tx) => {
+        const row = await own(scopeOf(actor), id, tx);
+        const [counted] = await tx.select({ n: count() }).from(ovens).where(eq(ovens.locationId, id));
         await recordActivity(tx, {
           teamId: scopeOf(actor).teamId,
           userId: actor.id,
@@ -160,6 +163,7 @@ export function createLocationsService(deps: { db: Db }) {
           summary: `Deleted the location ${row.name}`,
         });
         await tx.delete(locations).where(eq(locations.id, id));
+        return { row, n: Number(counted?.n ?? 0) };
       });
       return { id, name: row.name, ovens: n };
     },

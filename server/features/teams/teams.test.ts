@@ -476,6 +476,22 @@ describe('the trail', () => {
     ]);
   });
 
+  it('names each of two renames racing on one location from the name the other left, never both from the first', async () => {
+    const { owner, b } = await chain();
+    const [east, west] = await Promise.all(
+      ['East', 'West'].map((name) => api(owner, 'PUT', `/api/locations/${b.id}`, { name, address: '1 Quay' })),
+    );
+    expect([east!.statusCode, west!.statusCode]).toEqual([200, 200]);
+    const lines = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity?location=${b.id}`))
+      .json<Paginated<ActivityEntry>>()
+      .data.map((e) => e.summary)
+      .filter((s) => s.startsWith('Renamed'));
+    expect([
+      [`Renamed the location "East" to "West"`, `Renamed the location "${b.name}" to "East"`],
+      [`Renamed the location "West" to "East"`, `Renamed the location "${b.name}" to "West"`],
+    ]).toContainEqual(lines);
+  });
+
   it("shows a store manager's edit to the owner, by location and by person, newest first", async () => {
     const { owner, a, b, inA, members } = await chain(['store']);
     const store = members.store!;
