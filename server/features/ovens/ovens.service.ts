@@ -143,62 +143,56 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
         const moved = input.location_id !== undefined && (input.location_id ?? null) !== current.locationId;
         const renamed = input.name !== current.name;
         const warmUpsChanged = JSON.stringify(input.warm_ups) !== JSON.stringify(current.warmUps);
-        // The trail says who renamed or moved which oven, written after the change (it names the oven as now).
-        const trail = async () => {
-          const lines: ActivityLine[] = [];
-          if (renamed)
-            lines.push({
-              userId: actor.id,
-              action: 'oven.renamed',
-              summary: `Renamed the oven "${current.name}" to "${input.name}"`,
-              ovenId: id,
-            });
-          if (warmUpsChanged)
-            lines.push({
-              userId: actor.id,
-              action: 'oven.changed',
-              summary: 'Changed the warm-ups',
-              ovenId: id,
-            });
-          if (moved) {
-            const [from] = current.locationId
-              ? await tx
-                  .select({ id: locations.id, name: locations.name })
-                  .from(locations)
-                  .where(eq(locations.id, current.locationId))
-              : [];
-            lines.push({
-              userId: actor.id,
-              action: 'oven.moved',
-              summary: movedSummary(from?.name ?? null, to?.name ?? null),
-              ovenId: id,
-              // In the trail of the location it left as well as the one it came to.
-              ...(from ? { fromLocationId: from.id } : {}),
-            });
-          }
-          await recordActivity(tx, lines);
-        };
-        if (moved && !renamed && !warmUpsChanged) {
-          const [row] = await tx
-            .update(ovens)
-            .set({ locationId: input.location_id ?? null })
-            .where(eq(ovens.id, id))
-            .returning();
-          await trail();
-          return row!;
-        }
+        // A move alone is not an edit of the oven's settings: it keeps their version (and the fleet's status).
+        const edited = renamed || warmUpsChanged || !moved;
         const [row] = await tx
           .update(ovens)
           .set({
-            name: input.name,
-            warmUps: input.warm_ups,
-            ...(input.location_id !== undefined ? { locationId: input.location_id } : {}),
-            version: current.version + 1,
-            updatedAt: new Date(),
+            ...(moved ? { locationId: input.location_id ?? null } : {}),
+            ...(edited
+              ? {
+                  name: input.name,
+                  warmUps: input.warm_ups,
+                  version: current.version + 1,
+                  updatedAt: new Date(),
+                }
+              : {}),
           })
           .where(eq(ovens.id, id))
           .returning();
-        await trail();
+        // The trail says who renamed or moved which oven, in the change's transaction.
+        const lines: ActivityLine[] = [];
+        if (renamed)
+          lines.push({
+            userId: actor.id,
+            action: 'oven.renamed',
+            summary: `Renamed the oven "${current.name}" to "${input.name}"`,
+            ovenId: id,
+          });
+        if (warmUpsChanged)
+          lines.push({
+            userId: actor.id,
+            action: 'oven.changed',
+            summary: 'Changed the warm-ups',
+            ovenId: id,
+          });
+        if (moved) {
+          const [from] = current.locationId
+            ? await tx
+                .select({ id: locations.id, name: locations.name })
+                .from(locations)
+                .where(eq(locations.id, current.locationId))
+            : [];
+          lines.push({
+            userId: actor.id,
+            action: 'oven.moved',
+            summary: movedSummary(from?.name ?? null, to?.name ?? null),
+            ovenId: id,
+            // In the trail of the location it left as well as the one it came to.
+            ...(from ? { fromLocationId: from.id } : {}),
+          });
+        }
+        await recordActivity(tx, lines);
         return row!;
       });
       return ovenDetail(db, oven);
