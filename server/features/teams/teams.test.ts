@@ -479,7 +479,9 @@ describe('the trail', () => {
   it('names each of two renames racing on one location from the name the other left, never both from the first', async () => {
     const { owner, b } = await chain();
     const [east, west] = await Promise.all(
-      ['East', 'West'].map((name) => api(owner, 'PUT', `/api/locations/${b.id}`, { name, address: '1 Quay' })),
+      ['East', 'West'].map((name) =>
+        api(owner, 'PUT', `/api/locations/${b.id}`, { name, address: '1 Quay' }),
+      ),
     );
     expect([east!.statusCode, west!.statusCode]).toEqual([200, 200]);
     const lines = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity?location=${b.id}`))
