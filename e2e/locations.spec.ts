@@ -1,4 +1,5 @@
-import { apiAs, apiLocation, expect, seed, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiAs, apiLocation, expect, type SeededUser, seed, test } from './fixtures';
 
 test('a location added on the Locations page takes the ovens moved into it, and leads to them', async ({
   page,
@@ -186,4 +187,39 @@ test('moving ovens in finds any of a chain’s ovens by a search on the server, 
   const card = page.getByRole('listitem', { name: 'Depot' });
   await expect(card.getByRole('link', { name: '2 ovens' })).toBeVisible();
   expect(place?.name).toBe('Depot');
+});
+
+async function openMoveDialog(page: Page, cook: SeededUser) {
+  await seed.oven(cook, { name: 'Grill One' });
+  await seed.locations(cook, ['Depot']);
+  await page.goto('/fleet/locations');
+  await page
+    .getByRole('listitem', { name: 'Depot' })
+    .getByRole('button', { name: 'Move ovens here' })
+    .click();
+  const move = page.getByRole('dialog', { name: 'Move ovens to Depot' });
+  await expect(move.getByRole('checkbox', { name: /Grill One/ })).toBeVisible();
+  return move;
+}
+
+test('on a touch screen the Move dialog leaves its search unfocused, so no keyboard opens over the list', async ({
+  page,
+  cook,
+}) => {
+  const move = await openMoveDialog(page, cook);
+  await expect(move.getByRole('searchbox')).not.toBeFocused();
+});
+
+test.describe('with a mouse and keyboard', () => {
+  test.use({ hasTouch: false });
+
+  test('the Move dialog puts the focus in its search once its ovens have loaded, so typing finds an oven', async ({
+    page,
+    cook,
+  }) => {
+    const move = await openMoveDialog(page, cook);
+    await expect(move.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.type('grill');
+    await expect(move.getByRole('searchbox')).toHaveValue('grill');
+  });
 });

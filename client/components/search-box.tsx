@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -23,11 +23,24 @@ export function SearchBox({
   onEnter?(): void;
   onBlur?(): void;
   className?: string;
-  /** In a dialog, the search is where a long list starts. */
+  /**
+   * In a dialog, the search is where a long list starts: it takes the focus when it appears (after the list has
+   * loaded, too), but only with a mouse and keyboard; on a touch screen focus would open the on-screen keyboard
+   * over the list.
+   */
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const focusFirst = autoFocus === true && window.matchMedia('(pointer: fine)').matches;
+  useEffect(() => {
+    if (!focusFirst) return;
+    // Appearing after its dialog (which focused its first button meanwhile), it takes the focus unless the user
+    // is already typing somewhere.
+    const active = document.activeElement;
+    if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement))
+      input.current?.focus();
+  }, [focusFirst]);
   return (
     <label className={className ? `search-box ${className}` : 'search-box'}>
       <span className="sr-only">{label}</span>
@@ -43,7 +56,7 @@ export function SearchBox({
           e.preventDefault();
           onEnter?.();
         }}
-        {...(autoFocus ? { 'data-autofocus': true } : {})}
+        {...(focusFirst ? { 'data-autofocus': true } : {})}
       />
       {value !== '' ? (
         <button
