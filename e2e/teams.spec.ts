@@ -265,3 +265,30 @@ test('an oven moved to another store in its form shows in the trail, from where 
   await expect(line).toContainText('Moved from North to South');
   await expect(line).toContainText('Deck Two · South');
 });
+
+test('a long team name takes the bar’s spare room on a tablet, and the bar still fits its row', async ({
+  page,
+  cook,
+}) => {
+  const other = await seed.user();
+  const call = apiAs(page.request, other);
+  const [theirs] = (await call<{ data: { id: number }[] }>('GET', '/api/teams')).data;
+  await call('PUT', `/api/teams/${theirs!.id}`, { name: 'Harbour Kitchens Group' });
+  await call('POST', `/api/teams/${theirs!.id}/invitations`, { email: cook.email, role: 'manager' });
+  const token = new URL(linkIn(await mailTo(cook.email, /invites you to/))).pathname.split('/').pop()!;
+  await page.goto(`/invitations/${token}`);
+  await page.getByRole('button', { name: /^Join / }).click();
+  const switcher = page.getByRole('navigation', { name: 'Main' }).getByRole('combobox', { name: 'Team' });
+  await expect(switcher).toBeVisible();
+  // Wider than the 7rem (112 px) that cut it to "Harbou…", and nothing in the bar pushed off its edge.
+  expect((await switcher.boundingBox())!.width).toBeGreaterThan(140);
+  const bar = await page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => ({
+    needed: nav.scrollWidth,
+    has: nav.clientWidth,
+  }));
+  expect(bar.needed).toBeLessThanOrEqual(bar.has);
+  await page.screenshot({
+    path: 'test-results/screens/team-switcher-tablet.png',
+    clip: { x: 0, y: 0, width: 1024, height: 80 },
+  });
+});

@@ -40,6 +40,8 @@ function useFoldWhenCrowded(content: unknown[]) {
     if (window.matchMedia(NARROW).matches) return setCompact(true);
     const folded = nav.classList.contains('nav-compact');
     nav.classList.remove('nav-compact');
+    // Measured with the team switcher at its narrowest: it gives way before the bar folds.
+    nav.classList.add('nav-measure');
     const width = (selector: string) => nav.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
     const style = getComputedStyle(nav);
     const needed =
@@ -48,6 +50,7 @@ function useFoldWhenCrowded(content: unknown[]) {
       width('.nav-tools') +
       2 * (Number.parseFloat(style.columnGap) || 0) +
       2 * (Number.parseFloat(style.paddingLeft) || 0);
+    nav.classList.remove('nav-measure');
     // Put back what React set until it renders again.
     if (folded) nav.classList.add('nav-compact');
     setCompact(needed > nav.clientWidth + 1);
@@ -59,6 +62,8 @@ function useFoldWhenCrowded(content: unknown[]) {
     if (!nav) return;
     const watch = new ResizeObserver(measure);
     watch.observe(nav);
+    // Tools that come later (the team switcher, once the teams have loaded) change what the bar needs.
+    for (const part of nav.querySelectorAll('.nav-links, .nav-tools')) watch.observe(part);
     void document.fonts?.ready.then(measure);
     return () => watch.disconnect();
   }, [measure]);
