@@ -164,7 +164,7 @@ export function createInvitationsService(deps: {
           teamId,
           email: input.email,
           role: input.role,
-          locationIds: [...places],
+          locationIds: places.map((p) => p.id),
           tokenHash: hashToken(token),
           invitedBy: actor.id,
           createdAt: now(),

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/domain/permissions';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
-import { recordActivity } from '../../db/team-activity-store';
+import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
 import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/team-store';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { membershipIn } from './team-access';
@@ -17,20 +17,17 @@ export const LAST_OWNER_MESSAGE =
   'A team always keeps an owner: make another member owner first, or delete the team.';
 
 /** The team's own locations among `ids`, or a 422 naming those that are not. */
-export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<number[]> {
+export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<PlaceRef[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const found = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.teamId, teamId), inArray(locations.id, wanted)));
+  const found = await placeNames(db, teamId, wanted);
   const missing = wanted.filter((id) => !found.some((f) => f.id === id));
   if (missing.length > 0)
     throw ValidationError.field(
       'location_ids',
       `This team has no location ${missing.join(', ')}. Choose among the team's locations.`,
     );
-  return wanted;
+  return found;
 }
 
 /** A member's or invitation's locations on the wire: by name, and their ids in order. */
@@ -186,20 +183,24 @@ export function createTeamsService(deps: { db: Db }) {
         if (target.role === 'owner' && input.role !== 'owner' && (await owners(tx, teamId)) <= 1)
           throw ValidationError.field('role', LAST_OWNER_MESSAGE);
         const places = await teamLocations(tx, teamId, locationsFor(input.role, input.location_ids));
+        const ids = places.map((p) => p.id).sort((a, b) => a - b);
         await tx
           .update(teamMembers)
           .set({ role: input.role })
           .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, targetId)));
-        await setMemberLocations(tx, teamId, targetId, places);
-        await recordActivity(tx, {
-          teamId,
-          userId,
-          action: 'member.changed',
-          summary:
-            target.role === input.role
-              ? `Gave ${target.username} ${places.length === 1 ? 'one location' : `${places.length} locations`}`
-              : `Made ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()})`,
-        });
+        await setMemberLocations(tx, teamId, targetId, ids);
+        // The trail says what changed: the role, and which locations a store manager or crew member now has (by
+        // name, as they were called then). A save that changed nothing leaves no line.
+        const lines: ActivityLine[] = [];
+        const line = { teamId, userId, action: 'member.changed' };
+        if (target.role !== input.role)
+          lines.push({
+            ...line,
+            summary: `Made ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()})`,
+          });
+        if (places.length > 0 && ids.join() !== target.locationIds.join())
+          lines.push({ ...line, summary: gaveLocations(target.username, places) });
+        await recordActivity(tx, lines);
       });
       return (await members(userId, teamId)).find((m) => m.user_id === targetId)!;
     },
@@ -241,14 +242,29 @@ export function createTeamsService(deps: { db: Db }) {
 
 async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
   const [row] = await tx
-    .select({ role: teamMembers.role, username: users.username })
+    .select({
+      role: teamMembers.role,
+      username: users.username,
+      // The locations they have now, to say in the trail what a change gave them.
+      locationIds: sql<number[] | string>`coalesce((select json_agg(ml.location_id order by ml.location_id)
+        from member_locations ml where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .for('update', { of: teamMembers })
     .limit(1);
   if (!row) throw new NotFoundError('Member');
-  return row;
+  const ids = typeof row.locationIds === 'string' ? JSON.parse(row.locationIds) : row.locationIds;
+  return { ...row, locationIds: (ids as number[]).map(Number) };
+}
+
+/** Names a few of the locations given (a chain's store manager may have dozens), then how many more. */
+const NAMED_PLACES = 3;
+function gaveLocations(user: string, places: PlaceRef[]): string {
+  if (places.length === 1) return `Gave ${user} the location ${places[0]!.name}`;
+  const named = places.slice(0, NAMED_PLACES).map((p) => p.name);
+  return `Gave ${user} ${places.length} locations: ${named.join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
