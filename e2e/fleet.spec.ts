@@ -221,3 +221,29 @@ test('a search box clears with a button a finger can hit, and the list comes bac
   await expect(rows).toHaveCount(2);
   await expect(clear).toHaveCount(0);
 });
+
+test("a chain's location search stands level with the selects beside it, its hint above it, on the Fleet and Ovens pages", async ({
+  page,
+  cook,
+}) => {
+  await seed.locations(
+    cook,
+    Array.from({ length: 74 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  await seed.oven(cook, { name: 'Grill One' });
+  const bottom = async (name: string, role: 'combobox' | 'searchbox') => {
+    const box = (await page.getByRole(role, { name, exact: true }).boundingBox())!;
+    return Math.round(box.y + box.height);
+  };
+  for (const [path, select] of [
+    ['/fleet', 'Location'],
+    ['/ovens', 'Location'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('status').filter({ hasText: '50 of 74 locations shown' })).toBeVisible();
+    expect(
+      Math.abs((await bottom('Search locations', 'searchbox')) - (await bottom(select, 'combobox'))),
+    ).toBeLessThanOrEqual(1);
+  }
+  await page.screenshot({ path: 'test-results/screens/ovens-location-search.png' });
+});
