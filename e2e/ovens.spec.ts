@@ -49,6 +49,20 @@ test('create an oven with warm-up profiles; it opens with one empty screen', asy
   await expect(slots(page)).toHaveCount(8);
 });
 
+test('a success banner goes at the next tap, so it never stands over the oven picker the user reaches for', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
+  const banner = page.locator('.banner-success');
+  await expect(banner).toBeVisible();
+  // Well within the banner's 2 s: the tap lands on the page, and the banner is gone.
+  await page.mouse.click(5, 400);
+  await expect(banner).toBeHidden({ timeout: 500 });
+});
+
 test('a Conveyor takes no warm-up profiles', async ({ page, cook }) => {
   void cook;
   await page.goto('/ovens');

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/i18n';
 import { TIMINGS } from '../lib/timings';
@@ -38,6 +47,15 @@ export function BannerProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+  // A success said is a success read: the next tap anywhere (on the banner too) puts it away, so it never stands
+  // over what the user reaches for next. An error stays its time, or until closed.
+  const succeeded = banners.some((b) => b.tone === 'success');
+  useEffect(() => {
+    if (!succeeded) return;
+    const away = () => setBanners((list) => list.filter((b) => b.tone !== 'success'));
+    document.addEventListener('pointerdown', away, true);
+    return () => document.removeEventListener('pointerdown', away, true);
+  }, [succeeded]);
   const value = useMemo<Banners>(
     () => ({
       show,
