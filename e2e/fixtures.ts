@@ -287,3 +287,20 @@ export async function loginAsNewUser(page: Page) {
   await login(page, user);
   return user;
 }
+
+/**
+ * Every banner shown from now on, as its text: a flag that lives a second (spec §8) is seen even when a busy
+ * machine would let a poll for it miss that second.
+ */
+export async function recordBanners(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { bannersSeen: string[] }).bannersSeen = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement && node.classList.contains('banner')) seen.push(node.innerText);
+    }).observe(document.querySelector('.banners')!, { childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { bannersSeen: string[] }).bannersSeen);
+}

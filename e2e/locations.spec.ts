@@ -223,3 +223,25 @@ test.describe('with a mouse and keyboard', () => {
     await expect(move.getByRole('searchbox')).toHaveValue('grill');
   });
 });
+
+test('an oven unticked in the Move dialog stays where it was, and "Select all shown" counts it again', async ({
+  page,
+  cook,
+}) => {
+  for (let i = 1; i <= 3; i++) await seed.oven(cook, { name: `Line ${i}` });
+  await seed.locations(cook, ['Depot']);
+  await page.goto('/fleet/locations');
+  await page
+    .getByRole('listitem', { name: 'Depot' })
+    .getByRole('button', { name: 'Move ovens here' })
+    .click();
+  const move = page.getByRole('dialog', { name: 'Move ovens to Depot' });
+  await move.getByRole('checkbox', { name: /Line 3/ }).check();
+  await move.getByRole('searchbox').fill('line 1');
+  await expect(move.getByRole('checkbox')).toHaveCount(2);
+  await move.getByRole('checkbox', { name: /Line 3/ }).uncheck();
+  // Still first, unticked: nothing moved under the finger.
+  await expect(move.getByRole('checkbox').first()).toHaveAccessibleName(/Line 3/);
+  await move.getByRole('button', { name: 'Select all shown (2)' }).click();
+  await expect(move.getByRole('button', { name: 'Move 2 ovens' })).toBeEnabled();
+});

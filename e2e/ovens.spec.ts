@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, focusSteadily, pickUpByKeyboard, type SeededUser, seed, test } from './fixtures';
+import {
+  apiAs,
+  expect,
+  focusSteadily,
+  pickUpByKeyboard,
+  recordBanners,
+  type SeededUser,
+  seed,
+  test,
+} from './fixtures';
 
 const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
 const slot = (page: Page, position: number) =>
@@ -15,8 +24,9 @@ async function addRecipe(page: Page, position: number, name: string) {
     .click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: /Recipes$/ })).toBeVisible();
+  const banners = await recordBanners(page);
   await modal.getByRole('button', { name: `Add ${name} to Oven` }).click();
-  await expect(page.getByText(`has been added to`).first()).toBeVisible();
+  await expect.poll(banners).toContainEqual(expect.stringContaining(`${name}\nhas been added to`));
   await expect(slot(page, position).locator('.tile-name')).toHaveText(name);
   // Saved: the server's answer is in (the Undo bar names the change).
   await expect(page.locator('.undo-text')).toHaveText(new RegExp(`^Added ${name} to`));

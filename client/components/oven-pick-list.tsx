@@ -1,6 +1,7 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from './search-box';
+import { usePinned } from './use-pinned';
 
 interface PickableOven {
   id: number;
@@ -38,22 +39,14 @@ export function OvenPickList({
 }) {
   const { t } = useTranslation();
   // Ticked ovens stay in sight above a search's matches, even one that does not find them: what will change is seen.
-  const [known, setKnown] = useState(() => new Map<number, PickableOven>());
-  const remember = (list: PickableOven[]) =>
-    setKnown((before) => new Map([...before, ...list.map((o) => [o.id, o] as const)]));
-  const kept = [...chosen].flatMap((id) => {
-    const oven = known.get(id) ?? ovens.find((o) => o.id === id);
-    return oven ? [oven] : [];
-  });
-  const keptIds = new Set(kept.map((o) => o.id));
-  const fresh = ovens.filter((o) => !keptIds.has(o.id));
-  // Ticked ovens first, whatever the search, then its other matches.
-  const shown = [...kept, ...fresh];
+  const { shown, pin, unpinAll } = usePinned(ovens);
+  // What "select all shown" adds: every oven in sight not ticked yet.
+  const unticked = shown.filter((o) => !chosen.has(o.id));
   const toggle = (oven: PickableOven, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(oven.id);
     else next.delete(oven.id);
-    if (on) remember([oven]);
+    if (on) pin([oven]);
     onChange(next);
   };
   return (
@@ -70,16 +63,23 @@ export function OvenPickList({
         <button
           type="button"
           className="btn btn-link"
-          disabled={fresh.length === 0}
+          disabled={unticked.length === 0}
           onClick={() => {
-            remember(fresh);
-            onChange(new Set([...chosen, ...fresh.map((o) => o.id)]));
+            pin(unticked);
+            onChange(new Set([...chosen, ...unticked.map((o) => o.id)]));
           }}
         >
-          {t('common.selectAllShown', { count: fresh.length })}
+          {t('common.selectAllShown', { count: unticked.length })}
         </button>
         {chosen.size > 0 ? (
-          <button type="button" className="btn btn-link" onClick={() => onChange(new Set())}>
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => {
+              unpinAll();
+              onChange(new Set());
+            }}
+          >
             {t('common.clearChosen', { count: chosen.size })}
           </button>
         ) : null}

@@ -22,6 +22,7 @@ import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { SearchBox } from '../../components/search-box';
+import { usePinned } from '../../components/use-pinned';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
@@ -233,7 +234,7 @@ function RoleAndPlaces({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const first = useQuery(locationChoiceQuery({ search: '' })).data;
+  const { first } = useFirstPlaces();
   return (
     <>
       <fieldset className="fieldset role-choice">
@@ -278,6 +279,15 @@ const PLACES_SEARCH_FROM = 20;
  * ticked (now or since the dialog opened) stay in sight first, so an untick by mistake can be taken back. What is
  * ticked stays ticked across searches.
  */
+/**
+ * The team's first page of locations (one request, shared): whether it has any, and its only one when it has one
+ * (an invitation in a one-store team ticks it).
+ */
+function useFirstPlaces() {
+  const first = useQuery(locationChoiceQuery({ search: '' })).data;
+  return { first, only: first?.total === 1 ? first.data[0] : undefined };
+}
+
 function PlaceChecks({
   known,
   chosen,
@@ -291,12 +301,12 @@ function PlaceChecks({
   const [search, setSearch] = useState('');
   const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
   const page = useQuery(locationChoiceQuery({ search: asked })).data;
-  // Ticked now or since the dialog opened, with their names.
-  const [kept, setKept] = useState(() => known.filter((p) => chosen.has(p.id)));
-  const keptIds = new Set(kept.map((p) => p.id));
-  const matches = (page?.data ?? []).filter((p) => !keptIds.has(p.id));
   const searchable = (page !== undefined && page.total > PLACES_SEARCH_FROM) || search !== '';
-  const shown: PlaceRef[] = [...kept, ...matches];
+  // Ticked now or since the dialog opened, with their names.
+  const { shown, pin } = usePinned<PlaceRef>(
+    page?.data ?? [],
+    known.filter((p) => chosen.has(p.id)),
+  );
   return (
     <>
       {searchable ? (
@@ -319,8 +329,7 @@ function PlaceChecks({
                 if (e.target.checked) next.add(p.id);
                 else next.delete(p.id);
                 onChosen(next);
-                if (e.target.checked && !keptIds.has(p.id))
-                  setKept((k) => [...k, { id: p.id, name: p.name }]);
+                if (e.target.checked) pin([{ id: p.id, name: p.name }]);
               }}
             />
             <span>{p.name}</span>
@@ -408,8 +417,7 @@ function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
   const [email, setEmail] = useState('');
   const [asRole, setAsRole] = useState<TeamRole>('store');
   // Until the choice is touched, a team with one location has it ticked.
-  const first = useQuery(locationChoiceQuery({ search: '' })).data;
-  const only = first?.total === 1 ? first.data[0] : undefined;
+  const { only } = useFirstPlaces();
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const chosen = picked ?? new Set(only ? [only.id] : []);
   // Each invitation starts afresh (role, locations, their search): the next person may work elsewhere.
