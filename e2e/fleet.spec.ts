@@ -216,7 +216,8 @@ test('a search box clears with a button a finger can hit, and the list comes bac
   await page.screenshot({ path: 'test-results/screens/fleet-search-clear-phone.png' });
   await clear.click();
   await expect(page.getByRole('searchbox', { name: 'Search ovens' })).toHaveValue('');
-  await expect(page.getByRole('searchbox', { name: 'Search ovens' })).toBeFocused();
+  // On a touch screen the box is not focused again: that would open the keyboard over the list come back.
+  await expect(page.getByRole('searchbox', { name: 'Search ovens' })).not.toBeFocused();
   await expect(page).not.toHaveURL(/search=/);
   await expect(rows).toHaveCount(2);
   await expect(clear).toHaveCount(0);

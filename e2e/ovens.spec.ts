@@ -73,6 +73,56 @@ test('a success banner goes at the next tap, so it never stands over the oven pi
   await expect(banner).toBeHidden({ timeout: 500 });
 });
 
+test('a tap on a success banner puts it away and nothing beneath it, not the oven picker it covered', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
+  const banner = page.locator('.banner-success');
+  const over = (await banner.boundingBox())!;
+  const picker = (await page.locator('.oven-picker-button').boundingBox())!;
+  // A point of the picker under the banner.
+  const x = Math.max(over.x, picker.x) + 4;
+  const y = Math.max(over.y, picker.y) + 4;
+  expect(x < Math.min(over.x + over.width, picker.x + picker.width)).toBe(true);
+  expect(y < Math.min(over.y + over.height, picker.y + picker.height)).toBe(true);
+  await page.mouse.click(x, y);
+  await expect(banner).toBeHidden();
+  await expect(page.locator('.oven-picker-list')).toBeHidden();
+});
+
+test('Edit Oven on a touch screen opens with no text field focused, so no keyboard covers the dialog', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Edit Oven' }).click();
+  const dialog = page.getByRole('dialog', { name: /Edit/ });
+  await expect(dialog.getByLabel('Oven name')).toHaveValue('Front Line');
+  await expect(dialog).toBeFocused();
+  await expect(dialog.getByLabel('Oven name')).not.toBeFocused();
+});
+
+test('a change asked for offline fails at once with the reason, and does not happen when the network returns', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
+  await expect(page.locator('.banner-error')).toContainText('We could not reach the server');
+  await page.context().setOffline(false);
+  const call = apiAs(page.request, cook);
+  await page.waitForTimeout(500);
+  const ovens = await call<{ data: unknown[] }>('GET', '/api/ovens?ovens=All');
+  expect(ovens.data).toHaveLength(1);
+});
+
 test('a Conveyor takes no warm-up profiles', async ({ page, cook }) => {
   void cook;
   await page.goto('/ovens');

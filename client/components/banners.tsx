@@ -47,15 +47,23 @@ export function BannerProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  // A success said is a success read: the next tap anywhere (on the banner too) puts it away, so it never stands
-  // over what the user reaches for next. An error stays its time, or until closed.
+  // A success said is a success read: the next tap anywhere puts it away, so it never stands over what the user
+  // reaches for next. A tap on the banner itself is taken by its click (gone at pointerdown, it would let the tap
+  // fall through to what lies beneath). An error stays its time, or until closed.
   const succeeded = banners.some((b) => b.tone === 'success');
+  const dismissSuccesses = useCallback(
+    () => setBanners((list) => list.filter((b) => b.tone !== 'success')),
+    [],
+  );
   useEffect(() => {
     if (!succeeded) return;
-    const away = () => setBanners((list) => list.filter((b) => b.tone !== 'success'));
+    const away = (e: PointerEvent) => {
+      if (e.target instanceof Element && e.target.closest('.banners')) return;
+      dismissSuccesses();
+    };
     document.addEventListener('pointerdown', away, true);
     return () => document.removeEventListener('pointerdown', away, true);
-  }, [succeeded]);
+  }, [succeeded, dismissSuccesses]);
   const value = useMemo<Banners>(
     () => ({
       show,
@@ -77,10 +85,13 @@ export function BannerProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="banners" aria-live="polite">
         {banners.map((b) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: a tap that puts a success away; the keyboard has the close button
+          // biome-ignore lint/a11y/noStaticElementInteractions: the same tap; the banner stays a status for screen readers
           <div
             key={b.id}
             className={`banner banner-${b.tone}`}
             role={b.tone === 'error' ? 'alert' : 'status'}
+            onClick={b.tone === 'success' ? () => dismiss(b.id) : undefined}
           >
             <div className="banner-lines">
               <strong className="banner-who">{b.who}</strong>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointsFinely } from '../lib/pointer';
 
 let openModals = 0;
 
@@ -42,7 +43,13 @@ export function Modal({
           'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
         ) ?? [],
       );
-    (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? panel)?.focus();
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? panel;
+    // On a touch screen a text field is not focused for the user: the keyboard would open over the dialog before
+    // they chose what to change. The dialog itself takes the focus (a screen reader reads its title).
+    const typing =
+      first instanceof HTMLTextAreaElement ||
+      (first instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(first.type));
+    (typing && !pointsFinely() ? panel : first)?.focus();
     const onKey = (e: KeyboardEvent) => {
       // Only the top dialog answers (a confirmation opened over a form).
       const dialogs = document.querySelectorAll('[role="dialog"]');

@@ -38,7 +38,7 @@ export function OvenPickList({
   detail(oven: PickableOven): ReactNode;
 }) {
   const { t } = useTranslation();
-  // Ticked ovens stay in sight above a search's matches, even one that does not find them: what will change is seen.
+  // Ticked ovens stay in sight: in their place among the matches, above them when a search does not find them.
   const { shown, pin, unpinAll } = usePinned(ovens);
   // What "select all shown" adds: every oven in sight not ticked yet.
   const unticked = shown.filter((o) => !chosen.has(o.id));

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointsFinely } from '../lib/pointer';
 
 /**
  * Every search box of the app: labelled for a screen reader, as tall as a finger, with a clear button a finger can
@@ -32,7 +33,7 @@ export function SearchBox({
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const focusFirst = autoFocus === true && window.matchMedia('(pointer: fine)').matches;
+  const focusFirst = autoFocus === true && pointsFinely();
   useEffect(() => {
     if (!focusFirst) return;
     // Appearing after its dialog (which focused its first button meanwhile), it takes the focus unless the user
@@ -65,7 +66,8 @@ export function SearchBox({
           aria-label={t('common.clearSearch')}
           onClick={() => {
             onChange('');
-            input.current?.focus();
+            // Ready for the next search with a keyboard; on a touch screen the keyboard stays closed.
+            if (pointsFinely()) input.current?.focus();
           }}
         >
           <span aria-hidden="true">×</span>

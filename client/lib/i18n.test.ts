@@ -56,12 +56,15 @@ describe('messages of the shared rules on screen', () => {
 });
 
 describe("the trail's lines", () => {
-  it('names the locations a member was given in the reader’s language, not mistaken for an icon given', async () => {
+  it('names the locations a member was given or had taken in the reader’s language, not mistaken for an icon given', async () => {
     await i18n.changeLanguage('de');
     expect(translateMessage('Gave sam 4 locations: North, South, Quay, …')).toBe(
       'sam 4 Standorte zugewiesen: North, South, Quay, …',
     );
     expect(translateMessage('Gave sam the location North')).toBe('sam den Standort North zugewiesen');
+    expect(translateMessage('Took 2 locations from sam: North, Quay')).toBe(
+      'sam 2 Standorte entzogen: North, Quay',
+    );
     // A line written before names were given still reads.
     expect(translateMessage('Gave sam 4 locations')).toBe('sam 4 Standorte zugewiesen');
   });

@@ -135,7 +135,11 @@ export function FleetPage({
       ) : null}
       {data && data.data.length === 0 ? (
         <div className="card empty-state">
-          <p>{t('fleetPage.noMatch')}</p>
+          <p>
+            {values.location || values.status || values.search
+              ? t('fleetPage.noMatch')
+              : t('fleetPage.noOvens')}
+          </p>
         </div>
       ) : null}
       {data && data.data.length > 0 ? (

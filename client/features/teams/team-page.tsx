@@ -275,11 +275,6 @@ function RoleAndPlaces({
 const PLACES_SEARCH_FROM = 20;
 
 /**
- * The locations to tick: the first page of the team's, or of a search of names and addresses on the server; those
- * ticked (now or since the dialog opened) stay in sight first, so an untick by mistake can be taken back. What is
- * ticked stays ticked across searches.
- */
-/**
  * The team's first page of locations (one request, shared): whether it has any, and its only one when it has one
  * (an invitation in a one-store team ticks it).
  */
@@ -288,6 +283,11 @@ function useFirstPlaces() {
   return { first, only: first?.total === 1 ? first.data[0] : undefined };
 }
 
+/**
+ * The locations to tick: the first page of the team's, or of a search of names and addresses on the server; those
+ * ticked (now or since the dialog opened) stay in sight, in their place or above a search that does not find them,
+ * so an untick by mistake can be taken back. What is ticked stays ticked across searches.
+ */
 function PlaceChecks({
   known,
   chosen,
@@ -373,7 +373,17 @@ function MemberModal({
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     try {
       await update.mutateAsync({ userId: member.user_id, body });
-      banners.success(member.username, t('teamPage.isNow', { role: t(`teamPage.roleInSentence.${role}`) }));
+      // Says what changed: the role, else the locations, else nothing did.
+      const sameAs = (ids: number[]) =>
+        ids.length === member.location_ids.length && ids.every((id) => member.location_ids.includes(id));
+      banners.success(
+        member.username,
+        role !== member.role
+          ? t('teamPage.isNow', { role: t(`teamPage.roleInSentence.${role}`) })
+          : limitedToLocations(role) && !sameAs(body.location_ids)
+            ? t('teamPage.locationsSaved', { count: body.location_ids.length })
+            : t('teamPage.nothingChanged'),
+      );
       onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

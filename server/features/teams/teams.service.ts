@@ -198,8 +198,15 @@ export function createTeamsService(deps: { db: Db }) {
             ...line,
             summary: `Made ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()})`,
           });
-        if (places.length > 0 && ids.join() !== target.locationIds.join())
-          lines.push({ ...line, summary: gaveLocations(target.username, places) });
+        // A store manager's or crew member's locations, what was added and what was taken (an owner or manager
+        // reaches all: the role's line says it).
+        if (places.length > 0) {
+          const had = new Set(target.locations.map((p) => p.id));
+          const given = places.filter((p) => !had.has(p.id));
+          const taken = target.locations.filter((p) => !ids.includes(p.id));
+          if (given.length > 0) lines.push({ ...line, summary: gaveLocations(target.username, given) });
+          if (taken.length > 0) lines.push({ ...line, summary: tookLocations(target.username, taken) });
+        }
         await recordActivity(tx, lines);
       });
       return (await members(userId, teamId)).find((m) => m.user_id === targetId)!;
@@ -245,9 +252,12 @@ async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
     .select({
       role: teamMembers.role,
       username: users.username,
-      // The locations they have now, to say in the trail what a change gave them.
-      locationIds: sql<number[] | string>`coalesce((select json_agg(ml.location_id order by ml.location_id)
-        from member_locations ml where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`,
+      // The locations they have now, by name, to say in the trail what a change gave and took.
+      locations: sql<
+        PlaceRef[] | string
+      >`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)
+        order by l.name_key, l.id) from member_locations ml join locations l on l.id = ml.location_id
+        where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -255,8 +265,8 @@ async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
     .for('update', { of: teamMembers })
     .limit(1);
   if (!row) throw new NotFoundError('Member');
-  const ids = typeof row.locationIds === 'string' ? JSON.parse(row.locationIds) : row.locationIds;
-  return { ...row, locationIds: (ids as number[]).map(Number) };
+  const places = typeof row.locations === 'string' ? JSON.parse(row.locations) : row.locations;
+  return { ...row, locations: places as PlaceRef[] };
 }
 
 /** Names a few of the locations given (a chain's store manager may have dozens), then how many more. */
@@ -265,6 +275,11 @@ function gaveLocations(user: string, places: PlaceRef[]): string {
   if (places.length === 1) return `Gave ${user} the location ${places[0]!.name}`;
   const named = places.slice(0, NAMED_PLACES).map((p) => p.name);
   return `Gave ${user} ${places.length} locations: ${named.join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
+}
+function tookLocations(user: string, places: PlaceRef[]): string {
+  if (places.length === 1) return `Took the location ${places[0]!.name} from ${user}`;
+  const named = places.slice(0, NAMED_PLACES).map((p) => p.name);
+  return `Took ${places.length} locations from ${user}: ${named.join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;

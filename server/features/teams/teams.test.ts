@@ -476,23 +476,26 @@ describe('the trail', () => {
     ]);
   });
 
-  it("names the locations a member was given, says a role's change, and writes nothing for a save that changed nothing", async () => {
+  it("names the locations a member was given and those taken, says a role's change, and writes nothing for a save that changed nothing", async () => {
     const { owner, a, b, members } = await chain(['store']);
     const c = await createLocationWith(ctx, owner.token, `Store C ${n}`, []);
     const d = await createLocationWith(ctx, owner.token, `Store D ${n}`, []);
+    const e = await createLocationWith(ctx, owner.token, `Store E ${n}`, []);
     const put = (role: TeamRole, location_ids: number[]) =>
       api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${members.store!.id}`, { role, location_ids });
-    expect((await put('store', [b.id])).statusCode).toBe(200);
-    expect((await put('store', [b.id])).statusCode).toBe(200);
-    expect((await put('crew', [b.id])).statusCode).toBe(200);
-    expect((await put('store', [d.id, c.id, b.id, a.id])).statusCode).toBe(200);
+    // They start with A.
+    expect((await put('store', [a.id, b.id])).statusCode).toBe(200);
+    expect((await put('store', [a.id, b.id])).statusCode).toBe(200);
+    expect((await put('crew', [a.id, b.id])).statusCode).toBe(200);
+    expect((await put('crew', [e.id, d.id, c.id, b.id, a.id])).statusCode).toBe(200);
+    expect((await put('crew', [e.id])).statusCode).toBe(200);
     const lines = (await api(owner, 'GET', `/api/teams/${owner.teamId}/activity`))
       .json<Paginated<ActivityEntry>>()
-      .data.filter((e) => e.summary.startsWith('Gave') || e.summary.startsWith('Made'))
-      .map((e) => e.summary.replace(/user_\w+/, 'X'));
+      .data.filter((l) => /^(Gave|Made|Took)/.test(l.summary))
+      .map((l) => l.summary.replace(/user_\w+/, 'X'));
     expect(lines).toEqual([
-      `Gave X 4 locations: ${a.name}, ${b.name}, ${c.name}, …`,
-      'Made X store manager (was crew)',
+      `Took 4 locations from X: ${a.name}, ${b.name}, ${c.name}, …`,
+      `Gave X 3 locations: ${c.name}, ${d.name}, ${e.name}`,
       'Made X crew (was store manager)',
       `Gave X the location ${b.name}`,
     ]);
