@@ -422,6 +422,8 @@ function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
   const invite = useInvite(teamId);
   const resend = useResendInvitation(teamId);
   const revoke = useRevokeInvitation(teamId);
+  // A withdrawal cannot be undone (the link dies): asked first, as removing a member is.
+  const [withdrawing, setWithdrawing] = useState<{ id: number; email: string } | null>(null);
   const banners = useBanners();
   const roles = rolesGrantableBy(role);
   const [email, setEmail] = useState('');
@@ -534,14 +536,7 @@ function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
                       type="button"
                       className="btn btn-secondary"
                       disabled={revoke.isPending}
-                      onClick={async () => {
-                        try {
-                          await revoke.mutateAsync(i.id);
-                          banners.success(i.email, t('teamPage.withdrawn'));
-                        } catch (e) {
-                          banners.failure(i.email, t('teamPage.withdrawFailed'), e);
-                        }
-                      }}
+                      onClick={() => setWithdrawing({ id: i.id, email: i.email })}
                     >
                       {t('teamPage.withdraw')}
                     </button>
@@ -551,6 +546,24 @@ function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
             ))}
           </ul>
         </>
+      ) : null}
+      {withdrawing ? (
+        <ConfirmDialog
+          title={t('teamPage.withdrawTitle')}
+          message={t('teamPage.withdrawConfirm', { email: withdrawing.email })}
+          confirmLabel={t('teamPage.withdraw')}
+          busy={revoke.isPending}
+          onCancel={() => setWithdrawing(null)}
+          onConfirm={async () => {
+            try {
+              await revoke.mutateAsync(withdrawing.id);
+              banners.success(withdrawing.email, t('teamPage.withdrawn'));
+            } catch (e) {
+              banners.failure(withdrawing.email, t('teamPage.withdrawFailed'), e);
+            }
+            setWithdrawing(null);
+          }}
+        />
       ) : null}
     </section>
   );
