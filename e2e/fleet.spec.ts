@@ -248,3 +248,22 @@ test("a chain's location search stands level with the selects beside it, its hin
   }
   await page.screenshot({ path: 'test-results/screens/ovens-location-search.png' });
 });
+
+test('a location chosen after a search empties the search box, and stays chosen', async ({ page, cook }) => {
+  await seed.locations(
+    cook,
+    Array.from({ length: 74 }, (_, i) => `Store ${String(i + 1).padStart(3, '0')}`),
+  );
+  await seed.oven(cook, { name: 'Grill One' });
+  await page.goto('/fleet');
+  const search = page.getByRole('searchbox', { name: 'Search locations', exact: true });
+  await search.fill('store 07');
+  const select = page.getByRole('combobox', { name: 'Location', exact: true });
+  const option = select.getByRole('option', { name: 'Store 070' });
+  await expect(option).toBeAttached();
+  // Each location with its count of ovens: "Store 070 (0)".
+  await select.selectOption({ label: 'Store 070 (0)' });
+  await expect(page).toHaveURL(/location=\d+/);
+  await expect(search).toHaveValue('');
+  await expect(select.locator('option:checked')).toHaveText('Store 070 (0)');
+});

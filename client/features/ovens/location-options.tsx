@@ -18,6 +18,13 @@ const SEARCH_FROM = 20;
  */
 export function useLocationOptions({ value, type }: { value: string; type?: string }) {
   const [search, setSearch] = useState('');
+  // A location chosen ends its search: the box empties (the chosen one stays in the list, read on its own), so a
+  // word left in it never looks like a filter still applied.
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setSearch('');
+  }
   // Asked of the server once typing pauses, not at every letter.
   const asked = useDebounced(search.trim(), TIMINGS.pickerSearchDebounceMs);
   const page = useQuery(locationChoiceQuery({ search: asked, ...(type ? { type } : {}) })).data;
