@@ -237,3 +237,25 @@ test('an oven ticked or unticked in the Move dialog stays where it was, and "Sel
   await move.getByRole('button', { name: 'Select all shown (2)' }).click();
   await expect(move.getByRole('button', { name: 'Move 2 ovens' })).toBeEnabled();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Move dialog scrolls as one, its list reaching down to the buttons with no box of its own', async ({
+    page,
+    cook,
+  }) => {
+    const move = await openMoveDialog(
+      page,
+      cook,
+      Array.from({ length: 20 }, (_, i) => `Line ${i + 1}`),
+    );
+    const list = move.getByRole('list', { name: 'Ovens to move' });
+    await expect(list.getByRole('checkbox')).toHaveCount(20);
+    const listBox = (await list.boundingBox())!;
+    const footer = (await move.locator('.modal-footer').boundingBox())!;
+    // The list runs on under the buttons (the dialog scrolls), not stopping half way above an empty gap.
+    expect(listBox.y + listBox.height).toBeGreaterThan(footer.y);
+    await page.screenshot({ path: 'test-results/screens/move-dialog-phone.png' });
+  });
+});
