@@ -267,3 +267,24 @@ test('a location chosen after a search empties the search box, and stays chosen'
   await expect(search).toHaveValue('');
   await expect(select.locator('option:checked')).toHaveText('Store 070 (0)');
 });
+
+test('each filter chosen is a step Back returns from: a location, then a status, Back undoes the status only', async ({
+  page,
+  cook,
+}) => {
+  const [north] = await seed.locations(cook, ['North', 'South']);
+  await seed.oven(cook, { name: 'Grill One' });
+  await page.goto('/recipes');
+  await page.goto('/fleet');
+  const location = page.getByRole('combobox', { name: 'Location', exact: true });
+  await location.selectOption(String(north!.id));
+  await expect(page).toHaveURL(/location=/);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('never_checked');
+  await expect(page).toHaveURL(/status=/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page).toHaveURL(new RegExp(`location=${north!.id}`));
+  await expect(location).toHaveValue(String(north!.id));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/fleet$/);
+});

@@ -48,10 +48,13 @@ export function useUrlState<K extends string>(defaults: Record<K, string>) {
     [defaults, read, setParams],
   );
 
-  /** A filter changed; `push` makes it a step the back button returns from (a search submitted, not typed). */
+  /**
+   * A filter changed: a step the back button returns from, as a page is (a location, then a status: Back undoes
+   * the status, not the whole page). A search being typed passes `push: false` to amend its step instead.
+   */
   const update = useCallback(
     (patch: Partial<Record<K, string>>, options: { push?: boolean } = {}) =>
-      write(patch, options.push ?? false),
+      write(patch, options.push ?? true),
     [write],
   );
   // A page is a step back can return from.

@@ -207,7 +207,8 @@ export function ReportsPage() {
                   value={start}
                   max={today}
                   aria-invalid={issueOf('start_date') ? true : undefined}
-                  onChange={(e) => url.update({ start: e.target.value })}
+                  // A date being typed fires a change per part: it amends its step.
+                  onChange={(e) => url.update({ start: e.target.value }, { push: false })}
                 />
               </label>
               <label className="field field-inline">
@@ -216,7 +217,7 @@ export function ReportsPage() {
                   type="date"
                   value={end}
                   aria-invalid={issueOf('end_date') ? true : undefined}
-                  onChange={(e) => url.update({ end: e.target.value })}
+                  onChange={(e) => url.update({ end: e.target.value }, { push: false })}
                 />
               </label>
             </>
