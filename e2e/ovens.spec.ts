@@ -59,15 +59,27 @@ test('create an oven with warm-up profiles; it opens with one empty screen', asy
   await expect(slots(page)).toHaveCount(8);
 });
 
+/** One oven, "Front Line", open on the Ovens page. */
+async function openFrontLine(page: Page, cook: SeededUser) {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+}
+
+/** Front Line duplicated: its success banner, showing. */
+async function duplicatedFrontLine(page: Page, cook: SeededUser) {
+  await openFrontLine(page, cook);
+  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
+  const banner = page.locator('.banner-success');
+  await expect(banner).toBeVisible();
+  return banner;
+}
+
 test('a success banner goes at the next tap, so it never stands over the oven picker the user reaches for', async ({
   page,
   cook,
 }) => {
-  await seed.oven(cook, { name: 'Front Line' });
-  await page.goto('/ovens');
-  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
-  const banner = page.locator('.banner-success');
-  await expect(banner).toBeVisible();
+  const banner = await duplicatedFrontLine(page, cook);
   // Well within the banner's 2 s: the tap lands on the page, and the banner is gone.
   await page.mouse.click(5, 400);
   await expect(banner).toBeHidden({ timeout: 500 });
@@ -77,10 +89,7 @@ test('a tap on a success banner puts it away and nothing beneath it, not the ove
   page,
   cook,
 }) => {
-  await seed.oven(cook, { name: 'Front Line' });
-  await page.goto('/ovens');
-  await page.getByRole('button', { name: 'Duplicate Oven' }).click();
-  const banner = page.locator('.banner-success');
+  const banner = await duplicatedFrontLine(page, cook);
   const over = (await banner.boundingBox())!;
   const picker = (await page.locator('.oven-picker-button').boundingBox())!;
   // A point of the picker under the banner.
@@ -97,8 +106,7 @@ test('Edit Oven on a touch screen opens with no text field focused, so no keyboa
   page,
   cook,
 }) => {
-  await seed.oven(cook, { name: 'Front Line' });
-  await page.goto('/ovens');
+  await openFrontLine(page, cook);
   await page.getByRole('button', { name: 'Edit Oven' }).click();
   const dialog = page.getByRole('dialog', { name: /Edit/ });
   await expect(dialog.getByLabel('Oven name')).toHaveValue('Front Line');
@@ -110,9 +118,7 @@ test('a change asked for offline fails at once with the reason, and does not hap
   page,
   cook,
 }) => {
-  await seed.oven(cook, { name: 'Front Line' });
-  await page.goto('/ovens');
-  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await openFrontLine(page, cook);
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Duplicate Oven' }).click();
   await expect(page.locator('.banner-error')).toContainText('We could not reach the server');

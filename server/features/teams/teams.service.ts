@@ -269,17 +269,20 @@ async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
   return { ...row, locations: places as PlaceRef[] };
 }
 
-/** Names a few of the locations given (a chain's store manager may have dozens), then how many more. */
+/** A few of the locations given or taken, by name (a chain's store manager may have dozens), then "…". */
 const NAMED_PLACES = 3;
-function gaveLocations(user: string, places: PlaceRef[]): string {
-  if (places.length === 1) return `Gave ${user} the location ${places[0]!.name}`;
-  const named = places.slice(0, NAMED_PLACES).map((p) => p.name);
-  return `Gave ${user} ${places.length} locations: ${named.join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
-}
-function tookLocations(user: string, places: PlaceRef[]): string {
-  if (places.length === 1) return `Took the location ${places[0]!.name} from ${user}`;
-  const named = places.slice(0, NAMED_PLACES).map((p) => p.name);
-  return `Took ${places.length} locations from ${user}: ${named.join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
-}
+const someNames = (places: PlaceRef[]) =>
+  `${places
+    .slice(0, NAMED_PLACES)
+    .map((p) => p.name)
+    .join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
+const gaveLocations = (user: string, places: PlaceRef[]) =>
+  places.length === 1
+    ? `Gave ${user} the location ${places[0]!.name}`
+    : `Gave ${user} ${places.length} locations: ${someNames(places)}`;
+const tookLocations = (user: string, places: PlaceRef[]) =>
+  places.length === 1
+    ? `Took the location ${places[0]!.name} from ${user}`
+    : `Took ${places.length} locations from ${user}: ${someNames(places)}`;
 
 export type TeamsService = ReturnType<typeof createTeamsService>;

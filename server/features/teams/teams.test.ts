@@ -501,6 +501,33 @@ describe('the trail', () => {
     ]);
   });
 
+  it("a member's change, its trail lines named, runs as many statements for 20 locations as for 2", async () => {
+    const { owner, members } = await chain(['store']);
+    const places: number[] = [];
+    for (let i = 0; i < 24; i++)
+      places.push((await createLocationWith(ctx, owner.token, `Many ${n} ${i}`, [])).id);
+    const statementsFor = async (count: number) => {
+      const counts: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        // From a few other locations, so each change both gives and takes.
+        const from = places.slice(count, count + 2);
+        await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${members.store!.id}`, {
+          role: 'store',
+          location_ids: from,
+        });
+        const before = ctx.database.statements();
+        const res = await api(owner, 'PUT', `/api/teams/${owner.teamId}/members/${members.store!.id}`, {
+          role: 'store',
+          location_ids: places.slice(0, count),
+        });
+        counts.push(ctx.database.statements() - before);
+        expect(res.statusCode).toBe(200);
+      }
+      return Math.min(...counts);
+    };
+    expect(await statementsFor(20)).toBe(await statementsFor(2));
+  });
+
   it('names each of two renames racing on one location from the name the other left, never both from the first', async () => {
     const { owner, b } = await chain();
     const [east, west] = await Promise.all(
