@@ -72,7 +72,7 @@ async function check(db: Db, base: string, team: { teamId: number; token: string
       problems.push(`count of ${r.status} ${fleet.counts?.[r.status]} ≠ ${r.n}`);
   const [firstRow] = await rowsOf<{ name: string }>(
     db,
-    sql`select name from ovens where team_id = ${team.teamId} order by location_sort nulls last, lower(name), id limit 1`,
+    sql`select name from ovens where team_id = ${team.teamId} order by location_sort nulls last, sort_key, id limit 1`,
   );
   if (fleet.data[0]?.name !== firstRow?.name)
     problems.push(`first ${fleet.data[0]?.name} ≠ ${firstRow?.name}`);
@@ -80,7 +80,7 @@ async function check(db: Db, base: string, team: { teamId: number; token: string
   const last = await get(`/api/fleet?per_page=50&page=${lastPage}`);
   const [lastRow] = await rowsOf<{ name: string }>(
     db,
-    sql`select name from ovens where team_id = ${team.teamId} order by location_sort desc nulls first, lower(name) desc, id desc limit 1`,
+    sql`select name from ovens where team_id = ${team.teamId} order by location_sort desc nulls first, sort_key desc, id desc limit 1`,
   );
   if (last.data.at(-1)?.name !== lastRow?.name)
     problems.push(`last ${last.data.at(-1)?.name} ≠ ${lastRow?.name}`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLD_FROM, FOLD_TO, searchFold } from '../../shared/domain/search';
+import { FOLD_FROM, FOLD_TO, searchFold, sortKey } from '../../shared/domain/search';
 import { createTestContext, type TestContext } from '../test/harness';
 import { rowsOf } from './client';
 import { containsFolded } from './search';
@@ -20,6 +20,16 @@ describe('the search fold', () => {
       sql`select search_fold(${sample}) as sample, search_fold(${FOLD_FROM}) as table`,
     );
     expect(row).toEqual({ sample: searchFold(sample), table: FOLD_TO });
+  });
+
+  // Lists are ordered by keys the database keeps; the app orders what it sorts itself (a zip's folders) alike.
+  it('makes sort keys in the database as the shared rule does', async () => {
+    const names = ['Line 10', 'ÁVILA 2b', 'x1234567890123', '007', '', 'no digits', '1 2 3 45'];
+    const rows = await rowsOf<{ key: string }>(
+      ctx.db,
+      sql`select natural_sort_key(n) as key from json_array_elements_text(${JSON.stringify(names)}::json) with ordinality as t(n, i) order by i`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(names.map(sortKey));
   });
 
   // The planner would read a small table whole anyway; without that choice, the names' trigram index must serve.

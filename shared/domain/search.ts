@@ -17,3 +17,22 @@ export function searchFold(text: string): string {
   for (const sign of text) out += folding.get(sign) ?? sign.toLowerCase();
   return out;
 }
+
+/** Digits a number is padded to in a sort key; a longer number keeps its digits (and sorts by them as text). */
+export const SORT_DIGITS = 12;
+
+/**
+ * How lists order names: folded as searches compare them, and each run of digits padded with zeros, so numbers go
+ * by value ("Store 9" before "Store 10", "line 2" before "Line 10"). The database keeps each listed name's key on
+ * write with its `natural_sort_key` (migration 0022), held to this one by a test.
+ */
+export function sortKey(name: string): string {
+  return searchFold(name).replace(/[0-9]+/g, (digits) => digits.padStart(SORT_DIGITS, '0'));
+}
+
+/** Compares two names as lists order them (see sortKey). */
+export function bySortKey(a: string, b: string): number {
+  const ka = sortKey(a);
+  const kb = sortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}

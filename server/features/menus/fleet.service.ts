@@ -63,8 +63,8 @@ export function createFleetService(deps: { db: Db }) {
     // In one location the order is by name; otherwise by location (none last), then name, as the indexes run.
     const order =
       query.location !== undefined
-        ? sql`lower(o.name), o.id`
-        : sql`o.location_sort nulls last, lower(o.name), o.id`;
+        ? sql`o.sort_key, o.id`
+        : sql`o.location_sort nulls last, o.sort_key, o.id`;
     return rowsOf<FleetRow>(
       db,
       sql`

@@ -88,6 +88,22 @@ describe('GET /api/fleet', () => {
     });
   });
 
+  it('lists locations and ovens with their numbers by value (Store 9 before Store 10)', async () => {
+    const { id: chain, token: as } = await createSignedInUser(ctx.db);
+    const oven = async (name: string) => (await createOven(ctx.db, chain, { name })).id;
+    await createLocationWith(ctx, as, 'Store 10', [await oven('Line 10'), await oven('line 2')]);
+    await createLocationWith(ctx, as, 'Store 9', [await oven('Line 1')]);
+    await oven('Loose 3');
+    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+    // By location (none last), then name; and by name within one location.
+    expect(names((await fleet('', as)).data)).toEqual(['Line 1', 'line 2', 'Line 10', 'Loose 3']);
+    const list = async (path: string) =>
+      names((await ctx.api('GET', path, undefined, { token: as })).json<{ data: { name: string }[] }>().data);
+    expect(await list('/api/ovens')).toEqual(['Line 1', 'line 2', 'Line 10', 'Loose 3']);
+    expect(await list('/api/ovens?page=1&per_page=2')).toEqual(['Line 1', 'line 2']);
+    expect(await list('/api/locations?page=1')).toEqual(['Store 9', 'Store 10']);
+  });
+
   it("shows none of another user's ovens", async () => {
     const other = (await createSignedInUser(ctx.db)).token;
     await createOven(ctx.db, ownerId, { name: 'Private' });

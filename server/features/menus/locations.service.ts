@@ -63,7 +63,7 @@ export function createLocationsService(deps: { db: Db }) {
         .from(locations)
         .where(and(...where))
         // By the folded name: "São Paulo" among the S's, not after "Z" as its letter's code would put it.
-        .orderBy(locations.nameKey, asc(locations.id))
+        .orderBy(locations.sortKey, asc(locations.id))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
       const data = rows.map((r) => ({ ...r, ovens: Number(r.ovens) }));

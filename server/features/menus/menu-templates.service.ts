@@ -410,7 +410,7 @@ export function createMenuTemplatesService(deps: {
         .innerJoin(ovens, eq(ovens.id, ovenTemplates.ovenId))
         .leftJoin(locations, eq(locations.id, ovens.locationId))
         .where(eq(ovenTemplates.templateId, row.id))
-        .orderBy(asc(locations.name), asc(ovens.name), asc(ovens.id));
+        .orderBy(asc(locations.sortKey), asc(ovens.sortKey), asc(ovens.id));
       const out: TemplateOven[] = [];
       for (const { oven, link, location } of linked) {
         const current = link.templateVersion === row.version;
@@ -488,7 +488,7 @@ export function createMenuTemplatesService(deps: {
           .select({ id: ovens.id })
           .from(ovens)
           .where(and(inScope.ovens(scopeOf(actor)), eq(ovens.locationId, place.id)))
-          .orderBy(asc(ovens.name), asc(ovens.id))
+          .orderBy(asc(ovens.sortKey), asc(ovens.id))
           .limit(TEMPLATE_APPLY_MAX + 1);
         if (rows.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
         if (rows.length > TEMPLATE_APPLY_MAX)
@@ -530,7 +530,7 @@ export function createMenuTemplatesService(deps: {
           and(eq(ovenTemplates.ovenId, ovens.id), eq(ovenTemplates.templateId, template.id)),
         )
         .where(and(inScope.ovens(scopeOf(actor)), inArray(ovens.id, ovenIds)))
-        .orderBy(asc(locations.name), asc(ovens.name), asc(ovens.id));
+        .orderBy(asc(locations.sortKey), asc(ovens.sortKey), asc(ovens.id));
       const fit = rows.filter((r) => r.oven.type === template.ovenType);
       // An oven that has the template's current version, untouched since, matches without being read.
       const untouched = (r: (typeof rows)[number]) =>

@@ -1093,7 +1093,7 @@ export async function menusUsing(
     .innerJoin(menuScreens, eq(menuScreens.id, menuButtons.screenId))
     .leftJoin(menuCategories, eq(menuCategories.id, menuScreens.categoryId))
     .where(inArray(menuButtons.recipeId, recipeIds))
-    .orderBy(asc(ovens.name), asc(menuButtons.id));
+    .orderBy(asc(ovens.sortKey), asc(menuButtons.id));
   return rows.map((r) => ({
     recipeId: r.recipeId!,
     ovenId: r.ovenId,

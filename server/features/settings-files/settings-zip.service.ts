@@ -3,6 +3,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
+import { bySortKey } from '../../../shared/domain/search';
 import { countOf } from '../../../shared/domain/words';
 import type { Language } from '../../../shared/i18n/languages';
 import { createDownloadStore, type DownloadStore } from '../../db/download-store';
@@ -162,8 +163,9 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
     const ordered = [...targets].sort((a, b) => {
       const pa = a.locationId === null ? null : (placeName.get(a.locationId) ?? '');
       const pb = b.locationId === null ? null : (placeName.get(b.locationId) ?? '');
-      if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pa.localeCompare(pb);
-      return a.name.localeCompare(b.name) || a.id - b.id;
+      // As the Fleet page lists them: by location (none last), then name, numbers by value.
+      if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : bySortKey(pa, pb) || (pa < pb ? -1 : 1);
+      return bySortKey(a.name, b.name) || a.id - b.id;
     });
     const placeKeys = [...new Set(ordered.map((o) => o.locationId))];
     const placeFolders = uniqueFolderNames(

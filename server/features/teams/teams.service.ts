@@ -43,7 +43,7 @@ export async function placeNames(db: DbOrTx, teamId: number, ids: readonly numbe
     .select({ id: locations.id, name: locations.name })
     .from(locations)
     .where(and(eq(locations.teamId, teamId), inArray(locations.id, [...new Set(ids)])))
-    .orderBy(locations.nameKey, locations.id);
+    .orderBy(locations.sortKey, locations.id);
 }
 
 /** The locations a member of this role keeps: owners and managers reach all, so they keep none. */
@@ -77,7 +77,7 @@ export function createTeamsService(deps: { db: Db }) {
     }>(
       db,
       sql`select m.user_id, u.username, u.email, m.role, m.joined_at,
-              (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name_key, l.id),
+              (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name) order by l.sort_key, l.id),
                                '[]'::json)
                from member_locations ml join locations l on l.id = ml.location_id
                where ml.team_id = m.team_id and ml.user_id = m.user_id) as locations
@@ -256,7 +256,7 @@ async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
       locations: sql<
         PlaceRef[] | string
       >`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)
-        order by l.name_key, l.id) from member_locations ml join locations l on l.id = ml.location_id
+        order by l.sort_key, l.id) from member_locations ml join locations l on l.id = ml.location_id
         where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`,
     })
     .from(teamMembers)
