@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import {
   apiAs,
@@ -287,4 +288,38 @@ test('each filter chosen is a step Back returns from: a location, then a status,
   await expect(location).toHaveValue(String(north!.id));
   await page.goBack();
   await expect(page).toHaveURL(/\/fleet$/);
+});
+
+test('the fleet lists stores and lines by their numbers: Store 9 before Store 10, Line 2 before Line 10', async ({
+  page,
+  cook,
+}) => {
+  const [ten, nine] = await seed.locations(cook, ['Store 10', 'Store 9']);
+  await seed.oven(cook, { name: 'Line 10', locationId: ten!.id });
+  await seed.oven(cook, { name: 'Line 2', locationId: ten!.id });
+  await seed.oven(cook, { name: 'Line 1', locationId: nine!.id });
+  await page.goto('/fleet');
+  const rows = page.locator('.fleet-table tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.locator('td:first-child a')).toHaveText(['Line 1', 'Line 2', 'Line 10']);
+  await expect(rows.nth(0)).toContainText('Store 9');
+});
+
+test("the fleet's oven search shows its label, level with the selects beside it", async ({ page, cook }) => {
+  await seed.oven(cook, { name: 'Grill One' });
+  await page.goto('/fleet');
+  await expect(page.getByText('Search ovens or locations', { exact: true })).toBeVisible();
+  const bottom = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return Math.round(box.y + box.height);
+  };
+  const search = page.getByRole('searchbox', { name: 'Search ovens or locations' });
+  const status = page.getByRole('combobox', { name: 'Status' });
+  expect(Math.abs((await bottom(search)) - (await bottom(status)))).toBeLessThanOrEqual(1);
+  // The clear button sits inside the box, not beside its label.
+  await search.fill('grill');
+  const clear = (await page.getByRole('button', { name: 'Clear the search' }).boundingBox())!;
+  const box = (await search.boundingBox())!;
+  expect(clear.y).toBeGreaterThanOrEqual(box.y - 1);
+  expect(clear.y + clear.height).toBeLessThanOrEqual(box.y + box.height + 1);
 });

@@ -556,3 +556,23 @@ test("the wizard's last step puts the saved recipe on an oven's screen", async (
   await page.goto('/ovens');
   await expect(slot(page, 4).locator('.tile-name')).toHaveText('Assigned Pie');
 });
+
+test("the Ovens page's Location and Model filters move as one row on a portrait tablet, and side by side on a phone", async ({
+  page,
+  cook,
+}) => {
+  const [store] = await seed.locations(cook, ['Harbour']);
+  await seed.oven(cook, { name: 'Back Prep 3', locationId: store!.id });
+  const top = async (name: string) =>
+    Math.round((await page.getByRole('combobox', { name, exact: true }).boundingBox())!.y);
+  for (const size of [
+    { width: 768, height: 1024 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/ovens');
+    await expect(page.getByRole('heading', { level: 2, name: 'Back Prep 3' })).toBeVisible();
+    expect(await top('Model')).toBe(await top('Location'));
+  }
+  await page.screenshot({ path: 'test-results/screens/ovens-filters-phone.png' });
+});

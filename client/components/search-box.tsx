@@ -16,8 +16,11 @@ export function SearchBox({
   onBlur,
   className,
   autoFocus,
+  showLabel,
 }: {
   label: string;
+  /** The label shown above the box, as a toolbar's selects show theirs (otherwise read by screen readers only). */
+  showLabel?: boolean;
   placeholder: string;
   value: string;
   onChange(value: string): void;
@@ -44,35 +47,37 @@ export function SearchBox({
   }, [focusFirst]);
   return (
     <label className={className ? `search-box ${className}` : 'search-box'}>
-      <span className="sr-only">{label}</span>
-      <input
-        ref={input}
-        type="search"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          onEnter?.();
-        }}
-        {...(focusFirst ? { 'data-autofocus': true } : {})}
-      />
-      {value !== '' ? (
-        <button
-          type="button"
-          className="search-clear"
-          aria-label={t('common.clearSearch')}
-          onClick={() => {
-            onChange('');
-            // Ready for the next search with a keyboard; on a touch screen the keyboard stays closed.
-            if (pointsFinely()) input.current?.focus();
+      <span className={showLabel ? 'search-box-label' : 'sr-only'}>{label}</span>
+      <span className="search-box-field">
+        <input
+          ref={input}
+          type="search"
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnter?.();
           }}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      ) : null}
+          {...(focusFirst ? { 'data-autofocus': true } : {})}
+        />
+        {value !== '' ? (
+          <button
+            type="button"
+            className="search-clear"
+            aria-label={t('common.clearSearch')}
+            onClick={() => {
+              onChange('');
+              // Ready for the next search with a keyboard; on a touch screen the keyboard stays closed.
+              if (pointsFinely()) input.current?.focus();
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
+      </span>
     </label>
   );
 }

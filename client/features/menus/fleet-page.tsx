@@ -109,6 +109,7 @@ export function FleetPage({
         </label>
         <SearchBox
           className="search"
+          showLabel
           label={t('fleetPage.search')}
           placeholder={t('fleetPage.searchPlaceholder')}
           {...box.bind}

@@ -289,60 +289,63 @@ export function OvensPage({
               onPick={open}
             />
           ) : null}
-          {places.any ? (
-            <>
-              <label className="field field-inline model-filter">
-                <span>{t('ovenPage.location')}</span>
-                <select
-                  value={place}
-                  onChange={(e) =>
-                    setParams(
-                      (p) => {
-                        const next = new URLSearchParams(p);
-                        if (e.target.value === '') next.delete('location');
-                        else next.set('location', e.target.value);
-                        next.delete('oven');
-                        return next;
-                      },
-                      { replace: true },
-                    )
-                  }
-                >
-                  <option value="">{t('ovenPage.allLocations')}</option>
-                  <option value="none">{t('ovenPage.noLocation')}</option>
-                  {places.options.map((l) => (
-                    <option key={l.id} value={String(l.id)}>
-                      {l.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <LocationSearch choice={places} />
-            </>
-          ) : null}
-          <label className="field field-inline model-filter">
-            <span>{t('ovenPage.model')}</span>
-            <select
-              value={model}
-              onChange={(e) =>
-                setParams(
-                  (p) => {
-                    const next = new URLSearchParams(p);
-                    if (e.target.value === 'All') next.delete('model');
-                    else next.set('model', e.target.value);
-                    next.delete('oven');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="All">{t('ovenPage.allModels')}</option>
-              {OVEN_TYPES.map((type) => (
-                <option key={type}>{type}</option>
-              ))}
-            </select>
-          </label>
+          {/* The filters move as one: a row too narrow for them all takes them to the next line together. */}
+          <div className="ovens-filters">
+            {places.any ? (
+              <>
+                <label className="field field-inline model-filter">
+                  <span>{t('ovenPage.location')}</span>
+                  <select
+                    value={place}
+                    onChange={(e) =>
+                      setParams(
+                        (p) => {
+                          const next = new URLSearchParams(p);
+                          if (e.target.value === '') next.delete('location');
+                          else next.set('location', e.target.value);
+                          next.delete('oven');
+                          return next;
+                        },
+                        { replace: true },
+                      )
+                    }
+                  >
+                    <option value="">{t('ovenPage.allLocations')}</option>
+                    <option value="none">{t('ovenPage.noLocation')}</option>
+                    {places.options.map((l) => (
+                      <option key={l.id} value={String(l.id)}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <LocationSearch choice={places} />
+              </>
+            ) : null}
+            <label className="field field-inline model-filter">
+              <span>{t('ovenPage.model')}</span>
+              <select
+                value={model}
+                onChange={(e) =>
+                  setParams(
+                    (p) => {
+                      const next = new URLSearchParams(p);
+                      if (e.target.value === 'All') next.delete('model');
+                      else next.set('model', e.target.value);
+                      next.delete('oven');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                <option value="All">{t('ovenPage.allModels')}</option>
+                {OVEN_TYPES.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
         <div className="toolbar-actions">
           {can(user, 'ovens.import') ? (
