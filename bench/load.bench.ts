@@ -123,6 +123,10 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
 
     for (const { processes, offered = false } of options.runs ?? [{ processes: 1 }]) {
       const rates = offered ? out[0]?.perMix : undefined;
+      // Each run starts from a settled database: the rows an earlier run wrote and deleted vacuumed and written out
+      // now, not by autovacuum and a checkpoint in the middle of the next run's window.
+      await db.execute(sql`vacuum analyze`);
+      await db.execute(sql`checkpoint`);
       const port = await freePort();
       server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: {

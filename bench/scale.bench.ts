@@ -5,8 +5,9 @@
  *    counts, the first and last oven against the database);
  * 2. a template applied to 10, 100 and 1,000 ovens (time per oven), a zip of 1 and of 200 ovens (time to its first
  *    byte, the server's memory);
- * 3. the mixed load on one process and on two (WEB_CONCURRENCY=2), on PostgreSQL.
- * `npm run bench:pg scale` (PostgreSQL: where the goals apply); the recipe list's goal is `npm run bench:pg recipes`.
+ * 3. the recipe list's seeded mix at 100,000 library recipes against a naive peer (bench/recipes.bench.ts);
+ * 4. the mixed load on one process and on two (WEB_CONCURRENCY=2), on PostgreSQL.
+ * `npm run bench:pg scale` (PostgreSQL: where the goals apply) prints each beside its goal.
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../server/db/client';
@@ -15,6 +16,7 @@ import type { MenuTree } from '../shared/domain/menu';
 import { finishJob, load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { type LoadRun, loadBench } from './load.bench';
 import { ms, report, verdict } from './measure';
+import { recipesBench } from './recipes.bench';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 4);
@@ -317,6 +319,7 @@ export async function scaleBench() {
     await app.close();
   });
 
+  await recipesBench();
   await processesBench();
 }
 
