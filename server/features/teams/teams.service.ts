@@ -222,7 +222,7 @@ export function createTeamsService(deps: { db: Db }) {
           userId === targetId ? undefined : 'team.members',
           true,
         );
-        const target = await membershipOf(tx, teamId, targetId);
+        const target = await membershipOf(tx, teamId, targetId, false);
         if (!canChangeMember({ userId, role: me.role }, { userId: targetId, role: target.role }, null))
           throw new ForbiddenError(
             `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not remove ${target.username}.`,
@@ -247,17 +247,17 @@ export function createTeamsService(deps: { db: Db }) {
   };
 }
 
-async function membershipOf(tx: DbOrTx, teamId: number, userId: number) {
+/** A member, locked; with the locations they have now (by name) when a change is to say what it gave and took. */
+async function membershipOf(tx: DbOrTx, teamId: number, userId: number, withLocations = true) {
   const [row] = await tx
     .select({
       role: teamMembers.role,
       username: users.username,
-      // The locations they have now, by name, to say in the trail what a change gave and took.
-      locations: sql<
-        PlaceRef[] | string
-      >`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)
+      locations: withLocations
+        ? sql<PlaceRef[] | string>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)
         order by l.sort_key, l.id) from member_locations ml join locations l on l.id = ml.location_id
-        where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`,
+        where ml.team_id = ${teamMembers.teamId} and ml.user_id = ${teamMembers.userId}), '[]')`
+        : sql<PlaceRef[] | string>`'[]'::json`,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
