@@ -249,6 +249,18 @@ export function OvensPage({
       ),
     [setParams],
   );
+  /** A filter chosen (its "all" value clears it); the open oven goes, as it may not be among the ovens shown. */
+  const filterBy = (key: 'location' | 'model', value: string, all: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === all) next.delete(key);
+        else next.set(key, value);
+        next.delete('oven');
+        return next;
+      },
+      { replace: true },
+    );
   const ok = (who: string, description: string, ms: number = TIMINGS.banner.oven) =>
     banners.success(who, description, ms);
   const fail = banners.failure;
@@ -295,21 +307,7 @@ export function OvensPage({
               <>
                 <label className="field field-inline model-filter">
                   <span>{t('ovenPage.location')}</span>
-                  <select
-                    value={place}
-                    onChange={(e) =>
-                      setParams(
-                        (p) => {
-                          const next = new URLSearchParams(p);
-                          if (e.target.value === '') next.delete('location');
-                          else next.set('location', e.target.value);
-                          next.delete('oven');
-                          return next;
-                        },
-                        { replace: true },
-                      )
-                    }
-                  >
+                  <select value={place} onChange={(e) => filterBy('location', e.target.value, '')}>
                     <option value="">{t('ovenPage.allLocations')}</option>
                     <option value="none">{t('ovenPage.noLocation')}</option>
                     {places.options.map((l) => (
@@ -324,21 +322,7 @@ export function OvensPage({
             ) : null}
             <label className="field field-inline model-filter">
               <span>{t('ovenPage.model')}</span>
-              <select
-                value={model}
-                onChange={(e) =>
-                  setParams(
-                    (p) => {
-                      const next = new URLSearchParams(p);
-                      if (e.target.value === 'All') next.delete('model');
-                      else next.set('model', e.target.value);
-                      next.delete('oven');
-                      return next;
-                    },
-                    { replace: true },
-                  )
-                }
-              >
+              <select value={model} onChange={(e) => filterBy('model', e.target.value, 'All')}>
                 <option value="All">{t('ovenPage.allModels')}</option>
                 {OVEN_TYPES.map((type) => (
                   <option key={type}>{type}</option>
