@@ -323,3 +323,26 @@ test("the fleet's oven search shows its label, level with the selects beside it"
   expect(clear.y).toBeGreaterThanOrEqual(box.y - 1);
   expect(clear.y + clear.height).toBeLessThanOrEqual(box.y + box.height + 1);
 });
+
+test('the fleet table on a portrait tablet in French keeps each store name whole and fits the page', async ({
+  page,
+  cook,
+}) => {
+  const [store] = await seed.locations(cook, ['apple Store 2']);
+  await seed.oven(cook, { name: 'Line 6', type: 'Shuttle 1200/1600/2000/2600', locationId: store!.id });
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'fr'));
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/fleet');
+  const place = page.locator('.fleet-table tbody td').nth(1);
+  await expect(place).toHaveText('apple Store 2');
+  // A line a word at most (three words): broken inside words it read "ap / ple / Sto / re 2".
+  const lines = await place.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBeLessThanOrEqual(3);
+  const table = (await page.locator('.fleet-table').boundingBox())!;
+  expect(table.x + table.width).toBeLessThanOrEqual(768);
+  await page.screenshot({ path: 'test-results/screens/fleet-french-portrait.png' });
+});
