@@ -29,10 +29,3 @@ export const SORT_DIGITS = 12;
 export function sortKey(name: string): string {
   return searchFold(name).replace(/[0-9]+/g, (digits) => digits.padStart(SORT_DIGITS, '0'));
 }
-
-/** Compares two names as lists order them (see sortKey). */
-export function bySortKey(a: string, b: string): number {
-  const ka = sortKey(a);
-  const kb = sortKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-}

@@ -3,7 +3,6 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
-import { bySortKey } from '../../../shared/domain/search';
 import { countOf } from '../../../shared/domain/words';
 import type { Language } from '../../../shared/i18n/languages';
 import { createDownloadStore, type DownloadStore } from '../../db/download-store';
@@ -160,12 +159,15 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
       : [];
     const placeName = new Map(places.map((p) => [p.id, p.name]));
     const NONE = 'No location';
+    // As the Fleet page lists them, by the keys the rows carry: by location (none last; one location's ovens
+    // together), then name, numbers by value.
+    const byKey = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
     const ordered = [...targets].sort((a, b) => {
-      const pa = a.locationId === null ? null : (placeName.get(a.locationId) ?? '');
-      const pb = b.locationId === null ? null : (placeName.get(b.locationId) ?? '');
-      // As the Fleet page lists them: by location (none last), then name, numbers by value.
-      if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : bySortKey(pa, pb) || (pa < pb ? -1 : 1);
-      return bySortKey(a.name, b.name) || a.id - b.id;
+      if (a.locationId !== b.locationId) {
+        if (a.locationSort === null || b.locationSort === null) return a.locationSort === null ? 1 : -1;
+        return byKey(a.locationSort, b.locationSort) || (a.locationId ?? 0) - (b.locationId ?? 0);
+      }
+      return byKey(a.sortKey, b.sortKey) || a.id - b.id;
     });
     const placeKeys = [...new Set(ordered.map((o) => o.locationId))];
     const placeFolders = uniqueFolderNames(

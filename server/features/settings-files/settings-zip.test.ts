@@ -245,6 +245,24 @@ describe('POST /api/files/zip', () => {
     ]);
   });
 
+  it('puts stores and lines on the sticks in number order (Store 9 before Store 10, Line 2 before Line 10)', async () => {
+    const ten = await createOven(ctx.db, ownerId, { name: 'Line 10' });
+    const two = await createOven(ctx.db, ownerId, { name: 'Line 2' });
+    const one = await createOven(ctx.db, ownerId, { name: 'Line 1' });
+    await place('Store 10', [ten.id, two.id]);
+    await place('Store 9', [one.id]);
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { oven_ids: [ten.id, two.id, one.id] }, { token }),
+    );
+    expect(zip.ovens.map((o) => o.path)).toEqual([
+      'Store 9/01 Line 1/MATCHBOX.AI2',
+      'Store 10/02 Line 2/MATCHBOX.AI2',
+      'Store 10/03 Line 10/MATCHBOX.AI2',
+    ]);
+  });
+
   it('answers the zip and its checklist only to the session that asked for them', async () => {
     const oven = await createOven(ctx.db, ownerId, { name: 'Mine' });
     const zip = await jobResult<'settings-zip'>(
