@@ -22,7 +22,7 @@ describe('the search fold', () => {
     expect(row).toEqual({ sample: searchFold(sample), table: FOLD_TO });
   });
 
-  // Lists are ordered by keys the database keeps; the app orders what it sorts itself (a zip's folders) alike.
+  // Lists are ordered by keys the database keeps; the shared rule is how the app names that order.
   it('makes sort keys in the database as the shared rule does', async () => {
     const names = ['Line 10', 'ÁVILA 2b', 'x1234567890123', '007', '', 'no digits', '1 2 3 45'];
     const rows = await rowsOf<{ key: string }>(
