@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { type AppDeps, buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/config';
@@ -61,24 +62,35 @@ export interface LoadOptions {
   body?: string;
 }
 
+// Files, not functions: the load runs in a worker thread, which requires them there.
+const MIX_CLIENT = fileURLToPath(new URL('./mix-client.cjs', import.meta.url));
+const MIX_REQUEST = fileURLToPath(new URL('./mix-request.cjs', import.meta.url));
+
 /**
- * A sequence of GETs under load, each connection walking it in order and starting over: a varied mix (filters,
- * searches, pages) rather than one URL a cache could answer alone.
+ * A sequence of GETs under load: a varied mix (filters, searches, pages) rather than one URL a cache could answer
+ * alone. Each connection walks it in order from its own place, spread evenly (`mix-client.cjs`), and starts over at
+ * the end; with `amount` equal to the mix's length, every request of it is made once.
  */
+
 export async function loadMix(
   base: string,
   paths: readonly string[],
   headers: Record<string, string>,
   options: Pick<LoadOptions, 'connections' | 'seconds' | 'amount'>,
 ) {
-  const result = await autocannon({
+  // Read by mix-client.cjs in the worker, which autocannon gives every option it was given.
+  const mix: autocannon.Options & { mixPaths: readonly string[] } = {
     url: base,
     connections: options.connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
     headers,
-    requests: paths.map((path) => ({ method: 'GET' as const, path })),
+    requests: [{ method: 'GET' as const, path: paths[0] ?? '/', setupRequest: MIX_REQUEST }],
+    // A path where autocannon's types know only a function: with workers, it takes the file.
+    setupClient: MIX_CLIENT as unknown as (client: autocannon.Client) => void,
+    mixPaths: paths,
     workers: 1,
-  });
+  };
+  const result = await autocannon(mix);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
