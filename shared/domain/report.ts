@@ -111,16 +111,26 @@ export function periodBuckets(period: ReportPeriod): { key: string; label: strin
   return out;
 }
 
+// One formatter per zone: making one costs more than the rest of a request's checks (every request asks).
+const dayHourFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The day and hour an instant falls on in a time zone (the report counts in the server's configured zone). */
 export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  let format = dayHourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    // Callers pass the configured zone, so this holds one; the bound keeps it small whatever they pass.
+    if (dayHourFormats.size >= 64) dayHourFormats.clear();
+    dayHourFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { day: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }
