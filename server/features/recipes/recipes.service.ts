@@ -35,6 +35,7 @@ import { libraryState, recipeEvents, recipeImages, recipeStages, recipes } from 
 import { inScope, ownerColumns, scopeOf } from '../../db/scope';
 import { containsFolded } from '../../db/search';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+import { freshRead } from '../../lib/fresh-read';
 import { newToken } from '../../lib/tokens';
 import { menusUsing } from '../ovens';
 
@@ -201,6 +202,13 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
   // And its totals by filters alone: every page of a filter shares one count.
   const libraryCounts = new Map<string, { version: number; total: number }>();
+  // The pages being read, by version and key.
+  const libraryReads = new Map<string, ReturnType<typeof libraryPage>>();
+  // Read on every library page, so shared by those who ask at once (each still sees every change made before).
+  const libraryVersion = freshRead(async () => {
+    const [state] = await db.select({ version: libraryState.version }).from(libraryState).limit(1);
+    return Number(state?.version ?? 0);
+  });
 
   /**
    * A library page: the page by the (team, name, id) index and, beside it, the filter's total, counted once per
@@ -239,8 +247,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
      */
     async list(input: { owner: RecipeOwner; filters: RecipeFilterValues; page: number }) {
       if (input.owner !== 'library') return listPage(input);
-      const [state] = await db.select({ version: libraryState.version }).from(libraryState).limit(1);
-      const version = Number(state?.version ?? 0);
+      const version = await libraryVersion();
       const key = JSON.stringify([input.filters, input.page]);
       const cached = libraryCache.get(key);
       if (cached && cached.version === version) {
@@ -249,7 +256,15 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
         libraryCache.set(key, cached);
         return cached.page;
       }
-      const page = await libraryPage(input.filters, input.page, version);
+      // Many asking a page no one has read yet (after a library change) share one query.
+      const readingKey = `${version}|${key}`;
+      const reading = libraryReads.get(readingKey);
+      if (reading) return reading;
+      const read = libraryPage(input.filters, input.page, version).finally(() =>
+        libraryReads.delete(readingKey),
+      );
+      libraryReads.set(readingKey, read);
+      const page = await read;
       libraryCache.set(key, { version, page });
       if (libraryCache.size > LIBRARY_CACHE_SIZE) libraryCache.delete(libraryCache.keys().next().value!);
       return page;

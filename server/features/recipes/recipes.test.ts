@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivityRecorder } from '../../db/activity-store';
 import { recipeImages, recipes } from '../../db/schema/index';
 import { createRecipe, createSession, createUser, recipeBody } from '../../test/factories';
 import { createTestContext, jobResult, type TestContext } from '../../test/harness';
 import { pdfToText } from '../../test/pdf-text';
+import { createRecipesService } from './recipes.service';
 
 let ctx: TestContext;
 let user: { id: number; token: string };
@@ -524,6 +526,38 @@ describe('list, filters, search and pagination', () => {
       await ctx.api('GET', '/api/recipes?owner=provider', undefined, { token: lister.token })
     ).json<Page>();
     expect(lib.data.every((r) => r.owner === 'provider')).toBe(true);
+  });
+});
+
+describe("the library's list under many readers", () => {
+  // After a library change every reader asks pages no one has read since: twenty at once ran twenty page reads.
+  it('reads a page many ask at once, and its version, once for all of them', async () => {
+    await createRecipe(ctx.db, { name: 'Shared Page Bun' });
+    const recipesService = createRecipesService({
+      db: ctx.db,
+      activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+    });
+    const filters = { ovens: 'All' as const, categories: 'All' as const, search: 'shared page' };
+    const before = ctx.database.statements();
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, () => recipesService.list({ owner: 'library', filters, page: 1 })),
+    );
+    // The version read out when the first asked, the one after it for the rest, then the page and its count.
+    expect(ctx.database.statements() - before).toBeLessThanOrEqual(4);
+    expect(new Set(pages.map((p) => JSON.stringify(p))).size).toBe(1);
+    expect(pages[0]!.data.map((r) => r.name)).toEqual(['Shared Page Bun']);
+  });
+
+  it('a library change made after a page was read is in the next answer', async () => {
+    const recipesService = createRecipesService({
+      db: ctx.db,
+      activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+    });
+    const filters = { ovens: 'All' as const, categories: 'All' as const, search: 'fresh loaf' };
+    const ask = () => recipesService.list({ owner: 'library', filters, page: 1 });
+    expect((await ask()).total).toBe(0);
+    await createRecipe(ctx.db, { name: 'Fresh Loaf' });
+    expect((await ask()).data.map((r) => r.name)).toEqual(['Fresh Loaf']);
   });
 });
 
