@@ -46,4 +46,16 @@ describe('report periods', () => {
       hour: 23,
     });
   });
+
+  // The answer is kept for a UTC minute: right only if no zone changes hour inside one.
+  it('changes hour on the minute in zones a quarter or half hour off, asked in turns with another zone', () => {
+    const at = (iso: string, zone: string) => zonedDayHour(new Date(iso), zone);
+    expect(at('2026-03-01T00:14:59Z', 'Asia/Kathmandu')).toEqual({ day: '2026-03-01', hour: 5 });
+    expect(at('2026-03-01T00:14:30Z', 'Asia/Kolkata')).toEqual({ day: '2026-03-01', hour: 5 });
+    expect(at('2026-03-01T00:14:01Z', 'Asia/Kathmandu')).toEqual({ day: '2026-03-01', hour: 5 });
+    expect(at('2026-03-01T00:15:00Z', 'Asia/Kathmandu')).toEqual({ day: '2026-03-01', hour: 6 });
+    expect(at('2026-03-01T00:29:59Z', 'Asia/Kolkata')).toEqual({ day: '2026-03-01', hour: 5 });
+    expect(at('2026-03-01T00:30:00Z', 'Asia/Kolkata')).toEqual({ day: '2026-03-01', hour: 6 });
+    expect(at('2026-03-01T00:30:00Z', 'UTC')).toEqual({ day: '2026-03-01', hour: 0 });
+  });
 });

@@ -111,14 +111,22 @@ export function periodBuckets(period: ReportPeriod): { key: string; label: strin
   return out;
 }
 
-// One formatter per zone: making one costs more than the rest of a request's checks (every request asks).
-const dayHourFormats = new Map<string, Intl.DateTimeFormat>();
+// Per zone, a formatter (making one costs more than the rest of a request's checks) and the last minute's answer:
+// every zone's offset is whole minutes, so the day and hour are the same for a whole UTC minute.
+const dayHourZones = new Map<string, { format: Intl.DateTimeFormat; minute: number; last: DayHour }>();
+
+interface DayHour {
+  day: string;
+  hour: number;
+}
 
 /** The day and hour an instant falls on in a time zone (the report counts in the server's configured zone). */
-export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: number } {
-  let format = dayHourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
+export function zonedDayHour(at: Date, timeZone: string): DayHour {
+  const minute = Math.floor(at.getTime() / 60_000);
+  let zone = dayHourZones.get(timeZone);
+  if (zone?.minute === minute) return { ...zone.last };
+  if (!zone) {
+    const format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -127,12 +135,15 @@ export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: n
       hourCycle: 'h23',
     });
     // Callers pass the configured zone, so this holds one; the bound keeps it small whatever they pass.
-    if (dayHourFormats.size >= 64) dayHourFormats.clear();
-    dayHourFormats.set(timeZone, format);
+    if (dayHourZones.size >= 64) dayHourZones.clear();
+    zone = { format, minute: Number.NaN, last: { day: '', hour: 0 } };
+    dayHourZones.set(timeZone, zone);
   }
-  const parts = format.formatToParts(at);
+  const parts = zone.format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+  zone.minute = minute;
+  zone.last = { day: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+  return { ...zone.last };
 }
 
 export function isTimeZone(zone: string): boolean {
