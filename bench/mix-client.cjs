@@ -17,7 +17,8 @@ const cursors = [];
 function setupClient(client) {
   const connection = cursors.length;
   cursors.push(Math.floor((connection * paths.length) / connections));
-  // The request is built again for each ask (it has a setupRequest), with this context.
+  // The request is built again for each ask (it has a setupRequest), with this context. `requestIterator` is
+  // autocannon's own (9.0.0, pinned): check it when autocannon is upgraded.
   client.requestIterator.initialContext = { connection };
   client.requestIterator.resetContext();
   client.requestIterator.rebuildRequest();

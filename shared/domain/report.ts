@@ -112,7 +112,8 @@ export function periodBuckets(period: ReportPeriod): { key: string; label: strin
 }
 
 // Per zone, a formatter (making one costs more than the rest of a request's checks) and the last minute's answer:
-// every zone's offset is whole minutes, so the day and hour are the same for a whole UTC minute.
+// every zone's offset since 1972 is whole minutes, so the day and hour are the same for a whole UTC minute (callers
+// ask about now).
 const dayHourZones = new Map<string, { format: Intl.DateTimeFormat; minute: number; last: DayHour }>();
 
 interface DayHour {
