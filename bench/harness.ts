@@ -196,16 +196,40 @@ export const treeCpu = (pid: number) => {
   return total;
 };
 
-/** The CPU seconds of every PostgreSQL process on this machine (the bench's throwaway cluster). */
-export const postgresCpu = () => {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(Number(entry));
-    } catch {
-      // Gone between the listing and the read.
+/**
+ * The CPU seconds PostgreSQL's processes (the bench's throwaway cluster) use from the first sample on. A process
+ * that exits in between (a pool's idle backend, the seeding connections, an autovacuum worker) takes its count with
+ * it: a sum over the cluster at two moments would subtract all it had used before the start. So each process's last
+ * count is kept from samples; one that starts later counts from zero.
+ */
+export function postgresCpuMeter() {
+  const start = new Map<number, number>();
+  const last = new Map<number, number>();
+  let first = true;
+  const sample = () => {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      } catch {
+        continue; // Gone between the listing and the read.
+      }
+      const pid = Number(entry);
+      const cpu = cpuOf(pid);
+      if (!start.has(pid)) start.set(pid, first ? cpu : 0);
+      last.set(pid, Math.max(last.get(pid) ?? 0, cpu));
     }
-  }
-  return total;
-};
+    first = false;
+  };
+  sample();
+  return {
+    sample,
+    /** Seconds used since the first sample, by every process seen. */
+    used: () => {
+      sample();
+      let total = 0;
+      for (const [pid, cpu] of last) total += cpu - (start.get(pid) ?? 0);
+      return total;
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
-import { childrenRss, freePort, postgresCpu, rssOf, treeCpu } from './harness';
+import { childrenRss, freePort, postgresCpuMeter, rssOf, treeCpu } from './harness';
 import { report, verdict } from './measure';
 import { type OpenLoopResult, openLoop } from './open-loop';
 
@@ -128,7 +128,10 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
       await db.execute(sql`vacuum analyze`);
       await db.execute(sql`checkpoint`);
       const port = await freePort();
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      // BENCH_SERVER_OPTIONS: Node options for the server and its workers (a CPU profile: --cpu-prof
+      // --cpu-prof-dir=<dir>), which NODE_OPTIONS refuses.
+      const options = (process.env.BENCH_SERVER_OPTIONS ?? '').split(' ').filter(Boolean);
+      server = spawn(process.execPath, [...options, '--import', 'tsx', 'server/main.ts'], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -294,17 +297,26 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
       );
       await new Promise((r) => setTimeout(r, 1000));
 
+      const postgres = postgresCpuMeter();
       const cpuAt = () => ({
         server: treeCpu(pid),
-        postgres: postgresCpu(),
+        postgres: postgres.used(),
         load: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
         wall: performance.now() / 1000,
       });
+      // BENCH_STATEMENTS=1 with PG_EXTRA_OPTS='-c shared_preload_libraries=pg_stat_statements': each run's
+      // statements, to tell more statements a request from the same statements costing more.
+      const statements = process.env.BENCH_STATEMENTS === '1';
+      if (statements) {
+        await db.execute(sql`create extension if not exists pg_stat_statements`);
+        await db.execute(sql`select pg_stat_statements_reset()`);
+      }
       const cpuStart = cpuAt();
       const startMb = rss();
       let peakMb = startMb;
       const sampler = setInterval(() => {
         peakMb = Math.max(peakMb, rss());
+        postgres.sample();
       }, 250);
       // Saturated: every connection sends its next request when the last is answered. Offered: an open loop at
       // each endpoint's rate (Poisson arrivals, latency from when each request was due).
@@ -340,6 +352,23 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
           }));
       clearInterval(sampler);
       const cpuEnd = cpuAt();
+      if (statements) {
+        const top = await rowsOf<{ calls: number; ms: number; query: string }>(
+          db,
+          sql`select calls::int, total_exec_time::float as ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+              from pg_stat_statements order by total_exec_time desc limit 12`,
+        );
+        const [all] = await rowsOf<{ calls: number; exec: number; plan: number }>(
+          db,
+          sql`select sum(calls)::int as calls, sum(total_exec_time)::float as exec,
+                sum(total_plan_time)::float as plan from pg_stat_statements`,
+        );
+        console.log(
+          `statements ${all?.calls}, executing ${all?.exec.toFixed(0)} ms, planning ${all?.plan.toFixed(0)} ms`,
+        );
+        for (const t of top)
+          console.log(`${String(t.calls).padStart(8)} ${t.ms.toFixed(0).padStart(7)} ms  ${t.query}`);
+      }
       await new Promise((r) => setTimeout(r, 2000));
       const endMb = rss();
 

@@ -24,7 +24,7 @@ cleanup() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null
 trap cleanup EXIT
 
 as_owner "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
-pg_opts="-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100"
+pg_opts="-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100 ${PG_EXTRA_OPTS:-}"
 as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "$pg_opts" start >/dev/null
 
 echo "PostgreSQL 15 on 127.0.0.1:$port"

@@ -16,6 +16,13 @@ describe('the app shell', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the security headers on an error reply too', async () => {
+    const res = await ctx.api('GET', '/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('serves the public config with the provider name and links', async () => {
     const res = await ctx.api('GET', '/api/config');
     expect(res.json()).toMatchObject({ providerName: 'Ember Ovens', outboxEnabled: false });

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { PublicConfig } from '../shared/contracts/config';
 import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/http';
 import type { Config } from './config';
@@ -135,7 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (route.bodyLimit === undefined && !route.schema?.body) route.bodyLimit = NO_BODY_LIMIT;
   });
 
-  await app.register(helmet, {
+  // Security headers on every reply. The middleware is built once: the Fastify plugin rebuilt it, parsing the
+  // CSP, for each request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -152,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   // API replies are compressed when the browser asks; built assets are served pre-compressed (see below).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
