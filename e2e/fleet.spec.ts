@@ -75,6 +75,21 @@ test('the fleet page filters by status from the address, and fits a phone', asyn
   await page.screenshot({ path: 'test-results/screens/fleet-phone.png', fullPage: true });
 });
 
+test('a phone shows an oven never saved nor seen as a short card, without its empty columns', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Plain' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fleet');
+  const row = page.locator('.fleet-table tbody tr', { hasText: 'Plain' });
+  await expect(row.getByText('No version saved')).toBeVisible();
+  await expect(row.locator('td[data-label="Should run"]')).toBeHidden();
+  await expect(row.locator('td[data-label="Last seen running"]')).toBeHidden();
+  const box = await row.boundingBox();
+  expect(box!.height).toBeLessThan(180);
+});
+
 test('the Ovens page shows only the ovens of the location chosen, and says where the oven stands', async ({
   page,
   cook,

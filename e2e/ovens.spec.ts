@@ -493,6 +493,42 @@ test('duplicate and delete the oven', async ({ page, cook }) => {
   await expect(page.getByRole('heading', { name: 'Front Line', exact: true })).toBeVisible();
 });
 
+test('the Ovens page opened again shows the oven picked last, not the first of the list', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Alpha' });
+  await seed.oven(cook, { name: 'Bravo' });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await page
+    .getByRole('list', { name: 'Select Oven' })
+    .getByRole('button', { name: /Bravo/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'My Recipes' }).click();
+  await expect(page).toHaveURL(/\/my-recipes$/);
+  await nav.getByRole('link', { name: 'My Ovens' }).click();
+  await expect(page).toHaveURL(/\/ovens$/);
+  await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
+});
+
+test('an oven remembered but since deleted elsewhere opens the first oven, with no error', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Alpha' });
+  const gone = await seed.oven(cook, { name: 'Bravo' });
+  await page.goto(`/ovens?oven=${gone.id}`);
+  await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
+  await apiAs(page.request, cook)('DELETE', `/api/ovens/${gone.id}`);
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('MiLO: 6-slot screens padded with placeholders, no screen controls', async ({ page, cook }) => {
   await seed.recipes(cook, [{ name: 'Milo Pizza', oven_type: 'MiLO/Double MiLO' }]);
   await seed.oven(cook, { name: 'Milo', type: 'MiLO/Double MiLO' });

@@ -177,7 +177,10 @@ export function FleetPage({
                         <span className="muted">{t('fleetPage.none')}</span>
                       )}
                     </td>
-                    <td data-label={t('fleetPage.colShouldRun')}>
+                    <td
+                      data-label={t('fleetPage.colShouldRun')}
+                      className={!o.should_run && !o.edited_since && !o.template ? 'fleet-empty' : undefined}
+                    >
                       {o.should_run ? (
                         t('fleetPage.quoted', { name: o.should_run.name })
                       ) : (
@@ -192,7 +195,10 @@ export function FleetPage({
                         </div>
                       ) : null}
                     </td>
-                    <td data-label={t('fleetPage.colLastSeen')}>
+                    <td
+                      data-label={t('fleetPage.colLastSeen')}
+                      className={!o.last_seen && !o.last_download ? 'fleet-empty' : undefined}
+                    >
                       <LastSeen oven={o} />
                       {o.last_download && downloadNotSeen(o.last_seen?.at ?? null, o.last_download.at) ? (
                         <div className="muted small">

@@ -14,6 +14,7 @@ import { SearchBox } from '../../components/search-box';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
+import { lastOven } from './last-oven';
 import { LocationSearch, useLocationOptions } from './location-options';
 import { OvenModal } from './oven-modal';
 import {
@@ -197,9 +198,14 @@ export function OvensPage({
     setPickerPage(1);
   }, [model, place]);
   const ovens = list.data?.data ?? [];
-  const wanted = Number(params.get('oven')) || undefined;
   // The oven asked for in the address may be on another page of the picker: it opens all the same. Without one,
-  // the first oven opens, and stays open while the picker is searched or paged.
+  // the oven this user had open last time (unless a filter is chosen), else the first oven opens, and stays open
+  // while the picker is searched or paged.
+  const fromAddress = Number(params.get('oven')) || undefined;
+  const userId = user?.id;
+  const [remembered, setRemembered] = useState(() => (userId ? lastOven.get(userId) : undefined));
+  const fromMemory = fromAddress === undefined && model === 'All' && place === '' ? remembered : undefined;
+  const wanted = fromAddress ?? fromMemory;
   const firstShown = useRef<{ id: number; key: string } | null>(null);
   const listKey = `${model}|${place}`;
   if (asked === '' && pickerPage === 1 && list.data && !list.isPlaceholderData)
@@ -207,6 +213,17 @@ export function OvensPage({
   const currentId = wanted ?? (firstShown.current?.key === listKey ? firstShown.current.id : undefined);
   const current = ovens.find((o) => o.id === currentId);
   const detail = useQuery({ ...ovenQuery(currentId ?? 0), enabled: currentId !== undefined });
+  const shownId = detail.data?.id;
+  useEffect(() => {
+    if (userId && shownId !== undefined) lastOven.set(userId, shownId);
+  }, [userId, shownId]);
+  // A remembered oven since deleted, or no longer this user's to see, is forgotten: the first oven opens instead.
+  const memoryFailed = fromMemory !== undefined && detail.isError;
+  useEffect(() => {
+    if (!memoryFailed) return;
+    if (userId) lastOven.forget(userId);
+    setRemembered(undefined);
+  }, [memoryFailed, userId]);
   const [modal, setModal] = useState<'create' | 'edit' | 'delete' | 'import' | null>(null);
   const create = useCreateOven();
   const update = useUpdateOven();
@@ -366,7 +383,7 @@ export function OvensPage({
       ) : null}
 
       {currentId !== undefined && !oven && detail.isPending ? <Spinner label={t('ovenPage.wait')} /> : null}
-      {detail.isError ? (
+      {detail.isError && !memoryFailed ? (
         <Alert tone="error">{t('ovenPage.ovenLoadFailed', { message: detail.error.message })}</Alert>
       ) : null}
       {oven && handle ? (
@@ -466,6 +483,8 @@ export function OvensPage({
           onConfirm={async () => {
             try {
               await remove.mutateAsync(oven.id);
+              if (userId) lastOven.forget(userId);
+              setRemembered(undefined);
               ok(oven.name, t('ovenPage.deleted'), TIMINGS.banner.deleteOrDuplicateSuccess);
               setParams((p) => {
                 const next = new URLSearchParams(p);
