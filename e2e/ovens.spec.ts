@@ -502,10 +502,7 @@ test('the Ovens page opened again shows the oven picked last, not the first of t
   await page.goto('/ovens');
   await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
   await page.getByRole('button', { name: /^Select Oven/ }).click();
-  await page
-    .getByRole('list', { name: 'Select Oven' })
-    .getByRole('button', { name: /Bravo/ })
-    .click();
+  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Bravo/ }).click();
   await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'My Recipes' }).click();

@@ -95,8 +95,8 @@ export const ovens = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The Ovens page: a team's ovens by name (or a location's: ovens_fleet_location_idx).
-    index('ovens_team_name_idx').on(t.teamId, t.sortKey, t.id),
+    // The Ovens page: a team's ovens by name, ovens of one name by store (or a location's: ovens_fleet_location_idx).
+    index('ovens_team_name_idx').on(t.teamId, t.sortKey, t.locationSort, t.id),
     index('ovens_created_by_idx').on(t.createdBy),
     index('ovens_created_at_idx').on(t.createdAt),
     index('ovens_location_idx').on(t.locationId),

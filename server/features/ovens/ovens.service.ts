@@ -47,7 +47,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
         rowsOf<{ id: number }>(
           db,
           sql`select o.id from ovens o where ${sql.join(ovenConditions(scope, filter), sql` and `)}
-              order by o.sort_key, o.id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+              order by o.sort_key, o.location_sort, o.id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
         ),
         statusCounts(db, scope, filter),
       ]);

@@ -208,6 +208,23 @@ describe('GET /api/ovens', () => {
     expect(none.total).toBe(0);
   });
 
+  it('lists ovens of one name by their store, and the one without a store last', async () => {
+    const chef = await signedIn();
+    const store = async (name: string) =>
+      (await ctx.api('POST', '/api/locations', { name }, as(chef))).json<{ data: { id: number } }>().data.id;
+    const zurich = await store('Zurich');
+    const bern = await store('Bern');
+    const lines: Record<string, number> = {};
+    for (const key of ['zurich', 'none', 'bern'])
+      lines[key] = (await createOven(ctx.db, chef.id, { name: 'Line 1' })).id;
+    await ctx.api('POST', `/api/locations/${zurich}/ovens`, { oven_ids: [lines.zurich] }, as(chef));
+    await ctx.api('POST', `/api/locations/${bern}/ovens`, { oven_ids: [lines.bern] }, as(chef));
+    const list = (await ctx.api('GET', '/api/ovens?page=1', undefined, as(chef))).json<{
+      data: { id: number; location: { name: string } | null }[];
+    }>().data;
+    expect(list.map((o) => o.location?.name ?? null)).toEqual(['Bern', 'Zurich', null]);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await ctx.api('GET', '/api/ovens')).statusCode).toBe(401);
   });
