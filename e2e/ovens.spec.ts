@@ -609,3 +609,24 @@ test("the Ovens page's Location and Model filters move as one row on a portrait 
   }
   await page.screenshot({ path: 'test-results/screens/ovens-filters-phone.png' });
 });
+
+test("on a landscape tablet the Ovens page's filters stay put when an oven with a longer name is picked", async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Aa' });
+  await seed.oven(cook, { name: 'Back kitchen 2nd' });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { level: 2, name: 'Aa' })).toBeVisible();
+  const left = async () =>
+    Math.round((await page.getByRole('combobox', { name: 'Model', exact: true }).boundingBox())!.x);
+  const before = await left();
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await page
+    .getByRole('list', { name: 'Select Oven' })
+    .getByRole('button', { name: /Back kitchen 2nd/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Back kitchen 2nd' })).toBeVisible();
+  expect(await left()).toBe(before);
+});
