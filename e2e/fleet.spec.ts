@@ -168,6 +168,8 @@ test("a chain's location filter lists the first locations and finds the others b
   await expect(page.getByRole('status').filter({ hasText: 'locations shown' })).toHaveText(
     '50 of 80 locations shown: search to find the others.',
   );
+  // The box says what it searches above it, as the selects beside it do, not only in a placeholder.
+  await expect(page.locator('.search-box-label', { hasText: 'Search locations' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search locations' }).fill('harbour');
   await expect(filter.getByRole('option')).toHaveCount(3);
   await filter.selectOption({ label: 'Zeta Harbour (1)' });

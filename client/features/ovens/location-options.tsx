@@ -57,6 +57,7 @@ export function LocationSearch({ choice }: { choice: ReturnType<typeof useLocati
     <span className="location-search">
       <SearchBox
         label={t('common.searchLocations')}
+        showLabel
         placeholder={t('common.searchLocationsHint')}
         value={choice.search}
         onChange={choice.setSearch}
