@@ -433,3 +433,23 @@ for (const [name, viewport] of [
     });
   }
 }
+
+test("on a phone the Ovens page's Import and Add buttons share a row, or in German each take a whole row", async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const boxes = async (importName: string, addName: string) => [
+    (await page.getByRole('button', { name: importName }).boundingBox())!,
+    (await page.getByRole('button', { name: addName }).boundingBox())!,
+  ];
+  await page.goto('/ovens');
+  const [importEn, addEn] = await boxes('Import My Oven', 'Add New Oven');
+  expect(Math.round(importEn!.y)).toBe(Math.round(addEn!.y));
+  await page.evaluate(() => localStorage.setItem('hearth_language', 'de'));
+  await page.reload();
+  const [importDe, addDe] = await boxes('Meinen Ofen importieren', 'Neuer Ofen');
+  expect(Math.round(importDe!.width)).toBe(Math.round(addDe!.width));
+  await page.screenshot({ path: 'test-results/screens/ovens-de-phone.png' });
+});
