@@ -370,7 +370,9 @@ export function createMenuTemplatesService(deps: {
         .leftJoin(ovenTemplates, eq(ovenTemplates.templateId, menuTemplates.id))
         .where(inScope.templates(scopeOf(actor)))
         .groupBy(menuTemplates.id)
-        .orderBy(asc(menuTemplates.name), asc(menuTemplates.id));
+        // Numbers by value ("Menu 2" before "Menu 10"), case and accents aside, as the other lists: a team keeps
+        // a few templates, so the rule runs here without a column of its own.
+        .orderBy(sql`natural_sort_key(${menuTemplates.name})`, asc(menuTemplates.id));
       return rows.map((r) => toWire(r.template, Number(r.applied)));
     },
 

@@ -347,6 +347,20 @@ describe('menu templates', () => {
     expect(list.map((x) => x.id)).not.toContain(theirs.id);
   });
 
+  it('lists templates with their numbers by value and case aside: "menu 1", "Menu 2", "Menu 10"', async () => {
+    const cook = await createSignedInUser(ctx.db);
+    const oven = await importGoldenOven(ctx, cook.token, 'Line');
+    for (const name of ['Menu 10', 'Menu 2', 'menu 1'])
+      expect(
+        (await ctx.api('POST', '/api/templates', { name, oven_id: oven.id }, { token: cook.token }))
+          .statusCode,
+      ).toBe(201);
+    const list = (await ctx.api('GET', '/api/templates', undefined, { token: cook.token })).json<{
+      data: MenuTemplate[];
+    }>().data;
+    expect(list.map((x) => x.name)).toEqual(['menu 1', 'Menu 2', 'Menu 10']);
+  });
+
   it('refuses to replace the menu with an oven of another model, naming the field', async () => {
     const t = await template();
     const misa = await createOven(ctx.db, ownerId, { type: 'MiSA', name: 'Misa' });
