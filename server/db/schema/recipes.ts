@@ -27,6 +27,8 @@ export const recipes = pgTable(
     name: text('name').notNull(),
     // The name as searches compare it (case and accents aside, migration 0019), kept on write.
     nameKey: text('name_key').notNull().generatedAlwaysAs(sql`search_fold(name)`),
+    // The name as lists order it (numbers by value: "Pizza 2" before "Pizza 10", case aside), kept on write.
+    sortKey: text('sort_key').notNull().generatedAlwaysAs(sql`natural_sort_key(name)`),
     productName: text('product_name').notNull(),
     ovenType: text('oven_type').notNull(),
     setTemp: integer('set_temp').notNull(),
@@ -48,7 +50,7 @@ export const recipes = pgTable(
   },
   (t) => [
     // The list pages: one team (or the library), optional type and category filters, ordered by name.
-    index('recipes_team_name_idx').on(t.teamId, t.name, t.id),
+    index('recipes_team_name_idx').on(t.teamId, t.sortKey, t.id),
     index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
     // Substring search on names (ILIKE '%…%') at any size.
     index('recipes_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`).with({ fastupdate: false }),

@@ -192,7 +192,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       .select({ recipe: recipes, ...also })
       .from(recipes)
       .where(where)
-      .orderBy(asc(recipes.name), asc(recipes.id))
+      .orderBy(asc(recipes.sortKey), asc(recipes.id))
       .limit(RECIPES_PER_PAGE)
       .offset((page - 1) * RECIPES_PER_PAGE);
   const countOf = async (where: SQL | undefined) =>
@@ -500,7 +500,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           .select()
           .from(recipes)
           .where(where)
-          .orderBy(asc(recipes.name), asc(recipes.id))
+          .orderBy(asc(recipes.sortKey), asc(recipes.id))
           .limit(Math.min(batch, input.limit - offset))
           .offset(offset);
         if (rows.length === 0) return;

@@ -466,6 +466,17 @@ describe('list, filters, search and pagination', () => {
     expect((await list('page=x')).statusCode).toBe(422);
   });
 
+  it('orders names with their numbers by value and case aside: "pizza 1", "Pizza 2", "Pizza 10"', async () => {
+    const cook = await loggedIn();
+    for (const name of ['Pizza 10', 'Pizza 2', 'pizza 1'])
+      await createRecipe(ctx.db, { ownerId: cook.id, name });
+    const page = (
+      await ctx.api('GET', '/api/recipes?owner=community&page=1', undefined, { token: cook.token })
+    ).json<Page>();
+    expect(page.data.map((r) => r.name)).toEqual(['pizza 1', 'Pizza 2', 'Pizza 10']);
+    expect(Object.keys(page.data[0]!)).not.toContain('sort_key');
+  });
+
   it('filters by ovens and categories (All or comma-joined) and searches, combined', async () => {
     expect((await list('ovens=All&categories=All')).json<Page>().total).toBe(31);
     const shuttlePizza = (
