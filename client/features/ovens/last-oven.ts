@@ -5,26 +5,18 @@
  */
 const keyOf = (userId: number) => `hearth_last_oven_${userId}`;
 
+/** Storage refused or full (private mode, a locked-down browser): the page still works, it only forgets. */
+function attempt<T>(use: () => T): T | undefined {
+  try {
+    return use();
+  } catch {
+    return undefined;
+  }
+}
+
 export const lastOven = {
-  get(userId: number): number | undefined {
-    try {
-      return Number(localStorage.getItem(keyOf(userId))) || undefined;
-    } catch {
-      return undefined; // Storage refused (private mode, a locked-down browser): nothing remembered.
-    }
-  },
-  set(userId: number, ovenId: number) {
-    try {
-      localStorage.setItem(keyOf(userId), String(ovenId));
-    } catch {
-      // Storage full or refused: the page still works, it only forgets.
-    }
-  },
-  forget(userId: number) {
-    try {
-      localStorage.removeItem(keyOf(userId));
-    } catch {
-      // As above.
-    }
-  },
+  get: (userId: number): number | undefined =>
+    Number(attempt(() => localStorage.getItem(keyOf(userId)))) || undefined,
+  set: (userId: number, ovenId: number) => attempt(() => localStorage.setItem(keyOf(userId), String(ovenId))),
+  forget: (userId: number) => attempt(() => localStorage.removeItem(keyOf(userId))),
 };

@@ -217,13 +217,15 @@ export function OvensPage({
   useEffect(() => {
     if (userId && shownId !== undefined) lastOven.set(userId, shownId);
   }, [userId, shownId]);
+  const forgetOven = useCallback(() => {
+    if (userId) lastOven.forget(userId);
+    setRemembered(undefined);
+  }, [userId]);
   // A remembered oven since deleted, or no longer this user's to see, is forgotten: the first oven opens instead.
   const memoryFailed = fromMemory !== undefined && detail.isError;
   useEffect(() => {
-    if (!memoryFailed) return;
-    if (userId) lastOven.forget(userId);
-    setRemembered(undefined);
-  }, [memoryFailed, userId]);
+    if (memoryFailed) forgetOven();
+  }, [memoryFailed, forgetOven]);
   const [modal, setModal] = useState<'create' | 'edit' | 'delete' | 'import' | null>(null);
   const create = useCreateOven();
   const update = useUpdateOven();
@@ -483,8 +485,7 @@ export function OvensPage({
           onConfirm={async () => {
             try {
               await remove.mutateAsync(oven.id);
-              if (userId) lastOven.forget(userId);
-              setRemembered(undefined);
+              forgetOven();
               ok(oven.name, t('ovenPage.deleted'), TIMINGS.banner.deleteOrDuplicateSuccess);
               setParams((p) => {
                 const next = new URLSearchParams(p);
