@@ -57,6 +57,8 @@ function gate() {
     open = resolve;
     shut = reject;
   });
+  // The build may reach its pause only after `fail`: the rejection waits for it, not reported as unhandled.
+  waiting.catch(() => {});
   return {
     step: async (done: number) => {
       if (done === 1) await waiting;
