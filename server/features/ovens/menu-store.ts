@@ -925,8 +925,9 @@ async function revert(
   tx: DbOrTx,
   oven: OvenRow,
   revision: { before: unknown; after: unknown },
-  refused: string,
+  verb: 'undone' | 'redone',
 ) {
+  const refused = `This change cannot be ${verb}`;
   const before = revision.before as MenuRows;
   const after = revision.after as MenuRows;
   const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
@@ -941,7 +942,24 @@ async function revert(
     const drifted =
       [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
       (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
-    if (drifted) throw new ConflictError(refused);
+    if (drifted) throw new ConflictError(`${refused}: the menu has changed since.`);
+  }
+  // A button that comes back must open a recipe that still exists: one deleted since makes the change final.
+  // The rows found are held (key share) so a delete cannot slip in before this commits.
+  const wanted = [
+    ...new Set(before.buttons.map((b) => b.recipeId).filter((id): id is number => id !== null)),
+  ];
+  if (wanted.length > 0) {
+    const found = await tx
+      .select({ id: recipes.id })
+      .from(recipes)
+      .where(inArray(recipes.id, wanted))
+      .for('key share');
+    const gone = wanted.length - found.length;
+    if (gone > 0)
+      throw new ConflictError(
+        `${refused}: ${gone === 1 ? 'a recipe it puts back was' : `${gone} recipes it puts back were`} deleted since.`,
+      );
   }
 
   await tx.execute(sql`set constraints all deferred`);
@@ -1003,12 +1021,7 @@ export async function undoLastChange(
     const undoable = await nextUndo(tx, oven.id);
     if (undoable === undefined) throw new ConflictError('There is nothing to undo on this oven.');
     const revision = await revisionRows(tx, undoable);
-    const result = await revert(
-      tx,
-      oven,
-      revision,
-      'This change cannot be undone: the menu has changed since.',
-    );
+    const result = await revert(tx, oven, revision, 'undone');
     const [undo] = await tx
       .insert(menuRevisions)
       .values({
@@ -1047,7 +1060,7 @@ export async function redoLastUndo(
     const redoable = await nextRedo(tx, oven.id);
     if (redoable === undefined) throw new ConflictError('There is nothing to redo on this oven.');
     const undo = await revisionRows(tx, redoable);
-    const result = await revert(tx, oven, undo, 'This change cannot be redone: the menu has changed since.');
+    const result = await revert(tx, oven, undo, 'redone');
     const summary = undo.summary.replace(/^Undid: /, '');
     const [redo] = await tx
       .insert(menuRevisions)

@@ -523,6 +523,35 @@ describe('undo', () => {
     expect(slots(content(data(await redo())))).toEqual(['5:Dish 1']);
   });
 
+  it('undo that would put back a button of a recipe deleted since refuses (409) and changes nothing', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    const [a] = await recipesOf(cook, 1);
+    const added = await addButton(o.screenId, 1, a!.id);
+    const button = content(data(added))[0]!;
+    await ctx.api('DELETE', `/api/buttons/${button.id}`, undefined, as(cook));
+    expect((await ctx.api('DELETE', `/api/recipes/${a!.id}`, undefined, as(cook))).statusCode).toBe(200);
+    const refused = await ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'This change cannot be undone: a recipe it puts back was deleted since.',
+    );
+    expect(content(await read(o.id))).toEqual([]);
+  });
+
+  it('redo that would put back a button of a recipe deleted since refuses (409) and changes nothing', async () => {
+    const o = await createOven(ctx.db, cook.id);
+    const [a] = await recipesOf(cook, 1);
+    await addButton(o.screenId, 1, a!.id);
+    await ctx.api('POST', `/api/ovens/${o.id}/undo`, undefined, as(cook));
+    expect((await ctx.api('DELETE', `/api/recipes/${a!.id}`, undefined, as(cook))).statusCode).toBe(200);
+    const refused = await ctx.api('POST', `/api/ovens/${o.id}/redo`, undefined, as(cook));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'This change cannot be redone: a recipe it puts back was deleted since.',
+    );
+    expect(content(await read(o.id))).toEqual([]);
+  });
+
   it('a new change ends the redo trail', async () => {
     const o = await createOven(ctx.db, cook.id);
     const [a, b] = await recipesOf(cook, 2);
