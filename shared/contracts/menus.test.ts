@@ -52,6 +52,16 @@ describe('menu contracts', () => {
     expect(
       errors(moveButtonRequest.safeParse({ screen_id: 1, current_position: 0, new_position: 2 })),
     ).toEqual({ current_position: ['Positions start at 1.'] });
+    expect(
+      errors(moveButtonRequest.safeParse({ screen_id: 1, current_position: '1e3', new_position: 1.5 })),
+    ).toEqual({
+      current_position: ['current_position must be a whole number from 1.'],
+      new_position: ['new_position must be a whole number from 1.'],
+    });
+    // Beyond any screen: the menu's own check answers, naming the slots the screen has.
+    expect(moveButtonRequest.parse({ screen_id: 1, current_position: 1, new_position: 100_000 })).toMatchObject({
+      new_position: 100_000,
+    });
   });
 });
 

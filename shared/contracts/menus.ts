@@ -26,9 +26,10 @@ const positionValue = (field: string) => {
   const message = `${field} must be a whole number from 1.`;
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const text = String(v);
-    const n = /^[0-9]{1,5}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(n >= 1 && n <= 10_000)) {
-      ctx.addIssue({ code: 'custom', message: 'Positions start at 1.' });
+    // Any whole number reaches the menu's own check, which names the slots the screen has; 0 gets the rule.
+    const n = /^[0-9]{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 1)) {
+      ctx.addIssue({ code: 'custom', message: n === 0 ? 'Positions start at 1.' : message });
       return z.NEVER;
     }
     return n;

@@ -376,6 +376,11 @@ describe('PUT /api/ovens/button-position/{ovenId}', () => {
       new_position: ['A main screen of a Matchbox 1718/1313 has slots 1 to 8.'],
     });
     expect(
+      errorsOf(await move(o.id, { screen_id: o.screenId, current_position: 1, new_position: 100_000 })),
+    ).toEqual({
+      new_position: ['A main screen of a Matchbox 1718/1313 has slots 1 to 8.'],
+    });
+    expect(
       errorsOf(await move(o.id, { screen_id: o.screenId, current_position: 7, new_position: 8 })),
     ).toEqual({
       current_position: ['There is no button in slot 7.'],
