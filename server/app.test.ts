@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
 
 let ctx: TestContext;
@@ -21,6 +22,14 @@ describe('the app shell', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets no cache keep an API answer, an error included', async () => {
+    const { token } = await createSignedInUser(ctx.db);
+    expect((await ctx.api('GET', '/api/ovens', undefined, { token })).headers['cache-control']).toBe(
+      'no-store',
+    );
+    expect((await ctx.api('GET', '/api/no-such-thing')).headers['cache-control']).toBe('no-store');
   });
 
   it('serves the public config with the provider name and links', async () => {

@@ -154,9 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    // Answers are private to the session: no browser or proxy keeps them, unless a route says it may.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/storage/'))
+      reply.header('cache-control', 'no-store');
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   // API replies are compressed when the browser asks; built assets are served pre-compressed (see below).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);

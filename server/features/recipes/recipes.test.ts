@@ -251,6 +251,8 @@ describe('create, read, update, delete', () => {
     const img = await ctx.api('GET', image_url);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+    // Its address changes with the photo: it may be kept, unlike the API's other answers.
+    expect(img.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(Buffer.from(img.rawPayload).equals(PNG)).toBe(true);
 
     const kept = await ctx.api('PUT', `/api/recipes/${id}`, recipeBody({ name: 'Renamed' }), {
