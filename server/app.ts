@@ -217,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invitations,
     activity: createActivityService({ db }),
     appUrl: config.APP_URL,
+    limiter,
+    limits,
   });
   await app.register(usersRoutes, {
     users: createUsersService({

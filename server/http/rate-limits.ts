@@ -21,6 +21,10 @@ export interface RateLimits {
   sharePerUser: RateRule;
   /** Shares to one address, whoever sends them. */
   sharePerRecipient: RateRule;
+  /** Invitations sent (new or again) by one user: many for a chain's head office, not a way to send bulk mail. */
+  invitationsPerUser: RateRule;
+  /** Invitations sent to one mailbox, from any team: no one's inbox is filled with them. */
+  invitationsPerRecipient: RateRule;
   /** Password changes tried by one account (each checks the current password: it must not be guessed). */
   passwordChangePerUser: RateRule;
 }
@@ -40,6 +44,8 @@ export const defaultRateLimits: RateLimits = {
   sharePerUser: { max: 20, windowMs: 60 * MINUTE },
   sharePerRecipient: { max: 10, windowMs: 60 * MINUTE },
   passwordChangePerUser: { max: 10, windowMs: 15 * MINUTE },
+  invitationsPerUser: { max: 200, windowMs: 60 * MINUTE },
+  invitationsPerRecipient: { max: 5, windowMs: 60 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

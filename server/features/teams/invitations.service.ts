@@ -192,7 +192,12 @@ export function createInvitationsService(deps: {
       actor: { id: number; username: string; language?: Language | null },
       teamId: number,
       invitationId: number,
+      /** Asked before anything changes, with the address the mail goes to (it may refuse: too many). */
+      mayMail: (email: string) => Promise<void> = async () => {},
     ) {
+      // Asked outside the transaction: the limiter counts on its own connection.
+      const { current } = await pendingOf(db, actor.id, teamId, invitationId, 'resend');
+      await mayMail(current.email);
       const token = newToken();
       const { row, team } = await db.transaction(async (tx) => {
         const { me } = await pendingOf(tx, actor.id, teamId, invitationId, 'resend');

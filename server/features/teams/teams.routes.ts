@@ -19,8 +19,11 @@ import {
   teamParams,
   teamRequest,
 } from '../../../shared/contracts/teams';
+import { mailboxOf } from '../../../shared/domain/email';
 import { paginate } from '../../http/pagination';
+import { enforceRateLimit, type RateLimits } from '../../http/rate-limits';
 import { currentUser } from '../../http/request-user';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { ActivityService } from './activity.service';
 import type { InvitationsService } from './invitations.service';
 import type { TeamsService } from './teams.service';
@@ -33,11 +36,24 @@ const rawQuery = (url: string) => Object.fromEntries(new URL(url, 'http://localh
 
 export async function teamsRoutes(
   app: FastifyInstance,
-  deps: { teams: TeamsService; invitations: InvitationsService; activity: ActivityService; appUrl: string },
+  deps: {
+    teams: TeamsService;
+    invitations: InvitationsService;
+    activity: ActivityService;
+    appUrl: string;
+    limiter: RateLimiter;
+    limits: RateLimits;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireUser };
   const { teams, invitations, activity } = deps;
+  /** Each invitation mail counts for its sender and for the mailbox it goes to (new or sent again alike). */
+  const mailAllowed = (userId: number, email: string) =>
+    enforceRateLimit(deps.limiter, [
+      { key: `invite:user:${userId}`, rule: deps.limits.invitationsPerUser },
+      { key: `invite:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerRecipient },
+    ]);
 
   r.get(
     '/api/teams',
@@ -200,13 +216,14 @@ export async function teamsRoutes(
           'Invite someone by e-mail (a link for 7 days): owners any role, managers store managers and crew. Inviting an address again renews its link',
         params: teamParams,
         body: invitationRequest,
-        response: { 201: z.object({ data: invitation }), ...errors },
+        response: { 201: z.object({ data: invitation }), ...errors, 429: errorResponse },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await invitations.invite(currentUser(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      const user = currentUser(request);
+      await mailAllowed(user.id, request.body.email);
+      return reply.code(201).send({ data: await invitations.invite(user, request.params.id, request.body) });
+    },
   );
 
   r.delete(
@@ -234,12 +251,14 @@ export async function teamsRoutes(
         tags,
         summary: 'Send an invitation again with a new link (the old one stops working) and 7 more days',
         params: invitationParams,
-        response: { 200: z.object({ data: invitation }), ...errors },
+        response: { 200: z.object({ data: invitation }), ...errors, 429: errorResponse },
       },
     },
-    async (request) => ({
-      data: await invitations.resend(currentUser(request), request.params.id, request.params.invitationId),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const { id, invitationId } = request.params;
+      return { data: await invitations.resend(user, id, invitationId, (to) => mailAllowed(user.id, to)) };
+    },
   );
 
   r.get(

@@ -419,6 +419,40 @@ describe('invitations', () => {
     expect((await ctx.api('GET', `/api/invitations/${second}`)).statusCode).toBe(404);
   });
 
+  it('the sixth invitation mail to one mailbox within the hour is refused (429), from any team, resends counted', async () => {
+    const first = await chain();
+    const other = await chain();
+    const before = ctx.mail.length;
+    const invite = (p: Person, email: string) =>
+      api(p, 'POST', `/api/teams/${p.teamId}/invitations`, { email, role: 'manager', location_ids: [] });
+    const made = (await invite(first.owner, 'spammed@example.com')).json<{ data: Invitation }>().data;
+    for (let i = 0; i < 3; i++) {
+      const again = await api(
+        first.owner,
+        'POST',
+        `/api/teams/${first.owner.teamId}/invitations/${made.id}/resend`,
+      );
+      expect(again.statusCode).toBe(200);
+    }
+    // The same mailbox spelled another way, from another team: the fifth, still sent.
+    expect((await invite(other.owner, 'Spammed+x@example.com')).statusCode).toBe(201);
+    await waitForMail(ctx, before + 5);
+    const refused = await invite(other.owner, 'spammed@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts\. Please wait/);
+    const resent = await api(
+      first.owner,
+      'POST',
+      `/api/teams/${first.owner.teamId}/invitations/${made.id}/resend`,
+    );
+    expect(resent.statusCode).toBe(429);
+    // Refused before anything was made or sent.
+    const invited = await api(other.owner, 'GET', `/api/teams/${other.owner.teamId}/invitations`);
+    expect(invited.json<{ data: Invitation[] }>().data).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.mail.length).toBe(before + 5);
+  });
+
   it('refuses to invite a member again, naming the e-mail', async () => {
     const { owner, members } = await chain(['manager']);
     const [row] = (await api(owner, 'GET', `/api/teams/${owner.teamId}/members`))
