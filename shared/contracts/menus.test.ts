@@ -59,7 +59,9 @@ describe('menu contracts', () => {
       new_position: ['new_position must be a whole number from 1.'],
     });
     // Beyond any screen: the menu's own check answers, naming the slots the screen has.
-    expect(moveButtonRequest.parse({ screen_id: 1, current_position: 1, new_position: 100_000 })).toMatchObject({
+    expect(
+      moveButtonRequest.parse({ screen_id: 1, current_position: 1, new_position: 100_000 }),
+    ).toMatchObject({
       new_position: 100_000,
     });
   });
