@@ -121,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headersTimeout: Math.min(60_000, requestTimeout),
       connectionsCheckingInterval: Math.min(5000, requestTimeout / 4),
     },
+    // A "__proto__" or "constructor" key is dropped while parsing, like any key a request does not use: it
+    // cannot reach an object's prototype, and the request is not refused as broken JSON it is not.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -163,4 +163,16 @@ describe('messages a person can read', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
+
+  it('a __proto__ key is dropped like any unused key: the request is judged on its fields, not as broken JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      payload: '{"username": "a", "__proto__": {"password": "x"}}',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('password');
+    expect(({} as Record<string, unknown>).password).toBeUndefined();
+  });
 });
