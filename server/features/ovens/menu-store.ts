@@ -917,6 +917,20 @@ async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: num
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 
+/** Why an undo or a redo is refused, whole sentences (the screens translate each). */
+const REFUSALS = {
+  undone: {
+    changed: 'This change cannot be undone: the menu has changed since.',
+    deleted: 'This change cannot be undone: a recipe it puts back was deleted since.',
+    deletedMany: (n: number) => `This change cannot be undone: ${n} recipes it puts back were deleted since.`,
+  },
+  redone: {
+    changed: 'This change cannot be redone: the menu has changed since.',
+    deleted: 'This change cannot be redone: a recipe it puts back was deleted since.',
+    deletedMany: (n: number) => `This change cannot be redone: ${n} recipes it puts back were deleted since.`,
+  },
+};
+
 /**
  * Puts back what `revision` found (its `before` rows): what it created goes, what it changed or deleted comes back
  * with its ids, each table in one statement. Refused (409) when those rows no longer look as it left them.
@@ -927,7 +941,7 @@ async function revert(
   revision: { before: unknown; after: unknown },
   verb: 'undone' | 'redone',
 ) {
-  const refused = `This change cannot be ${verb}`;
+  const refused = REFUSALS[verb];
   const before = revision.before as MenuRows;
   const after = revision.after as MenuRows;
   const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
@@ -942,7 +956,7 @@ async function revert(
     const drifted =
       [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
       (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
-    if (drifted) throw new ConflictError(`${refused}: the menu has changed since.`);
+    if (drifted) throw new ConflictError(refused.changed);
   }
   // A button that comes back must open a recipe that still exists: one deleted since makes the change final.
   // The rows found are held (key share) so a delete cannot slip in before this commits.
@@ -956,10 +970,7 @@ async function revert(
       .where(inArray(recipes.id, wanted))
       .for('key share');
     const gone = wanted.length - found.length;
-    if (gone > 0)
-      throw new ConflictError(
-        `${refused}: ${gone === 1 ? 'a recipe it puts back was' : `${gone} recipes it puts back were`} deleted since.`,
-      );
+    if (gone > 0) throw new ConflictError(gone === 1 ? refused.deleted : refused.deletedMany(gone));
   }
 
   await tx.execute(sql`set constraints all deferred`);
