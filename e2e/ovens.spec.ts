@@ -276,8 +276,25 @@ test('redo puts back what undo took away', async ({ page, cook }) => {
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(tileNames(page)).toHaveCount(0);
   await expect(page.locator('.undo-text')).toHaveText('Removed Pepperoni from screen 1');
-  await expect(page.getByRole('button', { name: 'Redo' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   await page.screenshot({ path: 'test-results/screens/editor-after-redo.png' });
+});
+
+test('the menu grid stays where it is as Undo and Redo become possible, so taps land on the same spot', async ({
+  page,
+  cook,
+}) => {
+  await seed.recipes(cook, [{ name: 'Pepperoni' }]);
+  await seed.oven(cook);
+  await page.goto('/ovens');
+  const top = async () => (await slot(page, 1).boundingBox())!.y;
+  await expect(slot(page, 1)).toBeVisible();
+  const before = await top();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await addRecipe(page, 3, 'Pepperoni');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled();
+  expect(await top()).toBe(before);
 });
 
 test('Ctrl+Z undoes and Ctrl+Y or Ctrl+Shift+Z redoes, but not while typing in a field', async ({

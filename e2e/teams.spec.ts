@@ -224,6 +224,34 @@ test('the invite form starts afresh after each invitation: role and locations ar
   await expect(page.getByRole('checkbox', { name: 'South' })).not.toBeChecked();
 });
 
+test('an invitation refused for too many mails says so in a banner, once, however often Send is tapped', async ({
+  page,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const teamId = (await call<{ data: { id: number; current: boolean }[] }>('GET', '/api/teams')).data.find(
+    (t) => t.current,
+  )!.id;
+  const email = `${unique('often')}@example.com`;
+  // Five mails to one address within the hour are allowed; the sixth is refused.
+  for (let i = 0; i < 5; i++)
+    await call('POST', `/api/teams/${teamId}/invitations`, { email, role: 'manager', location_ids: [] });
+  await page.goto('/team');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('radio', { name: /^Manager/ }).check();
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  const banner = page.locator('.banner-error');
+  await expect(banner).toContainText('could not be invited');
+  await expect(banner).toContainText('Too many attempts. Please wait');
+  const refusedAgain = page.waitForResponse(
+    (r) => r.url().endsWith('/invitations') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  expect((await refusedAgain).status()).toBe(429);
+  await expect(page.getByRole('button', { name: 'Send Invitation' })).toBeEnabled();
+  await expect(banner).toHaveCount(1);
+});
+
 test('an owner makes a second team, works in it, and renames it; a blank name is refused beside the field', async ({
   page,
   cook,

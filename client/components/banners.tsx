@@ -42,7 +42,14 @@ export function BannerProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (input: BannerInput) => {
       const id = ++seq.current;
-      setBanners((list) => [...list, { ...input, id }]);
+      // The same banner again (a button tapped twice) takes the place of the one standing, its time restarted:
+      // banners never stack up copies of one message.
+      const same = (b: Banner) =>
+        b.tone === input.tone &&
+        b.who === input.who &&
+        b.description === input.description &&
+        b.what === input.what;
+      setBanners((list) => [...list.filter((b) => !same(b)), { ...input, id }]);
       window.setTimeout(() => dismiss(id), input.ms);
     },
     [dismiss],

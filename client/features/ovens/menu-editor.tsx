@@ -486,7 +486,10 @@ export function MenuEditor({
                       </>
                     )}
                   </h3>
-                  {!readOnly && (oven.can_undo || oven.can_redo) ? (
+                  {/* Always there for an editor, its buttons disabled when there is nothing to take back or put
+                      back: the grid below never moves as they become possible, so a second tap lands where the
+                      first did. */}
+                  {!readOnly ? (
                     <div className="undo-bar" role="status">
                       <span className="undo-text">
                         {oven.last_change ? translateMessage(oven.last_change.summary) : null}
@@ -501,21 +504,19 @@ export function MenuEditor({
                       >
                         <UndoIcon /> {t('editor.undo')}
                       </button>
-                      {oven.can_redo ? (
-                        <button
-                          type="button"
-                          className="btn btn-secondary"
-                          onClick={redo}
-                          disabled={actions.busy}
-                          aria-keyshortcuts="Control+Y Control+Shift+Z"
-                          title={t('editor.redoTitle')}
-                        >
-                          <span className="redo-icon">
-                            <UndoIcon />
-                          </span>{' '}
-                          {t('editor.redo')}
-                        </button>
-                      ) : null}
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={redo}
+                        disabled={actions.busy || !oven.can_redo}
+                        aria-keyshortcuts="Control+Y Control+Shift+Z"
+                        title={t('editor.redoTitle')}
+                      >
+                        <span className="redo-icon">
+                          <UndoIcon />
+                        </span>{' '}
+                        {t('editor.redo')}
+                      </button>
                     </div>
                   ) : null}
                   <div className="versions-bar">

@@ -454,11 +454,14 @@ function Invitations({ teamId, role }: { teamId: number; role: TeamRole }) {
       setErrors({});
     } catch (e) {
       const fields = (e as { errors?: Record<string, string[]> }).errors ?? {};
-      setErrors(
-        Object.keys(fields).length
-          ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? '']))
-          : { email: e instanceof Error ? e.message : String(e) },
-      );
+      if (Object.keys(fields).length) {
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+        return;
+      }
+      // Not about a field (too many invitations, a lost connection): said where the eye is after tapping Send,
+      // as Resend says it, not by the e-mail box scrolled out of sight.
+      setErrors({});
+      banners.failure(parsed.data.email, t('teamPage.inviteFailed'), e);
     }
   };
 
