@@ -22,7 +22,7 @@ import { locationsFor, placeNames, teamLocations } from './teams.service';
 
 const DAY = 86_400_000;
 export const INVITATION_GONE =
-  'This invitation link is not valid: it was withdrawn, already used, or never existed.';
+  'This invitation link is not valid: a newer one was sent, or it was withdrawn, already used, or never existed.';
 
 type Row = typeof teamInvitations.$inferSelect;
 
