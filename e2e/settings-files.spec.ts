@@ -138,6 +138,25 @@ test('a file of the wrong kind for the oven type is named, and Import stays off'
   await expect(modal.getByRole('button', { name: 'Import' })).toBeDisabled();
 });
 
+test('on a short screen the reason a file is refused is brought into view, not left below the dialog', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  await page.setViewportSize({ width: 1024, height: 520 });
+  const modal = await openImport(page);
+  await modal.getByLabel('Oven name').fill('Counter');
+  await modal.getByRole('radio', { name: 'MiLO/Double MiLO' }).check();
+  await modal.getByLabel('Settings file').setInputFiles({
+    name: 'MATCHBOX.AI2',
+    mimeType: 'application/octet-stream',
+    buffer: golden('example-mb.ai2'),
+  });
+  await expect(
+    modal.getByText(/^File "MATCHBOX.AI2" is invalid for the selected oven type/),
+  ).toBeInViewport();
+});
+
 async function openOven(page: Page, user: SeededUser, type = 'Matchbox 1718/1313') {
   const oven = await seed.importedOven(user, { name: 'Front Line', type });
   await page.goto(`/ovens?oven=${oven.id}`);

@@ -85,6 +85,13 @@ export function ImportOvenModal({
         ? { ok: false, message: picked.problem }
         : settingsFileNameMessage(picked.file.name, settingsExtension(type))
       : { ok: false, message: NO_FILE_MESSAGE };
+  // A file that will not do says why under the picker: brought into view (a long German or French hint above can
+  // push it below the dialog's edge, leaving only a greyed-out Import in sight).
+  const checkRef = useRef<HTMLParagraphElement>(null);
+  const fileRefused = picked !== null && fileCheck?.ok === false ? fileCheck.message : null;
+  useEffect(() => {
+    if (fileRefused) checkRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [fileRefused]);
   const busy = importing.isPending;
   const canImport =
     !busy && values.oven_name.trim() !== '' && !nameIssue && type !== null && fileCheck?.ok === true;
@@ -205,7 +212,7 @@ export function ImportOvenModal({
               {translateMessage(MESSAGES.ovenType)}
             </p>
           ) : fileCheck ? (
-            <p className={fileCheck.ok ? 'field-ok' : 'field-error'} role="status">
+            <p ref={checkRef} className={fileCheck.ok ? 'field-ok' : 'field-error'} role="status">
               {translateMessage(fileCheck.message)}
               {picked && fileCheck.ok ? ` (${megabytes(picked.file.size)})` : ''}
             </p>
