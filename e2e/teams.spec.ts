@@ -124,6 +124,48 @@ test('a crew member reads the menu and downloads the USB file, and cannot change
   await theirs.close();
 });
 
+test("crew who open the team's recipes or templates by address are told the page is not for their role", async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const store = await apiLocation(apiAs(page.request, cook), 'Kiosk');
+  const crew = await seed.member(cook, 'crew', [store.id]);
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await theirs.newPage();
+  await loginByToken(crewPage, crew);
+  for (const address of ['/my-recipes', '/fleet/templates']) {
+    await crewPage.goto(address);
+    await expect(crewPage.getByRole('heading', { name: 'Not part of your role' })).toBeVisible();
+    await expect(crewPage.getByText(/^As crew of .+ you do not use this page\./)).toBeVisible();
+    await expect(crewPage.getByRole('alert')).toHaveCount(0);
+  }
+  await crewPage.screenshot({ path: 'test-results/screens/crew-not-for-role.png' });
+  await crewPage.getByRole('link', { name: 'Go to My Ovens' }).click();
+  await expect(crewPage).toHaveURL(/\/ovens$/);
+  await theirs.close();
+});
+
+test('crew whose locations have no ovens are told who adds them, not to add or import one', async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const store = await apiLocation(apiAs(page.request, cook), 'Empty Corner');
+  const crew = await seed.member(cook, 'crew', [store.id]);
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await theirs.newPage();
+  await loginByToken(crewPage, crew);
+  const told = 'No ovens are in your locations yet. An owner or manager of your team adds them.';
+  await crewPage.goto('/ovens');
+  await expect(crewPage.getByText(told)).toBeVisible();
+  await expect(crewPage.getByText(/create or import/)).toHaveCount(0);
+  await crewPage.goto('/fleet');
+  await expect(crewPage.getByText(told)).toBeVisible();
+  await expect(crewPage.getByText(/add or import/)).toHaveCount(0);
+  await theirs.close();
+});
+
 test('someone in two teams switches from the navigation, and every list follows', async ({ page, cook }) => {
   await seed.oven(cook, { name: 'Home Oven' });
   const other = await seed.user();

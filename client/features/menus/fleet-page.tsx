@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { FleetOven } from '../../../shared/contracts/ovens';
 import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
+import { can } from '../../../shared/domain/permissions';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
+import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useSearchText } from '../../lib/use-debounced';
@@ -59,6 +61,7 @@ export function FleetPage({
   renderLoaded?(oven: FleetOven): ReactNode;
 }) {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   const statusLabel = (s: FleetStatus) => t(STATUS_KEYS[s]);
   const url = useUrlState(DEFAULTS);
   // A status the address carries that is not one (an old or mistyped link) is ignored, not sent.
@@ -139,7 +142,9 @@ export function FleetPage({
           <p>
             {values.location || values.status || values.search
               ? t('fleetPage.noMatch')
-              : t('fleetPage.noOvens')}
+              : can(user, 'ovens.import')
+                ? t('fleetPage.noOvens')
+                : t('ovenPage.noneForReader')}
           </p>
         </div>
       ) : null}

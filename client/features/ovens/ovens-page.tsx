@@ -374,10 +374,15 @@ export function OvensPage({
           {place ? (
             <p>{model === 'All' ? t('ovenPage.noneInLocation') : t('ovenPage.noneInLocationModel')}</p>
           ) : model === 'All' ? (
-            <>
-              <p>{t('ovenPage.noneSaved')}</p>
-              <p className="muted">{t('ovenPage.noneSavedHelp')}</p>
-            </>
+            // What to do next depends on the role: make or import one, import one, or wait for one.
+            can(user, 'ovens.manage') ? (
+              <>
+                <p>{t('ovenPage.noneSaved')}</p>
+                <p className="muted">{t('ovenPage.noneSavedHelp')}</p>
+              </>
+            ) : (
+              <p>{can(user, 'ovens.import') ? t('ovenPage.noneSavedImport') : t('ovenPage.noneForReader')}</p>
+            )
           ) : (
             <p>{t('ovenPage.noneInModel')}</p>
           )}
