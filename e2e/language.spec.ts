@@ -445,11 +445,22 @@ test("on a phone the Ovens page's Import and Add buttons share a row, or in Germ
     (await page.getByRole('button', { name: addName }).boundingBox())!,
   ];
   await page.goto('/ovens');
-  const [importEn, addEn] = await boxes('Import My Oven', 'Add New Oven');
-  expect(Math.round(importEn!.y)).toBe(Math.round(addEn!.y));
+  // Measured once the page has settled (the oven and its editor loaded), polled: a busy machine lays out late.
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [importEn, addEn] = await boxes('Import My Oven', 'Add New Oven');
+      return Math.round(importEn!.y) - Math.round(addEn!.y);
+    })
+    .toBe(0);
   await page.evaluate(() => localStorage.setItem('hearth_language', 'de'));
   await page.reload();
-  const [importDe, addDe] = await boxes('Meinen Ofen importieren', 'Neuer Ofen');
-  expect(Math.round(importDe!.width)).toBe(Math.round(addDe!.width));
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [importDe, addDe] = await boxes('Meinen Ofen importieren', 'Neuer Ofen');
+      return Math.round(importDe!.width) - Math.round(addDe!.width);
+    })
+    .toBe(0);
   await page.screenshot({ path: 'test-results/screens/ovens-de-phone.png' });
 });
