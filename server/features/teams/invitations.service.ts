@@ -26,6 +26,16 @@ export const INVITATION_GONE =
 
 type Row = typeof teamInvitations.$inferSelect;
 
+/** An owner invites any role; a manager store managers and crew (the roles they may give). */
+function mayInvite(me: { role: TeamRole }, role: TeamRole) {
+  if (!rolesGrantableBy(me.role).includes(role))
+    throw new ForbiddenError(
+      `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may invite ${rolesGrantableBy(me.role)
+        .map((r) => TEAM_ROLE_LABELS[r].toLowerCase())
+        .join(' and ')} only.`,
+    );
+}
+
 /**
  * Invitations by e-mail: a link for 7 days, for the invited address only. An owner invites anyone; a manager store
  * managers and crew. Accepting (logged in with the invited, verified address) joins the team and makes it current.
@@ -132,16 +142,18 @@ export function createInvitationsService(deps: {
       actor: { id: number; username: string; language?: Language | null },
       teamId: number,
       input: { email: string; role: TeamRole; location_ids: number[] },
+      /** Asked once the inviter may invite this role, before anything changes (it may refuse: too many). */
+      mayMail: (email: string) => Promise<void> = async () => {},
     ): Promise<Invitation> {
+      // Only someone who may send this invitation counts against the address's limit: a stranger's refused
+      // attempts must not use up another team's invitations to it. Asked outside the transaction (the limiter
+      // counts on its own connection), and checked again inside it.
+      mayInvite(await membershipIn(db, actor.id, teamId, 'team.members'), input.role);
+      await mayMail(input.email);
       const token = newToken();
       const { row, team } = await db.transaction(async (tx) => {
         const me = await membershipIn(tx, actor.id, teamId, 'team.members', true);
-        if (!rolesGrantableBy(me.role).includes(input.role))
-          throw new ForbiddenError(
-            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may invite ${rolesGrantableBy(me.role)
-              .map((r) => TEAM_ROLE_LABELS[r].toLowerCase())
-              .join(' and ')} only.`,
-          );
+        mayInvite(me, input.role);
         const [already] = await tx
           .select({ id: users.id })
           .from(users)

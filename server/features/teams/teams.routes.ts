@@ -221,8 +221,10 @@ export async function teamsRoutes(
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await mailAllowed(user.id, request.body.email);
-      return reply.code(201).send({ data: await invitations.invite(user, request.params.id, request.body) });
+      const made = await invitations.invite(user, request.params.id, request.body, (to) =>
+        mailAllowed(user.id, to),
+      );
+      return reply.code(201).send({ data: made });
     },
   );
 

@@ -453,6 +453,25 @@ describe('invitations', () => {
     expect(ctx.mail.length).toBe(before + 5);
   });
 
+  it("a stranger's refused invitations do not use up the address's hourly mails", async () => {
+    const { owner } = await chain();
+    const stranger = await person();
+    for (let i = 0; i < 6; i++) {
+      const refused = await api(stranger, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+        email: 'wanted@example.com',
+        role: 'manager',
+        location_ids: [],
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+    const invited = await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: 'wanted@example.com',
+      role: 'manager',
+      location_ids: [],
+    });
+    expect(invited.statusCode).toBe(201);
+  });
+
   it('refuses to invite a member again, naming the e-mail', async () => {
     const { owner, members } = await chain(['manager']);
     const [row] = (await api(owner, 'GET', `/api/teams/${owner.teamId}/members`))
