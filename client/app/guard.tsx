@@ -2,14 +2,27 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { can, type TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
 import { useCurrentUser } from '../lib/current-user';
+import { NotForRolePage } from './not-for-role-page';
 
 /** Spec §2.1 access kinds: open (login, register), guest-only, logged in, admin. */
 export type Access = 'open' | 'guest' | 'user' | 'admin';
 
-/** Spec §2.2: each visit re-checks the auth state with the server, then redirects as the table says. */
-export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+/**
+ * Spec §2.2: each visit re-checks the auth state with the server, then redirects as the table says. A page that
+ * needs a team action (`action`) tells a role without it so (crew at an address typed or bookmarked).
+ */
+export function Guard({
+  access,
+  action,
+  children,
+}: {
+  access: Access;
+  action?: TeamAction;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const { user, isAdmin, isPending, refetch } = useCurrentUser();
@@ -23,5 +36,6 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   if (access === 'guest') return user ? <Navigate to="/recipes" replace /> : children;
   if (!user) return <Navigate to="/" replace />;
   if (access === 'admin' && !isAdmin) return <Navigate to="/recipes" replace />;
+  if (action && !can(user, action)) return <NotForRolePage />;
   return children;
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import type { TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
 import { type Access, Guard } from './guard';
@@ -41,7 +42,11 @@ const ReportsPage = page(() => import('../features/reports/reports-page').then((
 const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
 const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
 
-const guarded = (access: Access, element: React.ReactNode) => <Guard access={access}>{element}</Guard>;
+const guarded = (access: Access, element: React.ReactNode, action?: TeamAction) => (
+  <Guard access={access} action={action}>
+    {element}
+  </Guard>
+);
 
 /** The log-in page is the home page; `/login`, where people look for it, leads there with its query. */
 function ToLogin() {
@@ -63,10 +68,13 @@ export const router = createBrowserRouter([
       { path: '/ovens', element: guarded('user', <OvensRoute />) },
       { path: '/fleet', element: guarded('user', <FleetRoute />) },
       { path: '/fleet/locations', element: guarded('user', <LocationsRoute />) },
-      { path: '/fleet/templates', element: guarded('user', <TemplatesRoute />) },
-      { path: '/fleet/templates/:id', element: guarded('user', <TemplateRoute />) },
+      { path: '/fleet/templates', element: guarded('user', <TemplatesRoute />, 'templates.read') },
+      { path: '/fleet/templates/:id', element: guarded('user', <TemplateRoute />, 'templates.read') },
       { path: '/recipes', element: guarded('user', <RecipesRoute key="provider" owner="provider" />) },
-      { path: '/my-recipes', element: guarded('user', <RecipesRoute key="community" owner="community" />) },
+      {
+        path: '/my-recipes',
+        element: guarded('user', <RecipesRoute key="community" owner="community" />, 'recipes.read'),
+      },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
       { path: '/team', element: guarded('user', <TeamPage />) },
       // Open to guests (to log in or sign up from it) and to the logged in (to accept it).
