@@ -23,8 +23,12 @@ export interface RateLimits {
   sharePerRecipient: RateRule;
   /** Invitations sent (new or again) by one user: many for a chain's head office, not a way to send bulk mail. */
   invitationsPerUser: RateRule;
-  /** Invitations sent to one mailbox, from any team: no one's inbox is filled with them. */
-  invitationsPerRecipient: RateRule;
+  /**
+   * Invitations one team sends to one mailbox, and one sender sends to one mailbox whatever their teams: no inbox is
+   * filled with them. Never counted across unrelated teams, so a stranger cannot stop a team inviting an address.
+   */
+  invitationsPerTeamRecipient: RateRule;
+  invitationsPerSenderRecipient: RateRule;
   /** Password changes tried by one account (each checks the current password: it must not be guessed). */
   passwordChangePerUser: RateRule;
 }
@@ -45,7 +49,8 @@ export const defaultRateLimits: RateLimits = {
   sharePerRecipient: { max: 10, windowMs: 60 * MINUTE },
   passwordChangePerUser: { max: 10, windowMs: 15 * MINUTE },
   invitationsPerUser: { max: 200, windowMs: 60 * MINUTE },
-  invitationsPerRecipient: { max: 5, windowMs: 60 * MINUTE },
+  invitationsPerTeamRecipient: { max: 5, windowMs: 60 * MINUTE },
+  invitationsPerSenderRecipient: { max: 5, windowMs: 60 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

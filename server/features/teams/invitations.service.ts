@@ -108,6 +108,22 @@ export function createInvitationsService(deps: {
     return { me, current };
   }
 
+  /**
+   * Inviting an address again replaces its pending invitation: allowed only to those who may resend or withdraw
+   * that one (a manager must not turn an owner's invitation of a manager into one of crew, or take it back).
+   */
+  async function mayReplace(tx: DbOrTx, me: { role: TeamRole }, teamId: number, email: string) {
+    const [pending] = await tx
+      .select({ role: teamInvitations.role })
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.email, email)))
+      .limit(1);
+    if (pending && !rolesGrantableBy(me.role).includes(pending.role))
+      throw new ForbiddenError(
+        `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not replace the invitation waiting for ${email}: it is for ${TEAM_ROLE_LABELS[pending.role].toLowerCase()}.`,
+      );
+  }
+
   async function byToken(tx: DbOrTx, token: string) {
     const [found] = await tx
       .select({ row: teamInvitations, team: teams.name, invitedBy: users.username })
@@ -148,12 +164,15 @@ export function createInvitationsService(deps: {
       // Only someone who may send this invitation counts against the address's limit: a stranger's refused
       // attempts must not use up another team's invitations to it. Asked outside the transaction (the limiter
       // counts on its own connection), and checked again inside it.
-      mayInvite(await membershipIn(db, actor.id, teamId, 'team.members'), input.role);
+      const asked = await membershipIn(db, actor.id, teamId, 'team.members');
+      mayInvite(asked, input.role);
+      await mayReplace(db, asked, teamId, input.email);
       await mayMail(input.email);
       const token = newToken();
       const { row, team } = await db.transaction(async (tx) => {
         const me = await membershipIn(tx, actor.id, teamId, 'team.members', true);
         mayInvite(me, input.role);
+        await mayReplace(tx, me, teamId, input.email);
         const [already] = await tx
           .select({ id: users.id })
           .from(users)

@@ -48,11 +48,16 @@ export async function teamsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: app.requireUser };
   const { teams, invitations, activity } = deps;
-  /** Each invitation mail counts for its sender and for the mailbox it goes to (new or sent again alike). */
-  const mailAllowed = (userId: number, email: string) =>
+  /**
+   * Each invitation mail counts for its sender, and for the mailbox it goes to from this team and from this sender
+   * (new or sent again alike). No count is shared by unrelated teams: a stranger's invitations to an address never
+   * stop its employer's (decision 0006).
+   */
+  const mailAllowed = (userId: number, teamId: number, email: string) =>
     enforceRateLimit(deps.limiter, [
       { key: `invite:user:${userId}`, rule: deps.limits.invitationsPerUser },
-      { key: `invite:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerRecipient },
+      { key: `invite:team:${teamId}:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerTeamRecipient },
+      { key: `invite:user:${userId}:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerSenderRecipient },
     ]);
 
   r.get(
@@ -222,7 +227,7 @@ export async function teamsRoutes(
     async (request, reply) => {
       const user = currentUser(request);
       const made = await invitations.invite(user, request.params.id, request.body, (to) =>
-        mailAllowed(user.id, to),
+        mailAllowed(user.id, request.params.id, to),
       );
       return reply.code(201).send({ data: made });
     },
@@ -259,7 +264,7 @@ export async function teamsRoutes(
     async (request) => {
       const user = currentUser(request);
       const { id, invitationId } = request.params;
-      return { data: await invitations.resend(user, id, invitationId, (to) => mailAllowed(user.id, to)) };
+      return { data: await invitations.resend(user, id, invitationId, (to) => mailAllowed(user.id, id, to)) };
     },
   );
 

@@ -419,9 +419,8 @@ describe('invitations', () => {
     expect((await ctx.api('GET', `/api/invitations/${second}`)).statusCode).toBe(404);
   });
 
-  it('the sixth invitation mail to one mailbox within the hour is refused (429), from any team, resends counted', async () => {
+  it("a team's sixth invitation mail to one mailbox within the hour is refused (429), resends counted", async () => {
     const first = await chain();
-    const other = await chain();
     const before = ctx.mail.length;
     const invite = (p: Person, email: string) =>
       api(p, 'POST', `/api/teams/${p.teamId}/invitations`, { email, role: 'manager', location_ids: [] });
@@ -434,10 +433,10 @@ describe('invitations', () => {
       );
       expect(again.statusCode).toBe(200);
     }
-    // The same mailbox spelled another way, from another team: the fifth, still sent.
-    expect((await invite(other.owner, 'Spammed+x@example.com')).statusCode).toBe(201);
+    // The same mailbox spelled another way: the fifth, still sent.
+    expect((await invite(first.owner, 'Spammed+x@example.com')).statusCode).toBe(201);
     await waitForMail(ctx, before + 5);
-    const refused = await invite(other.owner, 'spammed@example.com');
+    const refused = await invite(first.owner, 'spammed@example.com');
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts\. Please wait/);
     const resent = await api(
@@ -447,10 +446,73 @@ describe('invitations', () => {
     );
     expect(resent.statusCode).toBe(429);
     // Refused before anything was made or sent.
-    const invited = await api(other.owner, 'GET', `/api/teams/${other.owner.teamId}/invitations`);
-    expect(invited.json<{ data: Invitation[] }>().data).toHaveLength(1);
+    const invited = await api(first.owner, 'GET', `/api/teams/${first.owner.teamId}/invitations`);
+    expect(invited.json<{ data: Invitation[] }>().data).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(ctx.mail.length).toBe(before + 5);
+  });
+
+  it("a stranger's five invitations to an address do not stop its employer inviting it", async () => {
+    const stranger = await chain();
+    const employer = await chain();
+    for (let i = 0; i < 5; i++) {
+      const team = (
+        await api(stranger.owner, 'POST', '/api/teams', { name: `Spam ${i}` })
+      ).json<{ data: { id: number } }>().data;
+      const sent = await api(stranger.owner, 'POST', `/api/teams/${team.id}/invitations`, {
+        email: 'cook@example.com',
+        role: 'manager',
+        location_ids: [],
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    // The stranger's sixth to that mailbox, from yet another team of theirs, is refused: no inbox is flooded.
+    const sixth = (await api(stranger.owner, 'POST', '/api/teams', { name: 'Spam 6' })).json<{
+      data: { id: number };
+    }>().data;
+    expect(
+      (
+        await api(stranger.owner, 'POST', `/api/teams/${sixth.id}/invitations`, {
+          email: 'cook@example.com',
+          role: 'manager',
+          location_ids: [],
+        })
+      ).statusCode,
+    ).toBe(429);
+    const invited = await api(employer.owner, 'POST', `/api/teams/${employer.owner.teamId}/invitations`, {
+      email: 'cook@example.com',
+      role: 'manager',
+      location_ids: [],
+    });
+    expect(invited.statusCode).toBe(201);
+  });
+
+  it("a manager may not replace or withdraw an owner's invitation of a manager by inviting the address again", async () => {
+    const { owner, a, members } = await chain(['manager']);
+    const manager = members.manager!;
+    const made = (
+      await api(owner, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+        email: 'deputy@example.com',
+        role: 'manager',
+        location_ids: [],
+      })
+    ).json<{ data: Invitation }>().data;
+    const before = ctx.mail.length;
+    const replaced = await api(manager, 'POST', `/api/teams/${owner.teamId}/invitations`, {
+      email: 'deputy@example.com',
+      role: 'crew',
+      location_ids: [a.id],
+    });
+    expect(replaced.statusCode).toBe(403);
+    expect(replaced.json<{ message: string }>().message).toBe(
+      'As manager you may not replace the invitation waiting for deputy@example.com: it is for manager.',
+    );
+    const [still] = (await api(owner, 'GET', `/api/teams/${owner.teamId}/invitations`)).json<{
+      data: Invitation[];
+    }>().data;
+    expect(still).toMatchObject({ id: made.id, role: 'manager' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ctx.mail.length).toBe(before);
   });
 
   it("a stranger's refused invitations do not use up the address's hourly mails", async () => {
