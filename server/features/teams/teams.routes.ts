@@ -57,7 +57,10 @@ export async function teamsRoutes(
     enforceRateLimit(deps.limiter, [
       { key: `invite:user:${userId}`, rule: deps.limits.invitationsPerUser },
       { key: `invite:team:${teamId}:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerTeamRecipient },
-      { key: `invite:user:${userId}:to:${mailboxOf(email)}`, rule: deps.limits.invitationsPerSenderRecipient },
+      {
+        key: `invite:user:${userId}:to:${mailboxOf(email)}`,
+        rule: deps.limits.invitationsPerSenderRecipient,
+      },
     ]);
 
   r.get(

@@ -456,9 +456,9 @@ describe('invitations', () => {
     const stranger = await chain();
     const employer = await chain();
     for (let i = 0; i < 5; i++) {
-      const team = (
-        await api(stranger.owner, 'POST', '/api/teams', { name: `Spam ${i}` })
-      ).json<{ data: { id: number } }>().data;
+      const team = (await api(stranger.owner, 'POST', '/api/teams', { name: `Spam ${i}` })).json<{
+        data: { id: number };
+      }>().data;
       const sent = await api(stranger.owner, 'POST', `/api/teams/${team.id}/invitations`, {
         email: 'cook@example.com',
         role: 'manager',
