@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './error-map';
-import { disguisingCharacter } from '../domain/text';
+import { disguisingCharacter, hasVisibleLetter, invisibleCharacter } from '../domain/text';
 
 /** Every rejected request answers with this shape (Laravel style): a summary and the messages per field. */
 export const errorResponse = z.object({
@@ -117,16 +117,26 @@ export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: s
 }
 
 /**
- * A name must not hide characters: line breaks, controls or direction overrides (a location named with U+202E
- * would show as another name, in a page and as a folder in a zip). The message names the character.
+ * A name people read (a team, location, template or version): no characters that hide (line breaks, controls or
+ * direction overrides: U+202E would show as another name, in a page and as a folder in a zip), none that show
+ * nothing (U+200B, a soft hyphen, a Hangul filler, a lone surrogate), and a letter or digit to see. Each message
+ * names the character.
  */
-export function refuseDisguising(what: string) {
+export function readableName(what: 'A team name' | 'A location name' | 'A template name' | 'A version name') {
   return (value: string, ctx: z.RefinementCtx) => {
-    const found = disguisingCharacter(value);
-    if (found)
+    const disguising = disguisingCharacter(value);
+    const invisible = disguising ? null : invisibleCharacter(value);
+    if (disguising)
       ctx.addIssue({
         code: 'custom',
-        message: `${what} may not contain line breaks, control or text-direction characters (found ${found}).`,
+        message: `${what} may not contain line breaks, control or text-direction characters (found ${disguising}).`,
       });
+    else if (invisible)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${what} may not contain invisible characters (found ${invisible}).`,
+      });
+    else if (value !== '' && !hasVisibleLetter(value))
+      ctx.addIssue({ code: 'custom', message: `${what} needs at least one letter or digit.` });
   };
 }

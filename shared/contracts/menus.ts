@@ -12,7 +12,7 @@ import {
   type RecipeButton,
 } from '../domain/menu';
 import { LIMITS, MESSAGES } from '../domain/messages';
-import { idParam, idValue, ovensOrLocation, refuseDisguising } from './common';
+import { idParam, idValue, ovensOrLocation, readableName } from './common';
 
 /**
  * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
@@ -339,7 +339,7 @@ export const saveVersionRequest = z.object({
     .trim()
     .min(1, 'Name the version.')
     .max(LIMITS.versionNameMax, `A version name has at most ${LIMITS.versionNameMax} characters.`)
-    .superRefine(refuseDisguising('A version name')),
+    .superRefine(readableName('A version name')),
   note: z
     .string()
     .trim()
@@ -391,7 +391,7 @@ export const templateName = z
   .trim()
   .min(1, 'Name the template.')
   .max(TEMPLATE_NAME_MAX, `A template name has at most ${TEMPLATE_NAME_MAX} characters.`)
-  .superRefine(refuseDisguising('A template name'));
+  .superRefine(readableName('A template name'));
 
 /** POST /api/templates: a template made of one of your ovens' menu as it is now. */
 export const createTemplateRequest = z.object({

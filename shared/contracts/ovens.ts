@@ -10,7 +10,7 @@ import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
-import { boundedArray, idParam, idValue, refuseDisguising } from './common';
+import { boundedArray, idParam, idValue, readableName } from './common';
 import { type ScreenItem, screenItem } from './menus';
 import { pageParam, paginated, perPageParam } from './pagination';
 import { report } from './validation';
@@ -180,8 +180,7 @@ export const locationRequest = z.object({
     .min(1, 'Name the location.')
     .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`)
     // It names a folder in a zip download: "///" or ".." would become "No location" there.
-    .regex(/[\p{L}\p{N}]/u, 'A location name needs at least one letter or digit.')
-    .superRefine(refuseDisguising('A location name')),
+    .superRefine(readableName('A location name')),
   address: z
     .string({ error: 'The address must be text.' })
     .trim()

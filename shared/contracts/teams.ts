@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEAM_ROLES, type TeamRole } from '../domain/permissions';
 import { emailField } from './auth';
-import { boundedArray, idParam, idValue, refuseDisguising } from './common';
+import { boundedArray, idParam, idValue, readableName } from './common';
 import { pageParam } from './pagination';
 
 /**
@@ -24,7 +24,7 @@ export const teamName = z
       .string()
       .min(1, 'The team needs a name.')
       .max(TEAM_NAME_MAX, `A team name has at most ${TEAM_NAME_MAX} characters.`)
-      .superRefine(refuseDisguising('A team name')),
+      .superRefine(readableName('A team name')),
   );
 
 const role = z.enum(TEAM_ROLES, { error: `The role must be one of ${TEAM_ROLES.join(', ')}.` });

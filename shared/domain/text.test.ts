@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTemplateRequest, saveVersionRequest } from '../contracts/menus';
 import { locationRequest } from '../contracts/ovens';
 import { folderName } from './fleet';
-import { disguisingCharacter, withoutHiddenCharacters } from './text';
+import { disguisingCharacter, hasVisibleLetter, invisibleCharacter, withoutHiddenCharacters } from './text';
 
 describe('disguisingCharacter', () => {
   it.each([
@@ -38,5 +38,32 @@ describe('names that become files', () => {
     expect(saveVersionRequest.safeParse({ name: 'v1\n' }).success).toBe(true); // trimmed away first
     expect(saveVersionRequest.safeParse({ name: 'v1\nv2' }).success).toBe(false);
     expect(locationRequest.safeParse({ name: 'תל אביב' }).success).toBe(true);
+  });
+});
+
+describe('names people read', () => {
+  it.each([
+    ['a\u200Bb', 'U+200B'],
+    ['\u00AD', 'U+00AD'],
+    ['x\u2060', 'U+2060'],
+    ['\uFEFFStore', 'U+FEFF'],
+    ['\u3164', 'U+3164'],
+    ['Store \uDC00', 'U+DC00'],
+  ])('finds the character that shows nothing in %j', (name, found) => {
+    expect(invisibleCharacter(name)).toBe(found);
+  });
+
+  it.each(['Main St', 'می\u200Cخواهم', '👩\u200D🍳 Kitchen', 'שלום\u200F', '한국 1'])(
+    'leaves the joiners and marks scripts need: %s',
+    (name) => {
+      expect(invisibleCharacter(name)).toBeNull();
+    },
+  );
+
+  it('needs a letter or digit that shows', () => {
+    expect(hasVisibleLetter('---')).toBe(false);
+    expect(hasVisibleLetter('\u3164\u3164')).toBe(false);
+    expect(hasVisibleLetter('7')).toBe(true);
+    expect(hasVisibleLetter('東京')).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ export const menuVersions = pgTable(
     recipes: jsonb('recipes').$type<Record<string, RecipeSnapshot>>().notNull(),
   },
   (t) => [
-    uniqueIndex('menu_versions_oven_name_unique').on(t.ovenId, sql`lower(${t.name})`),
+    uniqueIndex('menu_versions_oven_name_unique').on(t.ovenId, sql`lower(normalize(${t.name}, NFKC))`),
     index('menu_versions_oven_idx').on(t.ovenId, t.id),
   ],
 );
@@ -47,7 +47,9 @@ export const menuTemplates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('menu_templates_team_name_unique').on(t.teamId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('menu_templates_team_name_unique').on(t.teamId, sql`lower(normalize(${t.name}, NFKC))`),
+  ],
 );
 
 /**

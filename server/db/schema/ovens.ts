@@ -36,7 +36,7 @@ export const locations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('locations_team_name_unique').on(t.teamId, sql`lower(${t.name})`),
+    uniqueIndex('locations_team_name_unique').on(t.teamId, sql`lower(normalize(${t.name}, NFKC))`),
     // The Locations page and every location list, in name order.
     index('locations_team_sort_idx').on(t.teamId, t.sortKey, t.id),
     // A search of location names (the fleet's search finds a store's ovens by its name).

@@ -187,6 +187,15 @@ describe('locations', () => {
     });
   });
 
+  it('refuses "Ａ-Store" in full-width letters beside "A-Store": duplicates compare compatibility-folded names', async () => {
+    await addLocation('A-Store');
+    const res = await ctx.api('POST', '/api/locations', { name: 'Ａ-Store' }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      name: ['You already have a location named "Ａ-Store".'],
+    });
+  });
+
   it('takes "Crème" typed with a combining accent as the same name as "Crème", stored composed', async () => {
     const made = await addLocation('Crème Street');
     expect(made.name).toBe('Crème Street');

@@ -295,7 +295,10 @@ export function createMenuTemplatesService(deps: {
           .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
           .from(menuVersions)
           .where(
-            and(inArray(menuVersions.ovenId, ids), sql`lower(${menuVersions.name}) = lower(${versionName})`),
+            and(
+              inArray(menuVersions.ovenId, ids),
+              sql`lower(normalize(${menuVersions.name}, NFKC)) = lower(normalize(${versionName}, NFKC))`,
+            ),
           );
         for (const v of named) saved.set(v.ovenId, v.id);
         const now = (id: number) => (held.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);

@@ -84,6 +84,20 @@ describe('teams', () => {
     expect((await api(stranger, 'GET', `/api/teams/${inA.id}/members`)).statusCode).toBe(404);
   });
 
+  it.each([
+    ['Pizza\u200B', 'A team name may not contain invisible characters (found U+200B).'],
+    ['Pi\u00ADzza', 'A team name may not contain invisible characters (found U+00AD).'],
+    ['Pizza\u2060', 'A team name may not contain invisible characters (found U+2060).'],
+    ['\u3164', 'A team name may not contain invisible characters (found U+3164).'],
+    ['Pizza \uD800', 'A team name may not contain invisible characters (found U+D800).'],
+    ['---', 'A team name needs at least one letter or digit.'],
+  ])('refuses the team name %j, which shows less than it holds', async (name, message) => {
+    const cook = await person();
+    const res = await api(cook, 'POST', '/api/teams', { name });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({ name: [message] });
+  });
+
   it('refuses a blank or disguised team name, naming the field', async () => {
     const cook = await person();
     for (const name of ['   ', 'Pizza\u202Eazzip']) {
