@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
-import { ConflictError } from '../lib/errors';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { ConflictError, ForbiddenError } from '../lib/errors';
 import { newToken } from '../lib/tokens';
 import type { DbOrTx } from './client';
-import { settingsDownloadParts, settingsDownloads } from './schema/index';
+import { settingsDownloadParts, settingsDownloads, teamMembers } from './schema/index';
+
+/** A team's file prepared for someone removed from the team since. */
+export const NO_LONGER_A_MEMBER = 'You are no longer a member of the team this file belongs to.';
 
 /** A prepared file stays downloadable this long. */
 export const DOWNLOAD_TTL_MS = 15 * 60_000;
@@ -46,6 +49,8 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
     async keep(input: {
       userId: number;
       sessionHash: string;
+      /** The team whose things the file holds (none for the library's). */
+      teamId: number | null;
       ovenId?: number | null;
       fileName: string;
       bytes: Uint8Array;
@@ -57,6 +62,7 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
         token,
         userId: input.userId,
         sessionHash: input.sessionHash,
+        teamId: input.teamId,
         ovenId: input.ovenId ?? null,
         fileName: input.fileName,
         bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
@@ -75,7 +81,13 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
      * A zip to be written in parts: its address exists from the start, so its download can begin while it is built.
      * Answers the address; the parts follow with `appendPart`, and `complete` (or `discard`) ends it.
      */
-    async start(input: { userId: number; sessionHash: string; fileName: string; token?: string }) {
+    async start(input: {
+      userId: number;
+      sessionHash: string;
+      teamId: number | null;
+      fileName: string;
+      token?: string;
+    }) {
       const token = input.token ?? newToken().slice(0, 32);
       await db.delete(settingsDownloads).where(lt(settingsDownloads.expiresAt, now()));
       await db
@@ -84,6 +96,7 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
           token,
           userId: input.userId,
           sessionHash: input.sessionHash,
+          teamId: input.teamId,
           fileName: input.fileName,
           bytes: null,
           complete: false,
@@ -130,12 +143,18 @@ export function createDownloadStore(db: DbOrTx, now: () => Date = () => new Date
           complete: settingsDownloads.complete,
           size: settingsDownloads.size,
           sessionHash: settingsDownloads.sessionHash,
+          // Whether its user may still fetch it: a member of its team now (removed since, a team's file is theirs no more).
+          // Named in full: drizzle leaves a one-table select's columns unqualified, which the subquery would take
+          // for its own.
+          member: sql<boolean>`settings_downloads.team_id is null or exists (select 1 from team_members m
+            where m.team_id = settings_downloads.team_id and m.user_id = settings_downloads.user_id)`,
         })
         .from(settingsDownloads)
         .where(and(eq(settingsDownloads.token, token), gt(settingsDownloads.expiresAt, now())))
         .limit(1);
       if (!row || row.sessionHash !== sessionHash) return undefined;
       if (fileName !== undefined && row.fileName !== fileName) return undefined;
+      if (!row.member) throw new ForbiddenError(NO_LONGER_A_MEMBER);
       if (row.bytes) return { fileName: row.fileName, bytes: row.bytes };
       return { fileName: row.fileName, parts: partsOf(token), size: row.complete ? row.size : null };
     },

@@ -2,6 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'd
 import { bytea } from './columns';
 import { menuVersions } from './menu-versions';
 import { ovens } from './ovens';
+import { teams } from './teams';
 import { users } from './users';
 
 /**
@@ -15,6 +16,8 @@ export const settingsDownloads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The team whose things it holds (null for the library's): fetched only while its user is still a member.
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     // Null for a zip of many ovens' files (and its checklist).
     ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),

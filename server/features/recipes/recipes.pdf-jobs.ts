@@ -116,6 +116,7 @@ export function createRecipePdfs(deps: {
       const kept = await downloads.keep({
         userId: user.id,
         sessionHash,
+        teamId: null,
         fileName: fileName(recipe.name),
         bytes,
       });
@@ -167,6 +168,7 @@ export function createRecipePdfs(deps: {
       await downloads.keep({
         userId: job.userId,
         sessionHash: job.sessionHash,
+        teamId: typeof params.owner === 'object' && 'teamId' in params.owner ? params.owner.teamId : null,
         fileName: fileName(title),
         bytes,
         token: params.token,

@@ -22,6 +22,7 @@ export function createSettingsDownloads(deps: FileDeps, files: SettingsBuilder) 
         const { file, name, size } = await createDownloadStore(tx, now).keep({
           userId: actor.id,
           sessionHash,
+          teamId: actor.team?.id ?? null,
           ovenId: built.oven.id,
           fileName: built.fileName,
           bytes: built.bytes,

@@ -99,7 +99,12 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
 
     /** The zip's address before it is built: its download streams the parts as they are written. */
     async startZip(actor: Actor, sessionHash: string, at = now()) {
-      return createDownloadStore(db, now).start({ userId: actor.id, sessionHash, fileName: zipName(at) });
+      return createDownloadStore(db, now).start({
+        userId: actor.id,
+        sessionHash,
+        teamId: actor.team?.id ?? null,
+        fileName: zipName(at),
+      });
     },
 
     /** A zip whose job was never queued. */
@@ -126,6 +131,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
       const started = await store.start({
         userId: actor.id,
         sessionHash: input.sessionHash,
+        teamId: actor.team?.id ?? null,
         fileName: input.fileName ?? zipName(at),
         token: input.token,
       });
@@ -226,6 +232,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
       const list = await kept.keep({
         userId: actor.id,
         sessionHash: input.sessionHash,
+        teamId: actor.team?.id ?? null,
         fileName: `usb-checklist-${day(at)}.pdf`,
         bytes: checklist,
       });

@@ -225,6 +225,22 @@ describe('members', () => {
     expect(check.user?.team).toBeNull();
   });
 
+  it("a removed member's prepared download stops working when it is fetched, saying why", async () => {
+    const { owner, inA, members } = await chain(['crew']);
+    const crew = members.crew!;
+    const prepared = await api(crew, 'GET', `/api/files/${inA.id}`);
+    expect(prepared.statusCode).toBe(200);
+    const { file } = prepared.json<{ file: string }>();
+    expect((await api(owner, 'DELETE', `/api/teams/${owner.teamId}/members/${crew.id}`)).statusCode).toBe(
+      200,
+    );
+    const fetched = await api(crew, 'GET', `/storage/settings/${file}`);
+    expect(fetched.statusCode).toBe(403);
+    expect(fetched.json<{ message: string }>().message).toBe(
+      'You are no longer a member of the team this file belongs to.',
+    );
+  });
+
   it('members and the trail are for owners and managers', async () => {
     const { owner, members } = await chain(['store', 'crew']);
     for (const who of [members.store!, members.crew!]) {

@@ -1,0 +1,2 @@
+ALTER TABLE "settings_downloads" ADD COLUMN "team_id" integer;--> statement-breakpoint
+ALTER TABLE "settings_downloads" ADD CONSTRAINT "settings_downloads_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;
