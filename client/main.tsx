@@ -1,14 +1,23 @@
 import '@fontsource-variable/inter';
 import './styles/app.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { BannerProvider } from './components/banners';
+import { ApiError } from './lib/api';
+import { authCheckKey } from './lib/current-user';
 import { startLanguage } from './lib/i18n';
 
-const queryClient = new QueryClient({
+// A 403 may mean this person was just removed from the team the page shows: the auth check says so at once.
+const recheckOnForbidden = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 403)
+    void queryClient.invalidateQueries({ queryKey: authCheckKey });
+};
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: recheckOnForbidden }),
+  mutationCache: new MutationCache({ onError: recheckOnForbidden }),
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
     // A change asked for offline fails at once and says so: held until the network returned, it would happen

@@ -124,6 +124,34 @@ test('a crew member reads the menu and downloads the USB file, and cannot change
   await theirs.close();
 });
 
+test('a crew member removed while the menu is open is told so when they tap Download, and the old menu is gone', async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const store = await apiLocation(call, 'Dockside');
+  const oven = await seed.importedOven(cook, { name: 'Dockside Oven', type: 'Matchbox 1718/1313' });
+  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
+  const crew = await seed.member(cook, 'crew', [store.id]);
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await theirs.newPage();
+  await loginByToken(crewPage, crew);
+  await crewPage.goto('/ovens');
+  await expect(crewPage.locator('.editor-main .tile-name').first()).toBeVisible();
+  const [team] = (await call<{ data: { id: number }[] }>('GET', '/api/teams')).data;
+  await call('DELETE', `/api/teams/${team!.id}/members/${crew.id}`);
+  await crewPage.getByRole('button', { name: 'Download Oven Settings' }).click();
+  await crewPage
+    .getByRole('dialog', { name: 'Download Oven Settings' })
+    .getByRole('button', { name: /^Download / })
+    .click();
+  await expect(crewPage.getByText(/You are no longer a member of .+: you were removed/)).toBeVisible();
+  await expect(crewPage.locator('.editor-main .tile-name')).toHaveCount(0);
+  await expect(crewPage.getByRole('heading', { name: 'Dockside Oven' })).toHaveCount(0);
+  await theirs.close();
+});
+
 test("crew who open the team's recipes or templates by address are told the page is not for their role", async ({
   page,
   browser,

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../features/users/language-switcher';
 import { useCurrentUser } from '../lib/current-user';
 import { useAccountLanguage, useUiLanguage } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
+import { TeamRemovalWatch } from './team-removal-watch';
 
 /** The provider's own pages open in a new tab. */
 function ExternalLinks({ links = [] }: { links?: { label: string; href: string }[] }) {
@@ -252,6 +253,7 @@ export function Layout() {
   return (
     <div className="app">
       <NavBar />
+      <TeamRemovalWatch />
       <main className="main" id="main">
         <Outlet />
       </main>

@@ -53,3 +53,18 @@ export function useSetCurrentUser() {
   return (user: PublicUser) =>
     queryClient.setQueryData<AuthCheckResponse>(authCheckKey, (old) => (old ? { ...old, user } : old));
 }
+
+/**
+ * Set just before this person changes the team they work in (a switch, a new team, an accepted invitation,
+ * leaving or deleting one), so the change is not taken for a removal by someone else.
+ */
+let ownTeamChange = false;
+export function expectTeamChange() {
+  ownTeamChange = true;
+}
+/** Whether the last change of team was this person's own; answers once. */
+export function takeOwnTeamChange(): boolean {
+  const own = ownTeamChange;
+  ownTeamChange = false;
+  return own;
+}

@@ -10,6 +10,7 @@ import type {
   Team,
 } from '../../../shared/contracts/teams';
 import { api } from '../../lib/api';
+import { expectTeamChange, useCurrentUser } from '../../lib/current-user';
 
 export const teamKeys = {
   all: ['teams'] as const,
@@ -64,11 +65,17 @@ export const invitationPreviewQuery = (token: string) =>
  * Working in another team changes what every list shows: after a switch, a new team, an accepted invitation or
  * leaving, everything cached is read again (the signed-in user's team included).
  */
-function useEverythingAfter<T, V>(mutationFn: (v: V) => Promise<T>) {
+function useEverythingAfter<T, V>(
+  mutationFn: (v: V) => Promise<T>,
+  ownTeamChanges: (v: V) => boolean = () => true,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: (_data, v) => {
+      if (ownTeamChanges(v)) expectTeamChange();
+      return queryClient.invalidateQueries();
+    },
   });
 }
 
@@ -93,12 +100,16 @@ export const useDeleteTeam = () =>
   );
 
 /** Removing a member; with one's own id, leaving (which changes the team one works in). */
-export const useRemoveMember = (teamId: number) =>
-  useEverythingAfter((userId: number) =>
-    api<{ data: { user_id: number } }>('DELETE', `/api/teams/${teamId}/members/${userId}`).then(
-      (r) => r.data,
-    ),
+export const useRemoveMember = (teamId: number) => {
+  const me = useCurrentUser().user?.id;
+  return useEverythingAfter(
+    (userId: number) =>
+      api<{ data: { user_id: number } }>('DELETE', `/api/teams/${teamId}/members/${userId}`).then(
+        (r) => r.data,
+      ),
+    (userId) => userId === me,
   );
+};
 
 export function useRenameTeam(teamId: number) {
   const queryClient = useQueryClient();
