@@ -37,6 +37,13 @@ export default defineConfig({
       name: 'tablet',
       use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
     },
+    // The shell again on a desktop: its bar is measured, and a wide screen once folded it (e2e/desktop.spec.ts
+    // walks the main pages at 1440 and 1920 px).
+    {
+      name: 'desktop',
+      testMatch: ['shell.spec.ts'],
+      use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: {
     command: 'node --import tsx e2e/support/serve.ts',

@@ -116,7 +116,7 @@ test('an oven whose downloaded file was marked loaded counts as up to date', asy
   const row = page.locator('.fleet-table tbody tr').filter({ hasText: 'Loaded' });
   await expect(row).toContainText('Never checked');
   await expect(row).toContainText('("Spring"), not seen since');
-  await row.getByRole('button', { name: 'Mark Loaded loaded with "Spring"' }).click();
+  await row.getByRole('button', { name: 'Mark loaded (Loaded, with "Spring")' }).click();
   await expect(row).toContainText('Up to date');
   await expect(row).toContainText('marked loaded');
   await expect(row.getByRole('button', { name: /^Mark .* loaded/ })).toHaveCount(0);

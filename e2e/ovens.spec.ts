@@ -20,12 +20,12 @@ const focusTile = (page: Page, position: number) =>
 
 async function addRecipe(page: Page, position: number, name: string) {
   await slot(page, position)
-    .getByRole('button', { name: `Add a recipe in slot ${position}` })
+    .getByRole('button', { name: `Drop Recipe Here (slot ${position})` })
     .click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: /Recipes$/ })).toBeVisible();
   const banners = await recordBanners(page);
-  await modal.getByRole('button', { name: `Add ${name} to Oven` }).click();
+  await modal.getByRole('button', { name: `Add to Oven (${name})` }).click();
   await expect.poll(banners).toContainEqual(expect.stringContaining(`${name}\nhas been added to`));
   await expect(slot(page, position).locator('.tile-name')).toHaveText(name);
   // Saved: the server's answer is in (the Undo bar names the change).
@@ -149,14 +149,14 @@ test('recipes are added through Select Recipe, and a screen is added and selecte
   ]);
   await seed.oven(cook, { name: 'Front Line' });
   await page.goto('/ovens');
-  await slot(page, 1).getByRole('button', { name: 'Add a recipe in slot 1' }).click();
+  await slot(page, 1).getByRole('button', { name: 'Drop Recipe Here (slot 1)' }).click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: 'My Matchbox 1718/1313 Recipes' })).toBeVisible();
   await expect(modal.getByText('Misa Only')).toHaveCount(0);
   await modal.getByPlaceholder('Search recipes...').fill('garlic');
   await expect(modal.locator('.choice-card')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screens/select-recipe.png' });
-  await modal.getByRole('button', { name: 'Add Garlic Knots to Oven' }).click();
+  await modal.getByRole('button', { name: 'Add to Oven (Garlic Knots)' }).click();
   await expect(page.getByText('Garlic Knotshas been added to Front Line')).toBeVisible();
   await expect(slot(page, 1).locator('.tile-name')).toHaveText('Garlic Knots');
   await page.getByRole('button', { name: 'Add New Screen' }).click();

@@ -26,35 +26,46 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
 }
 
 /**
- * The bar folds behind its menu button on a phone or a tablet held upright (900 px or less), and on a wider screen
- * when a language's longer words or a team switcher need more room than one row has. The bar is measured unfolded
- * (for a moment before the screen is painted) whenever its words, its width or its fonts change.
+ * The bar folds behind its menu button on a phone or a tablet held upright (900 px or less). On a wider screen it
+ * shows in one row: roomy (names beside the logo and the profile icon) when that fits, else packed tighter (icons
+ * only), and folds only when even that does not fit (a language's longer words, a long team name). The bar is
+ * measured unfolded (for a moment before the screen is painted) whenever its words, its width or its fonts change.
  */
 const NARROW = '(max-width: 900px)';
+type BarFit = 'roomy' | 'tight' | 'compact';
 
 function useFoldWhenCrowded(content: unknown[]) {
   const navRef = useRef<HTMLElement>(null);
-  const [compact, setCompact] = useState(false);
+  const [fit, setFit] = useState<BarFit>('roomy');
   const measure = useCallback(() => {
     const nav = navRef.current;
     if (!nav) return;
-    if (window.matchMedia(NARROW).matches) return setCompact(true);
-    const folded = nav.classList.contains('nav-compact');
-    nav.classList.remove('nav-compact');
-    // Measured with the team switcher at its narrowest: it gives way before the bar folds.
+    if (window.matchMedia(NARROW).matches) return setFit('compact');
+    const shown = [...nav.classList].filter((c) => c === 'nav-compact' || c === 'nav-tight');
+    nav.classList.remove('nav-compact', 'nav-tight');
+    // Measured with the team switcher at its narrowest: it gives way before the bar packs or folds.
     nav.classList.add('nav-measure');
-    const width = (selector: string) => nav.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
-    const style = getComputedStyle(nav);
-    const needed =
-      width('.brand') +
-      width('.nav-links') +
-      width('.nav-tools') +
-      2 * (Number.parseFloat(style.columnGap) || 0) +
-      2 * (Number.parseFloat(style.paddingLeft) || 0);
+    const fits = () => {
+      const width = (selector: string) => nav.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
+      const style = getComputedStyle(nav);
+      const needed =
+        width('.brand') +
+        width('.nav-links') +
+        width('.nav-tools') +
+        2 * (Number.parseFloat(style.columnGap) || 0) +
+        2 * (Number.parseFloat(style.paddingLeft) || 0);
+      return needed <= nav.clientWidth + 1;
+    };
+    let next: BarFit = 'roomy';
+    if (!fits()) {
+      nav.classList.add('nav-tight');
+      next = fits() ? 'tight' : 'compact';
+      nav.classList.remove('nav-tight');
+    }
     nav.classList.remove('nav-measure');
     // Put back what React set until it renders again.
-    if (folded) nav.classList.add('nav-compact');
-    setCompact(needed > nav.clientWidth + 1);
+    nav.classList.add(...shown);
+    setFit(next);
   }, []);
   // Measured again when the words or tools change (the content is what changes the width needed).
   useLayoutEffect(measure, content);
@@ -68,8 +79,14 @@ function useFoldWhenCrowded(content: unknown[]) {
     void document.fonts?.ready.then(measure);
     return () => watch.disconnect();
   }, [measure]);
-  return { navRef, compact };
+  return { navRef, fit };
 }
+
+const BAR_CLASS: Record<BarFit, string> = {
+  roomy: 'nav',
+  tight: 'nav nav-tight',
+  compact: 'nav nav-compact',
+};
 
 function NavBar() {
   const { t } = useTranslation();
@@ -89,7 +106,7 @@ function NavBar() {
   }, [key]);
   const provider = config?.providerName ?? 'Hearth';
   const language = useUiLanguage();
-  const { navRef, compact } = useFoldWhenCrowded([language, user?.id, user?.team?.id, config]);
+  const { navRef, fit } = useFoldWhenCrowded([language, user?.id, user?.team?.id, config]);
 
   const onLogout = async () => {
     await logout.mutateAsync();
@@ -98,7 +115,7 @@ function NavBar() {
 
   return (
     <header className="topbar">
-      <nav ref={navRef} className={compact ? 'nav nav-compact' : 'nav'} aria-label={t('nav.main')}>
+      <nav ref={navRef} className={BAR_CLASS[fit]} aria-label={t('nav.main')}>
         <Link to={loggedIn ? (isAdmin ? '/reports' : '/recipes') : '/'} className="brand">
           <FlameLogo />
           <span className="brand-name">{provider}</span>

@@ -3,6 +3,11 @@ import { iconUrl } from '../../../shared/domain/icons';
 import type { MenuButton } from '../../../shared/domain/menu';
 
 /** A button as the oven draws it: its colour, its icon and its name (a category shows a folder mark). */
+/** How many buttons a category holds, over its pages: its tile shows it, and says it. */
+export function buttonsIn(button: MenuButton & { kind: 'category' }): number {
+  return button.category.pages.reduce((n, p) => n + p.buttons.length, 0);
+}
+
 export function ButtonFace({ button }: { button: MenuButton }) {
   const color = BUTTON_COLORS[button.color] ?? BUTTON_COLORS.ORANGE_900;
   const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
@@ -17,7 +22,7 @@ export function ButtonFace({ button }: { button: MenuButton }) {
       <span className="tile-name">{name}</span>
       {button.kind === 'category' ? (
         <span className="tile-badge" aria-hidden="true">
-          ▸ {button.category.pages.reduce((n, p) => n + p.buttons.length, 0)}
+          ▸ {buttonsIn(button)}
         </span>
       ) : null}
       {button.kind === 'recipe' && button.favorite ? (

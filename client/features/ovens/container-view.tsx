@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuButton } from '../../../shared/domain/menu';
 import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
-import { ButtonFace } from './button-tile';
+import { ButtonFace, buttonsIn } from './button-tile';
 import { CategoryNameForm } from './category-name-form';
 
 export const slotId = (screenId: number, position: number) => `slot:${screenId}:${position}`;
@@ -92,10 +92,10 @@ function Tile({
         aria-label={
           readOnly
             ? button.kind === 'category'
-              ? t('tile.categoryOpen', { name, slot: button.position })
+              ? t('tile.categoryOpen', { name, slot: button.position, count: buttonsIn(button) })
               : t('tile.recipeSee', { name, slot: button.position })
             : button.kind === 'category'
-              ? t('tile.categoryMove', { name, slot: button.position })
+              ? t('tile.categoryMove', { name, slot: button.position, count: buttonsIn(button) })
               : t('tile.recipeMove', { name, slot: button.position })
         }
         onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
@@ -197,13 +197,9 @@ function EmptySlot({
   return (
     <div className={removed ? 'slot-add slot-removed' : 'slot-add'}>
       {removed ? <span className="slot-removed-note">{t('tile.removedNote', { name: removed })}</span> : null}
-      <button
-        type="button"
-        className="slot-add-recipe"
-        onClick={() => onAdd(position)}
-        aria-label={t('tile.addInSlot', { slot: position })}
-      >
+      <button type="button" className="slot-add-recipe" onClick={() => onAdd(position)}>
         <span aria-hidden="true">+</span> {t('tile.dropHere')}
+        <span className="sr-only"> {t('tile.inSlot', { slot: position })}</span>
       </button>
       {allowCategory ? (
         <button type="button" className="slot-add-category" onClick={() => setNaming(true)}>

@@ -77,7 +77,6 @@ function OvenPicker({
         type="button"
         className="oven-picker-button"
         aria-expanded={open}
-        aria-label={t('ovenPage.selectOvenCurrent', { name: current ? current.name : t('ovenPage.none') })}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
@@ -85,6 +84,8 @@ function OvenPicker({
       >
         {current ? (
           <>
+            {/* Said before the name it shows: a voice user says what they see, a screen reader hears the purpose. */}
+            <span className="sr-only">{`${t('ovenPage.selectOvenCurrent', { name: '' }).trim()} `}</span>
             <img src={thumbnailOf(current.type)} alt="" />
             <span className="oven-picker-name">{current.name}</span>
             <span className="muted small">{current.type}</span>

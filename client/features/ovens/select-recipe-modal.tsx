@@ -129,13 +129,9 @@ export function SelectRecipeModal({
               <strong>{r.name}</strong>
               <span className="muted small">{categoryLabel(r.category)}</span>
             </div>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => onAdd(r)}
-              aria-label={t('selectRecipe.addNamed', { name: r.name })}
-            >
+            <button type="button" className="btn btn-primary" onClick={() => onAdd(r)}>
               {t('selectRecipe.add')}
+              <span className="sr-only"> {t('selectRecipe.addContext', { name: r.name })}</span>
             </button>
           </li>
         ))}

@@ -21,11 +21,6 @@ export function MarkLoaded({ oven, onLoaded }: { oven: FleetOven; onLoaded(): un
     <button
       type="button"
       className="btn btn-secondary btn-small"
-      aria-label={
-        version
-          ? t('fleetPage.mark.labelVersion', { name: oven.name, version })
-          : t('fleetPage.mark.labelLast', { name: oven.name })
-      }
       title={t('fleetPage.mark.title', {
         when: new Date(download.at).toLocaleString(formatLocale(language), {
           dateStyle: 'medium',
@@ -46,6 +41,12 @@ export function MarkLoaded({ oven, onLoaded }: { oven: FleetOven; onLoaded(): un
       }}
     >
       {mark.isPending ? t('fleetPage.mark.saving') : t('fleetPage.mark.button')}
+      <span className="sr-only">
+        {' '}
+        {version
+          ? t('fleetPage.mark.contextVersion', { name: oven.name, version })
+          : t('fleetPage.mark.contextLast', { name: oven.name })}
+      </span>
     </button>
   );
 }
