@@ -124,6 +124,31 @@ test('a crew member reads the menu and downloads the USB file, and cannot change
   await theirs.close();
 });
 
+test("a crew member taps a recipe's button and reads the recipe, stages included, with nothing to change", async ({
+  page,
+  browser,
+  cook,
+}) => {
+  const call = apiAs(page.request, cook);
+  const store = await apiLocation(call, 'Quay');
+  const oven = await seed.importedOven(cook, { name: 'Quay Oven', type: 'Matchbox 1718/1313' });
+  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
+  const crew = await seed.member(cook, 'crew', [store.id]);
+  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await theirs.newPage();
+  await loginByToken(crewPage, crew);
+  await crewPage.goto('/ovens');
+  const tile = crewPage.locator('.editor-main .tile-button').filter({ hasText: 'Pepperoni Pizza' });
+  await tile.click();
+  const dialog = crewPage.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Pepperoni Pizza' })).toBeVisible();
+  await expect(dialog.locator('.recipe-details')).toContainText(/Stage 1/);
+  await expect(dialog.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);
+  await crewPage.screenshot({ path: 'test-results/screens/crew-recipe.png' });
+  await theirs.close();
+});
+
 test('a crew member removed while the menu is open is told so when they tap Download, and the old menu is gone', async ({
   page,
   browser,

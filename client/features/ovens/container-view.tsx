@@ -99,7 +99,8 @@ function Tile({
               : t('tile.recipeMove', { name, slot: button.position })
         }
         onClick={() => (button.kind === 'category' ? actions.onOpen(button) : actions.onSelect(button))}
-        {...attributes}
+        // Read only, a button opens its recipe or category: not a draggable, and not disabled.
+        {...(readOnly ? {} : attributes)}
         {...listeners}
         disabled={saving}
         aria-pressed={button.kind === 'recipe' ? selected : undefined}

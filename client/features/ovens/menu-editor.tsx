@@ -350,7 +350,11 @@ export function MenuEditor({
   };
 
   const tileActions: TileActions = {
-    onSelect: (b) => (readOnly ? undefined : setSelected((s) => (s === b.id ? null : b.id))),
+    // Crew read a recipe by tapping its button; others select the button to change it.
+    onSelect: (b) =>
+      readOnly
+        ? b.kind === 'recipe' && onOpenRecipe(b.recipe.id)
+        : setSelected((s) => (s === b.id ? null : b.id)),
     onOpen: (b) => {
       if (b.kind !== 'category' || b.category.id === null) return;
       setSelected(null);

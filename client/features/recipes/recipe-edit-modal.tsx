@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
-import { canWriteRecipe } from '../../../shared/domain/permissions';
+import { canCreateIn, canWriteRecipe } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { useCurrentUser } from '../../lib/current-user';
 import { TIMINGS } from '../../lib/timings';
@@ -30,6 +30,8 @@ export function RecipeEditModal({
   const banners = useBanners();
   const [editing, setEditing] = useState<'edit' | 'copy' | null>(null);
   const writable = recipe && user ? canWriteRecipe(user, { teamId: recipe.team_id }) : false;
+  // Crew (and store managers) read the recipes on their menus; they neither change them nor make copies.
+  const readOnly = !writable && !(user && canCreateIn(user, 'community'));
 
   if (editing && recipe) {
     return (
@@ -65,6 +67,13 @@ export function RecipeEditModal({
     }
   };
   return (
-    <RecipeViewModal id={id} editMode={false} busy={pdf.isPending} onAction={onAction} onClose={onClose} />
+    <RecipeViewModal
+      id={id}
+      editMode={false}
+      readOnly={readOnly}
+      busy={pdf.isPending}
+      onAction={onAction}
+      onClose={onClose}
+    />
   );
 }

@@ -9,6 +9,7 @@ export {
   loadMenus,
   menusUsing,
   type OvenRow,
+  onMenuInReach,
   ownOven,
   replaceMenus,
   treeFromRows,

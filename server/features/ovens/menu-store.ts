@@ -1127,4 +1127,18 @@ export async function menusUsing(
   }));
 }
 
+/**
+ * Whether a recipe stands on the menu of an oven within the person's reach: crew, who do not read the team's
+ * recipe book, read the recipes on their stores' menus (stages included). One statement, by the recipe's buttons.
+ */
+export async function onMenuInReach(db: DbOrTx, scope: Scope, recipeId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: menuButtons.id })
+    .from(menuButtons)
+    .innerJoin(ovens, eq(ovens.id, menuButtons.ovenId))
+    .where(and(eq(menuButtons.recipeId, recipeId), inScope.ovens(scope)))
+    .limit(1);
+  return found !== undefined;
+}
+
 export type { CategoryButton };

@@ -37,7 +37,7 @@ import { containsFolded } from '../../db/search';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { freshRead } from '../../lib/fresh-read';
 import { newToken } from '../../lib/tokens';
-import { menusUsing } from '../ovens';
+import { menusUsing, onMenuInReach } from '../ovens';
 
 /** Library list pages kept per instance (each a dozen cards, a few KB), and the library's totals per filter. */
 const LIBRARY_CACHE_SIZE = 2000;
@@ -159,8 +159,11 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   /** Someone who may not even read a recipe learns nothing about it: 404, never 403. */
   async function readable(actor: Actor, id: number): Promise<RecipeRow> {
     const r = await row(id);
-    if (!r || !canReadRecipe(actor, r)) throw new NotFoundError('Recipe');
-    return r;
+    if (!r) throw new NotFoundError('Recipe');
+    if (canReadRecipe(actor, r)) return r;
+    // Crew read (never change) the team's recipes that stand on a menu of their stores' ovens.
+    if (actor.team?.id === r.teamId && (await onMenuInReach(db, scopeOf(actor), id))) return r;
+    throw new NotFoundError('Recipe');
   }
   async function writable(actor: Actor, id: number): Promise<RecipeRow> {
     const r = await readable(actor, id);

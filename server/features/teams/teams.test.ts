@@ -135,6 +135,37 @@ describe('roles', () => {
     expect((await api(crew, 'GET', '/api/recipes?owner=provider')).statusCode).toBe(200);
   });
 
+  it("crew read the team's recipes on their stores' menus, stages included, and no others", async () => {
+    const { owner, inA, inB, members } = await chain(['crew']);
+    const crew = members.crew!;
+    const onA = await createRecipe(ctx.db, { ownerId: owner.id, name: 'Crew Pizza' });
+    const onB = await createRecipe(ctx.db, { ownerId: owner.id, name: 'Other Pizza' });
+    const offMenu = await createRecipe(ctx.db, { ownerId: owner.id, name: 'Book Pizza' });
+    for (const [oven, recipe] of [
+      [inA, onA],
+      [inB, onB],
+    ] as const) {
+      const added = await api(owner, 'POST', '/api/buttons', {
+        position: 1,
+        screen_id: oven.screenId,
+        buttonable_id: recipe.id,
+        buttonable_type: 'Recipe',
+      });
+      expect(added.statusCode, added.body).toBeLessThan(300);
+    }
+    const read = await api(crew, 'GET', `/api/recipes/${onA.id}`);
+    expect(read.statusCode).toBe(200);
+    const detail = read.json<{ data: { name: string; stages: unknown[] } & Record<string, unknown> }>().data;
+    expect(detail.name).toBe('Crew Pizza');
+    expect(detail.stages.length).toBeGreaterThan(0);
+    // Not on a menu of their stores, and never changed by them.
+    expect((await api(crew, 'GET', `/api/recipes/${onB.id}`)).statusCode).toBe(404);
+    expect((await api(crew, 'GET', `/api/recipes/${offMenu.id}`)).statusCode).toBe(404);
+    const renamed = { ...detail, name: 'Renamed' };
+    expect((await api(crew, 'PUT', `/api/recipes/${onA.id}`, renamed)).statusCode).toBe(403);
+    expect((await api(crew, 'DELETE', `/api/recipes/${onA.id}`)).statusCode).toBe(403);
+  });
+
   it("a store manager's import lands in their location, and must name one when they have several", async () => {
     const { owner, a, b, members } = await chain(['store']);
     const store = members.store!;
