@@ -1,15 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import {
-  apiAs,
-  apiLocation,
-  apiTemplate,
-  downloadedBytes,
-  expect,
-  finishedJob,
-  seed,
-  test,
-} from './fixtures';
+import { apiAs, apiLocation, apiTemplate, expect, finishedJob, seed, test } from './fixtures';
 
 test('a template applied to a location shows on the fleet page, and its zip holds each oven under its file name', async ({
   page,
@@ -41,19 +32,32 @@ test('a template applied to a location shows on the fleet page, and its zip hold
   await expect(page.getByRole('list', { name: 'Ovens by status' })).toContainText('Never checked: 2');
   await page.screenshot({ path: 'test-results/screens/fleet.png', fullPage: true });
 
+  // One tap saves both the zip and the checklist; Corner's menu is empty (a MiSA, the template is a Matchbox's).
+  const names: string[] = [];
+  const both = new Promise<Buffer>((resolve) => {
+    page.on('download', async (d) => {
+      names.push(d.suggestedFilename());
+      if (d.suggestedFilename().endsWith('.zip')) {
+        const { readFileSync } = await import('node:fs');
+        resolve(readFileSync((await d.path())!));
+      }
+    });
+  });
   await page.getByRole('button', { name: /Download this location’s settings/ }).click();
-  const ready = page.getByRole('status').filter({ hasText: 'Ready:' });
-  await expect(ready).toContainText('3 ovens');
+  const ready = page.getByRole('status').filter({ hasText: 'Saved:' });
+  await expect(ready).toContainText('2 ovens');
+  await expect(ready.getByRole('alert')).toContainText(
+    'Corner (Harbour: North): its menu has no recipe, and its file would empty the oven’s menu.',
+  );
   await ready.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/fleet-zip-ready.png' });
-  const saved = await downloadedBytes(page, () =>
-    ready.getByRole('button', { name: /^hearth-settings-.*\.zip$/ }).click(),
-  );
-  const zip = unzipSync(new Uint8Array(saved.bytes));
+  const zip = unzipSync(new Uint8Array(await both));
+  await expect.poll(() => names.length).toBe(2);
+  expect(names[0]).toMatch(/^hearth-settings-Harbour North-\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(names[1]).toMatch(/^usb-checklist-.*\.pdf$/);
   expect(Object.keys(zip).sort()).toEqual([
     'Harbour North/01 Back/MATCHBOX.AI2',
-    'Harbour North/02 Corner/MISA.RCP',
-    'Harbour North/03 Front/MATCHBOX.AI2',
+    'Harbour North/02 Front/MATCHBOX.AI2',
     'USB checklist.pdf',
   ]);
 });

@@ -37,6 +37,25 @@ test('a location added on the Locations page takes the ovens moved into it, and 
   await expect(picker.filter({ hasText: 'Elsewhere' })).toHaveCount(0);
 });
 
+test("a location's card downloads that location's zip and checklist in one tap", async ({ page, cook }) => {
+  const call = apiAs(page.request, cook);
+  const oven = await seed.importedOven(cook, { name: 'Front', type: 'Matchbox 1718/1313' });
+  await apiLocation(call, 'Canal Street', [oven.id]);
+  await apiLocation(call, 'Empty Yard');
+  await page.goto('/fleet/locations');
+  await expect(
+    page.getByRole('listitem', { name: 'Empty Yard' }).getByRole('button', { name: /settings \(zip\)/ }),
+  ).toHaveCount(0);
+  const card = page.getByRole('listitem', { name: 'Canal Street' });
+  const names: string[] = [];
+  page.on('download', (d) => names.push(d.suggestedFilename()));
+  await card.getByRole('button', { name: 'Download this location’s settings (zip)' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Saved:' })).toContainText('1 oven');
+  await expect.poll(() => names.length).toBe(2);
+  expect(names[0]).toMatch(/^hearth-settings-Canal Street-\d{4}-\d{2}-\d{2}\.zip$/);
+  await page.screenshot({ path: 'test-results/screens/locations-zip.png', fullPage: true });
+});
+
 test('a location renamed to a name already used is refused, with the reason on the name', async ({
   page,
   cook,

@@ -281,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       activity,
       mailer: deps.mailer,
       provider: config.PROVIDER_NAME,
+      timeZone: config.TIME_ZONE,
       now,
     }),
     limiter,

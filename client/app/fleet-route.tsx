@@ -59,7 +59,9 @@ export function FleetRoute() {
 export function LocationsRoute() {
   return (
     <FleetSection>
-      <LocationsPage />
+      <LocationsPage
+        renderDownload={(location) => <ZipDownload ovenIds={[]} locationId={location.id} compact />}
+      />
     </FleetSection>
   );
 }

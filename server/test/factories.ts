@@ -188,3 +188,34 @@ export async function createOven(
   );
   return { id: oven.id, name: oven.name, type, tree, screenId: tree.screens[0]!.id! };
 }
+
+/** An oven whose menu holds one recipe of the owner's team in slot 1: one whose file a zip takes. */
+export async function createOvenWithRecipe(
+  db: Db,
+  ownerId: number,
+  overrides: Parameters<typeof createOven>[2] = {},
+) {
+  const type = overrides.type ?? 'Matchbox 1718/1313';
+  const recipe = await createRecipe(db, { ownerId, oven_type: type });
+  return createOven(db, ownerId, {
+    ...overrides,
+    tree: {
+      screens: [
+        {
+          id: null,
+          buttons: [
+            {
+              id: null,
+              kind: 'recipe',
+              position: 1,
+              icon: 'ICON_PIZZA',
+              color: 'ORANGE_900',
+              favorite: false,
+              recipe: { id: recipe.id, name: recipe.name, ovenType: type },
+            },
+          ],
+        },
+      ],
+    },
+  });
+}

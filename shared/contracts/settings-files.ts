@@ -161,6 +161,15 @@ export const settingsZip = preparedFile.extend({
       version: z.string().nullable(),
     }),
   ),
+  /** Ovens left out, and why: `empty_menu`, a menu with no recipe (its file would empty the oven's menu). */
+  skipped: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      location: z.string().nullable(),
+      reason: z.enum(['empty_menu']),
+    }),
+  ),
 });
 export type SettingsZip = z.infer<typeof settingsZip>;
 

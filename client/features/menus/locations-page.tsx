@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Location, locationRequest } from '../../../shared/contracts/ovens';
@@ -29,7 +29,12 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'delete'; location: Lo
  * A chain's stores: add, rename and delete locations and move ovens into them. A location's ovens are filtered on
  * the Ovens and Fleet pages, share a template and download as one zip.
  */
-export function LocationsPage() {
+export function LocationsPage({
+  renderDownload,
+}: {
+  /** The zip of a location's settings files with its USB checklist (settings-files), on each location's card. */
+  renderDownload?(location: { id: number; name: string }): ReactNode;
+} = {}) {
   const url = useUrlState(DEFAULTS);
   const search = url.values.search.trim();
   const box = useSearchText(url.values.search, (next, push) => url.update({ search: next }, { push }));
@@ -101,6 +106,9 @@ export function LocationsPage() {
                   )}
                 </p>
               </div>
+              {renderDownload && l.ovens > 0 ? (
+                <div className="location-download">{renderDownload({ id: l.id, name: l.name })}</div>
+              ) : null}
               {manage ? (
                 <div className="location-actions">
                   <button

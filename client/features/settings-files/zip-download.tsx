@@ -8,18 +8,22 @@ import { translateMessage } from '../../lib/i18n';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
 
 /**
- * Downloads the settings files of the ovens shown (or of the chosen location) as one zip with the USB checklist:
- * links to both, since a kitchen prints the checklist and copies the zip's folders onto sticks.
+ * Downloads the settings files of the ovens shown (or of the chosen location) as one zip with the USB checklist,
+ * both saved in one step (a kitchen prints the checklist and copies the zip's folders onto sticks); links to save
+ * either again, and the ovens left out (an empty menu) named, so nobody looks for their stick.
  */
 export function ZipDownload({
   ovenIds,
   locationId,
   partial = false,
+  compact = false,
 }: {
   ovenIds: number[];
   locationId: number | null;
   /** The ovens are one page of a longer list: the button says so. */
   partial?: boolean;
+  /** Inside a location's card: a secondary button, no card of its own. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const prepare = usePrepareZip();
@@ -27,21 +31,27 @@ export function ZipDownload({
   const [ready, setReady] = useState<SettingsZip | null>(null);
   const count = ovenIds.length;
   return (
-    <div className="card zip-download">
+    <div className={compact ? 'zip-download zip-download-compact' : 'card zip-download'}>
       <button
         type="button"
-        className="btn btn-primary"
-        disabled={prepare.isPending || count === 0 || count > FLEET_BATCH_MAX}
+        className={compact ? 'btn btn-secondary' : 'btn btn-primary'}
+        disabled={prepare.isPending || (locationId === null && (count === 0 || count > FLEET_BATCH_MAX))}
         onClick={async () => {
           setReady(null);
+          let zip: SettingsZip;
           try {
-            setReady(
-              await prepare.mutateAsync(
-                locationId !== null ? { location_id: locationId } : { oven_ids: ovenIds },
-              ),
+            zip = await prepare.mutateAsync(
+              locationId !== null ? { location_id: locationId } : { oven_ids: ovenIds },
             );
           } catch {
-            // Shown below.
+            return; // Shown below.
+          }
+          setReady(zip);
+          try {
+            await save.mutateAsync(zip);
+            await save.mutateAsync(zip.checklist);
+          } catch {
+            // Shown below, with the links to save them again.
           }
         }}
       >
@@ -59,19 +69,36 @@ export function ZipDownload({
       {prepare.isError ? <Alert tone="error">{translateMessage(prepare.error.message)}</Alert> : null}
       {save.isError ? <Alert tone="error">{translateMessage(save.error.message)}</Alert> : null}
       {ready ? (
-        <p role="status" className="zip-ready">
-          <Trans
-            i18nKey="fleetPage.zip.ready"
-            count={ready.ovens.length}
-            values={{ name: ready.name }}
-            components={{
-              zip: <button type="button" className="btn-link" onClick={() => save.mutate(ready)} />,
-              list: (
-                <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)} />
-              ),
-            }}
-          />
-        </p>
+        <div role="status" className="zip-ready">
+          <p>
+            <Trans
+              i18nKey="fleetPage.zip.saved"
+              count={ready.ovens.length}
+              values={{ name: ready.name }}
+              components={{
+                zip: <button type="button" className="btn-link" onClick={() => save.mutate(ready)} />,
+                list: (
+                  <button type="button" className="btn-link" onClick={() => save.mutate(ready.checklist)} />
+                ),
+              }}
+            />
+          </p>
+          {ready.skipped.length > 0 ? (
+            <Alert tone="error">
+              <p>{t('fleetPage.zip.skippedTitle', { count: ready.skipped.length })}</p>
+              <ul className="zip-skipped">
+                {ready.skipped.map((s) => (
+                  <li key={s.id}>
+                    {t('fleetPage.zip.skippedEmpty', {
+                      oven: s.name,
+                      location: s.location ?? t('fleetPage.zip.noLocation'),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

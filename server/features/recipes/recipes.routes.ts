@@ -21,6 +21,7 @@ import {
   userRecipesQuery,
 } from '../../../shared/contracts/recipes';
 import { RECIPE_BODY_LIMIT } from '../../http/body-limits';
+import { contentDisposition } from '../../http/content-disposition';
 import { jobReply } from '../../http/job-reply';
 import { paginate } from '../../http/pagination';
 import { currentSessionHash, currentUser } from '../../http/request-user';
@@ -315,7 +316,7 @@ export async function recipesRoutes(
         const { fileName, bytes } = await pdfs.open(request.params.name, request.sessionTokenHash);
         return reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('content-disposition', contentDisposition('attachment', fileName))
           .header('cache-control', 'no-store')
           .send(bytes);
       } catch (error) {

@@ -73,7 +73,7 @@ describe("the menu PDF, the USB checklist and the USB guides in the reader's lan
       'Liste USB : 1 four',
       'Clé 1 : Ligne 1',
       'pas une version enregistrée',
-      '2026-11-25 12:00 UTC',
+      '2026-11-25 12:00 (UTC)',
     ])
       expect(text).toContain(words);
   });

@@ -24,6 +24,7 @@ import { mailboxOf } from '../../../shared/domain/email';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../../shared/i18n/languages';
+import { contentDisposition } from '../../http/content-disposition';
 import { fastJson } from '../../http/fast-json';
 import { jobReply, type ZipDownloadParams } from '../../http/job-reply';
 import { jsonInSlices } from '../../http/json-in-slices';
@@ -202,10 +203,10 @@ export async function settingsFilesRoutes(
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const ovenIds = await files.zipOvens(user, request.body);
+      const { ovenIds, place } = await files.zipOvens(user, request.body);
       const sessionHash = currentSessionHash(request);
       // The zip's address exists before its job runs: a download of it streams the parts as they are built.
-      const { token, name } = await files.startZip(user, sessionHash);
+      const { token, name } = await files.startZip(user, sessionHash, place);
       const job = await deps.runner
         .enqueue<ZipJob>({
           userId: user.id,
@@ -260,7 +261,7 @@ export async function settingsFilesRoutes(
         tags,
         summary:
           'A prepared settings file (or zip, or checklist), under the name the oven reads; only to the session that prepared it (send its bearer token), for 15 minutes',
-        params: z.object({ token: z.string().regex(/^[\w-]{10,64}$/), file: z.string().max(40) }),
+        params: z.object({ token: z.string().regex(/^[\w-]{10,64}$/), file: z.string().max(160) }),
       },
     },
     async (request, reply) => {
@@ -278,7 +279,7 @@ export async function settingsFilesRoutes(
             : 'application/octet-stream';
         reply
           .type(type)
-          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('content-disposition', contentDisposition('attachment', fileName))
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff');
         if ('bytes' in opened) return reply.send(opened.bytes);

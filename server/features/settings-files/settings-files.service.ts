@@ -18,6 +18,8 @@ export function createSettingsFilesService(deps: {
   activity: ActivityRecorder;
   mailer: Mailer;
   provider: string;
+  /** The zone the USB checklist prints its time in (the team's day, not UTC). */
+  timeZone?: string;
   now?: () => Date;
 }) {
   const base = { db: deps.db, now: deps.now ?? (() => new Date()) };
@@ -26,7 +28,7 @@ export function createSettingsFilesService(deps: {
     ...createSettingsImport({ ...base, activity: deps.activity }),
     ...createSettingsDownloads(base, files),
     ...createSettingsShare({ ...base, mailer: deps.mailer, provider: deps.provider }, files),
-    ...createSettingsZip({ ...base, provider: deps.provider }, files),
+    ...createSettingsZip({ ...base, provider: deps.provider, timeZone: deps.timeZone ?? 'UTC' }, files),
     ...createSettingsChecks(base, files),
   };
 }

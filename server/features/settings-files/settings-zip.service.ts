@@ -66,16 +66,28 @@ function partWriter(store: DownloadStore, token: string, mtime: Date) {
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
-const zipName = (at: Date) => `hearth-settings-${day(at)}.zip`;
+/** "hearth-settings-2026-11-28.zip", or with the location it is of: "hearth-settings-Main St-2026-11-28.zip". */
+const zipName = (at: Date, place?: string) =>
+  `hearth-settings-${place ? `${folderName(place, 'location')}-` : ''}${day(at)}.zip`;
+
+/**
+ * An oven whose menu holds no recipe would get a file that empties the oven's menu: a zip leaves it out and says
+ * why (the crew must not load it), rather than refusing the whole store's zip.
+ */
+export const EMPTY_MENU = 'empty_menu' as const;
 
 /** The settings files of many ovens as one zip, with the USB checklist. */
-export function createSettingsZip(deps: FileDeps & { provider: string }, files: SettingsBuilder) {
+export function createSettingsZip(
+  deps: FileDeps & { provider: string; timeZone: string },
+  files: SettingsBuilder,
+) {
   const { db, now } = deps;
   const { build, fingerprintOf } = files;
 
   /** The ovens a zip takes: some of the user's, or a location's; at most FLEET_BATCH_MAX on either path. */
   async function zipTargets(actor: Actor, input: { oven_ids?: number[]; location_id?: number }) {
-    if (input.location_id === undefined) return ownOvensRef(db, scopeOf(actor), input.oven_ids ?? []);
+    if (input.location_id === undefined)
+      return { targets: await ownOvensRef(db, scopeOf(actor), input.oven_ids ?? []), place: null };
     const place = await ownLocationRef(db, scopeOf(actor), input.location_id);
     const targets = await db
       .select({ id: ovens.id, name: ovens.name, locationId: ovens.locationId })
@@ -88,22 +100,29 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
         'location_id',
         `${place.name} has more than ${FLEET_BATCH_MAX} ovens; one zip holds at most ${FLEET_BATCH_MAX}. Choose ovens from it on the Fleet page.`,
       );
-    return targets;
+    return { targets, place };
   }
 
   return {
-    /** Checks a zip's body and answers the ovens it takes, before a job is queued for it. */
-    async zipOvens(actor: Actor, input: { oven_ids?: number[]; location_id?: number }): Promise<number[]> {
-      return (await zipTargets(actor, input)).map((t) => t.id);
+    /**
+     * Checks a zip's body and answers the ovens it takes, and the location it is of (named in the zip's file name),
+     * before a job is queued for it.
+     */
+    async zipOvens(
+      actor: Actor,
+      input: { oven_ids?: number[]; location_id?: number },
+    ): Promise<{ ovenIds: number[]; place: string | null }> {
+      const { targets, place } = await zipTargets(actor, input);
+      return { ovenIds: targets.map((t) => t.id), place: place?.name ?? null };
     },
 
     /** The zip's address before it is built: its download streams the parts as they are written. */
-    async startZip(actor: Actor, sessionHash: string, at = now()) {
+    async startZip(actor: Actor, sessionHash: string, place: string | null = null, at = now()) {
       return createDownloadStore(db, now).start({
         userId: actor.id,
         sessionHash,
         teamId: actor.team?.id ?? null,
-        fileName: zipName(at),
+        fileName: zipName(at, place ?? undefined),
       });
     },
 
@@ -185,6 +204,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
     const writer = partWriter(store, input.token, at);
     const sticks: ChecklistStick[] = [];
     const out: SettingsZip['ovens'] = [];
+    const skipped: SettingsZip['skipped'] = [];
     const prints: Fingerprint[] = [];
     for (const [i, target] of ordered.entries()) {
       let built: Built;
@@ -195,7 +215,18 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
           throw ValidationError.field('oven_ids', `${target.name}: ${error.message} Nothing was downloaded.`);
         throw error;
       }
-      const stick = i + 1;
+      if (built.recipeIds.length === 0) {
+        skipped.push({
+          id: target.id,
+          name: built.oven.name,
+          location: target.locationId === null ? null : (placeName.get(target.locationId) ?? null),
+          reason: EMPTY_MENU,
+        });
+        await step(i + 1, ordered.length);
+        continue;
+      }
+      // Sticks are numbered over the ovens in the zip: a left-out oven takes no stick.
+      const stick = out.length + 1;
       const place = folders.get(target.locationId)!;
       const folder = `${place}/${String(stick).padStart(pad, '0')} ${folderName(target.name, `Oven ${target.id}`)}`;
       const path = `${folder}/${built.fileName}`;
@@ -214,10 +245,17 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
       out.push({ id: built.oven.id, name: built.oven.name, stick, path, version });
       await step(i + 1, ordered.length);
     }
+    if (out.length === 0)
+      throw ValidationError.field(
+        'oven_ids',
+        `${countOf(skipped.length, 'oven')} chosen, and no menu holds a recipe: their files would empty the ovens' menus. Nothing was downloaded.`,
+      );
     const checklist = await usbChecklistPdf({
       provider: deps.provider,
       sticks,
+      skipped,
       printedAt: at,
+      timeZone: deps.timeZone,
       by: actor.username ?? 'a Hearth user',
       language: actor.language ?? undefined,
     });
@@ -251,6 +289,7 @@ export function createSettingsZip(deps: FileDeps & { provider: string }, files: 
         size,
         checklist: { file: list.file, name: list.name, size: list.size },
         ovens: out,
+        skipped,
       };
     });
   }

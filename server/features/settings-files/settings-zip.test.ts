@@ -8,7 +8,7 @@ import { createActivityRecorder } from '../../db/activity-store';
 import { UnfinishedDownload } from '../../db/download-store';
 import { ovens, settingsDownloadParts, settingsDownloads, settingsFingerprints } from '../../db/schema/index';
 import { NotFoundError } from '../../lib/errors';
-import { createOven, createSession, createSignedInUser } from '../../test/factories';
+import { createOven, createOvenWithRecipe, createSession, createSignedInUser } from '../../test/factories';
 import {
   createLocationWith,
   createTestContext,
@@ -73,7 +73,7 @@ async function until(check: () => Promise<boolean>) {
 
 describe('a zip streams as it is built', () => {
   it("answers the zip's address with the job, before it is built", async () => {
-    const oven = await createOven(ctx.db, ownerId, { name: 'Early' });
+    const oven = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Early' });
     const queued = await ctx.api('POST', '/api/files/zip', { oven_ids: [oven.id] }, { token });
     const download = queued.json<{ data: JobOf<'settings-zip'> }>().data.download;
     expect(download?.name).toMatch(/^hearth-settings-\d{4}-\d{2}-\d{2}\.zip$/);
@@ -83,7 +83,8 @@ describe('a zip streams as it is built', () => {
 
   it('a download begun while the zip is built gets every oven, whole', async () => {
     const list = [];
-    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Streamed ${i}` }));
+    for (let i = 0; i < 3; i++)
+      list.push(await createOvenWithRecipe(ctx.db, ownerId, { name: `Streamed ${i}` }));
     const files = zipService();
     const started = await files.startZip(owner(), 'stream-session');
     const paused = gate();
@@ -119,7 +120,7 @@ describe('a zip streams as it is built', () => {
 
   it('a download of a zip whose build fails is cut off, and no oven counts as downloaded', async () => {
     const list = [];
-    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Cut ${i}` }));
+    for (let i = 0; i < 3; i++) list.push(await createOvenWithRecipe(ctx.db, ownerId, { name: `Cut ${i}` }));
     const files = zipService();
     const started = await files.startZip(owner(), 'cut-session');
     const paused = gate();
@@ -162,7 +163,8 @@ describe('a zip streams as it is built', () => {
 describe('POST /api/files/zip', () => {
   it('records no oven as downloaded when the build is killed midway', async () => {
     const list = [];
-    for (let i = 0; i < 3; i++) list.push(await createOven(ctx.db, ownerId, { name: `Killed ${i}` }));
+    for (let i = 0; i < 3; i++)
+      list.push(await createOvenWithRecipe(ctx.db, ownerId, { name: `Killed ${i}` }));
     const files = createSettingsFilesService({
       db: ctx.db,
       activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
@@ -196,8 +198,8 @@ describe('POST /api/files/zip', () => {
 
   it('puts each oven in a folder per location and stick, under the exact file name, with the checklist', async () => {
     const front = await importGoldenOven(ctx, token, 'Front');
-    const misa = await createOven(ctx.db, ownerId, { name: 'Back', type: 'MiSA' });
-    const loose = await createOven(ctx.db, ownerId, { name: 'Spare' });
+    const misa = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Back', type: 'MiSA' });
+    const loose = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Spare' });
     await place('Main St: North', [front.id, misa.id]);
     await ctx.api('POST', `/api/ovens/${front.id}/versions`, { name: 'Spring' }, { token });
     const res = await ctx.api(
@@ -233,8 +235,8 @@ describe('POST /api/files/zip', () => {
   });
 
   it('takes every oven of a location', async () => {
-    const a = await createOven(ctx.db, ownerId, { name: 'Left' });
-    const b = await createOven(ctx.db, ownerId, { name: 'Right' });
+    const a = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Left' });
+    const b = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Right' });
     const store = await place('Harbour', [a.id, b.id]);
     const zip = await jobResult<'settings-zip'>(
       ctx,
@@ -247,10 +249,80 @@ describe('POST /api/files/zip', () => {
     ]);
   });
 
+  it("names the location in the zip's file name", async () => {
+    const a = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Solo' });
+    const long = 'Pier: 7, the Harbour Front Building on Waterside Road';
+    const store = await place(long, [a.id]);
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token }),
+    );
+    expect(zip.name).toMatch(
+      /^hearth-settings-Pier 7, the Harbour Front Building on Waterside Road-\d{4}-\d{2}-\d{2}\.zip$/,
+    );
+    // Served under that name, however long.
+    expect(Object.keys(unzipSync(await fetchBytes(zip.file)))).toHaveLength(2);
+  });
+
+  it('serves a zip named for a location in another script', async () => {
+    const a = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Tokyo' });
+    const store = await place('東京 駅前', [a.id]);
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token }),
+    );
+    const res = await ctx.api('GET', `/storage/settings/${encodeURI(zip.file)}`, undefined, { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(zip.name)}`);
+  });
+
+  it('leaves out an oven whose menu holds no recipe, names it in the result and on the checklist', async () => {
+    const full = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Filled' });
+    const empty = await createOven(ctx.db, ownerId, { name: 'Blank' });
+    const store = await place('Wharf', [full.id, empty.id]);
+    const zip = await jobResult<'settings-zip'>(
+      ctx,
+      token,
+      await ctx.api('POST', '/api/files/zip', { location_id: store.id }, { token }),
+    );
+    expect(zip.ovens.map((o) => [o.name, o.stick])).toEqual([['Filled', 1]]);
+    expect(zip.skipped).toEqual([{ id: empty.id, name: 'Blank', location: 'Wharf', reason: 'empty_menu' }]);
+    const entries = unzipSync(await fetchBytes(zip.file));
+    expect(Object.keys(entries).sort()).toEqual(['USB checklist.pdf', 'Wharf/01 Filled/MATCHBOX.AI2']);
+    const checklist = pdfToText(await fetchBytes(zip.checklist.file)).replace(/\s+/g, ' ');
+    expect(checklist).toContain('Left out of this zip: 1 oven');
+    expect(checklist).toContain(
+      "Blank (Wharf): its menu has no recipe, and its file would empty the oven's menu.",
+    );
+    expect(checklist).not.toContain('Stick 2');
+  });
+
+  it('refuses a zip whose every oven has an empty menu, saying so', async () => {
+    const empty = await createOven(ctx.db, ownerId, { name: 'Void' });
+    const res = await ctx.api('POST', '/api/files/zip', { oven_ids: [empty.id] }, { token });
+    const job = res.json<{ data: { id: number } }>().data;
+    let status = '';
+    let error = '';
+    for (let i = 0; i < 200 && status !== 'failed'; i++) {
+      const read = (await ctx.api('GET', `/api/jobs/${job.id}`, undefined, { token })).json<{
+        data: { status: string; error: string | null };
+      }>().data;
+      status = read.status;
+      error = read.error ?? '';
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe('failed');
+    expect(error).toBe(
+      "1 oven chosen, and no menu holds a recipe: their files would empty the ovens' menus. Nothing was downloaded.",
+    );
+  });
+
   it('puts stores and lines on the sticks in number order (Store 9 before Store 10, Line 2 before Line 10)', async () => {
-    const ten = await createOven(ctx.db, ownerId, { name: 'Line 10' });
-    const two = await createOven(ctx.db, ownerId, { name: 'Line 2' });
-    const one = await createOven(ctx.db, ownerId, { name: 'Line 1' });
+    const ten = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Line 10' });
+    const two = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Line 2' });
+    const one = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Line 1' });
     await place('Store 10', [ten.id, two.id]);
     await place('Store 9', [one.id]);
     const zip = await jobResult<'settings-zip'>(
@@ -266,7 +338,7 @@ describe('POST /api/files/zip', () => {
   });
 
   it('answers the zip and its checklist only to the session that asked for them', async () => {
-    const oven = await createOven(ctx.db, ownerId, { name: 'Mine' });
+    const oven = await createOvenWithRecipe(ctx.db, ownerId, { name: 'Mine' });
     const zip = await jobResult<'settings-zip'>(
       ctx,
       token,

@@ -19,7 +19,11 @@ export interface ChecklistStick {
 export function usbChecklistPdf(input: {
   provider: string;
   sticks: ChecklistStick[];
+  /** Ovens of the zip's choice left out (an empty menu), named so nobody looks for their stick. */
+  skipped?: { name: string; location: string | null; reason: 'empty_menu' }[];
   printedAt: Date;
+  /** The IANA zone the time is printed in, named beside it. */
+  timeZone?: string;
   by: string;
   /** The language of whoever prepares the sticks. */
   language?: Language;
@@ -37,8 +41,8 @@ export function usbChecklistPdf(input: {
       .write(
         t('checklist.intro', {
           by: input.by,
-          // Year first and UTC: one reading in every country.
-          when: `${input.printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          // Year first, in the kitchen's zone, named: one reading in every country.
+          when: printedWhen(input.printedAt, input.timeZone ?? 'UTC'),
         }),
         { width },
       );
@@ -88,5 +92,48 @@ export function usbChecklistPdf(input: {
       doc.y = Math.max(doc.y, top + 30) + 8;
       doc.x = MARGIN;
     }
+    const skipped = input.skipped ?? [];
+    if (skipped.length > 0) {
+      ensureRoom(doc, 60, input.provider, title);
+      doc.moveDown(0.6);
+      doc
+        .useFont('bold')
+        .fontSize(12)
+        .fillColor(INK)
+        .write(t('checklist.skippedTitle', { count: skipped.length }), MARGIN, doc.y, { width });
+      doc.moveDown(0.3);
+      for (const s of skipped) {
+        ensureRoom(doc, 30, input.provider, title);
+        doc
+          .useFont('regular')
+          .fontSize(10)
+          .fillColor(INK)
+          .write(
+            t('checklist.skippedEmpty', { oven: s.name, location: s.location ?? t('checklist.noLocation') }),
+            MARGIN,
+            doc.y,
+            { width },
+          );
+        doc.moveDown(0.2);
+      }
+    }
   });
+}
+
+/** "2026-11-28 14:05 (America/Chicago)": the wall clock in that zone, year first. */
+function printedWhen(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${timeZone})`;
 }

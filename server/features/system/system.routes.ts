@@ -5,6 +5,7 @@ import { idParam } from '../../../shared/contracts/common';
 import { type PublicConfig, publicConfig } from '../../../shared/contracts/config';
 import { outboxReply } from '../../../shared/contracts/system';
 import type { Database } from '../../db/client';
+import { contentDisposition } from '../../http/content-disposition';
 import { NotFoundError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { outboxScope } from './outbox-access';
@@ -100,7 +101,7 @@ export async function systemRoutes(
       if (!visible) throw new NotFoundError('Attachment');
       return reply
         .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\]/g, '')}"`)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.bytes);
