@@ -135,5 +135,6 @@ function printedWhen(at: Date, timeZone: string): string {
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${timeZone})`;
+  const date = [parts.year, parts.month, parts.day].join('-');
+  return [date, `${parts.hour}:${parts.minute}`, `(${timeZone})`].join(' ');
 }
