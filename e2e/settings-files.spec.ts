@@ -7,6 +7,7 @@ import {
   downloadedBytes,
   expect,
   mailTo,
+  pdfTextOf,
   pdfToText,
   recordBanners,
   type SeededUser,
@@ -211,6 +212,16 @@ test("share the oven's settings by e-mail: the file arrives attached", async ({ 
   const mail = await mailTo(to, /Settings of oven Front Line/);
   expect(mail.attachments.map((a) => a.fileName)).toEqual(['MATCHBOX.AI2']);
   expect(Buffer.from(mail.attachments[0]!.base64, 'base64').toString()).toContain('OVEN name="Front Line"');
+});
+
+test('the menu PDF downloads beside Share, to print, the same as the one mailed', async ({ page, cook }) => {
+  await openOven(page, cook);
+  const tile = page.getByRole('form', { name: "Share Oven's Menu as PDF" });
+  const text = await pdfTextOf(page, () =>
+    tile.getByRole('button', { name: 'Download / Print (PDF)' }).click(),
+  );
+  expect(text).toContain('Menu of Front Line');
+  expect(text).toContain('Screen 1 > Sides');
 });
 
 test("share the oven's menu as a PDF: it shows the screens with their buttons", async ({ page, cook }) => {

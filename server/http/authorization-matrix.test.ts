@@ -471,6 +471,10 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: `/api/files/${the.oven.id}` }),
       expect: team('settings.download', 'oven', 200),
     },
+    'GET /api/ovens/:id/menu.pdf': {
+      request: async () => ({ url: `/api/ovens/${the.oven.id}/menu.pdf` }),
+      expect: team('ovens.read', 'oven', 200),
+    },
     'POST /api/files/zip': {
       request: async () => ({ url: '/api/files/zip', body: { oven_ids: [the.oven.id] } }),
       expect: team('settings.download', 'oven', 202),

@@ -81,6 +81,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/files/zip': 'settings.download',
   'POST /api/ovens/:id/check-file': 'settings.download',
   'POST /api/ovens/:id/loaded': 'settings.download',
+  'GET /api/ovens/:id/menu.pdf': 'ovens.read',
   'GET /storage/settings/:token/:file': 'signed-in',
   'GET /api/ovens/:kind/:id': 'settings.share',
   'POST /api/ovens/:kind/:id': 'settings.share',

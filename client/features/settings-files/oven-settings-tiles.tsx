@@ -16,6 +16,7 @@ import {
   savePrepared,
   usbGuideHref,
   useCheckOvenFile,
+  useDownloadMenuPdf,
   usePrepareDownload,
   useShareOven,
 } from './settings-files-api';
@@ -70,7 +71,13 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
           <ShareTile oven={oven} kind="settings" />
           <ShareTile oven={oven} kind="recipes" />
         </>
-      ) : null}
+      ) : (
+        <div className="card tile-card">
+          <h2>{t('tiles.menuPdfTitle')}</h2>
+          <p className="muted">{t('tiles.menuPdfText')}</p>
+          <MenuPdfButton oven={oven} />
+        </div>
+      )}
 
       {warning ? (
         <Modal
@@ -198,10 +205,36 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-secondary" disabled={share.isPending}>
-        {share.isPending ? t('tiles.sending') : t('tiles.send')}
-      </button>
+      <div className="tile-buttons">
+        <button type="submit" className="btn btn-secondary" disabled={share.isPending}>
+          {share.isPending ? t('tiles.sending') : t('tiles.send')}
+        </button>
+        {kind === 'recipes' ? <MenuPdfButton oven={oven} /> : null}
+      </div>
     </form>
+  );
+}
+
+/** Saves the menu as the PDF a share would send: to print for the kitchen wall, or keep. */
+function MenuPdfButton({ oven }: { oven: OvenDetail }) {
+  const { t } = useTranslation();
+  const banners = useBanners();
+  const pdf = useDownloadMenuPdf();
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary"
+      disabled={pdf.isPending}
+      onClick={async () => {
+        try {
+          await pdf.mutateAsync(oven.id);
+        } catch (e) {
+          banners.failure(oven.name, t('tiles.menuPdfFailed'), e);
+        }
+      }}
+    >
+      {pdf.isPending ? t('tiles.menuPdfPreparing') : t('tiles.menuPdf')}
+    </button>
   );
 }
 

@@ -101,3 +101,8 @@ export function useMarkLoaded(onLoaded: () => unknown) {
     onSuccess: onLoaded,
   });
 }
+
+/** GET /api/ovens/{id}/menu.pdf: the menu as the PDF a share attaches, saved to print or keep. */
+export function useDownloadMenuPdf() {
+  return useMutation({ mutationFn: (ovenId: number) => apiDownload(`/api/ovens/${ovenId}/menu.pdf`) });
+}

@@ -239,6 +239,27 @@ export async function settingsFilesRoutes(
     ),
   );
 
+  r.get(
+    '/api/ovens/:id/menu.pdf',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "The oven's menu as a PDF (every screen, category, page and recipe with its stages), in your language and unit: the same PDF sharing by e-mail attaches, to save or print",
+        params: fileIdParams,
+        response: { 200: z.any().describe('application/pdf'), 404: errorResponse, 422: fileErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await files.menuPdfOf(currentUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .send(bytes);
+    },
+  );
+
   r.post(
     '/api/ovens/:id/loaded',
     {

@@ -436,6 +436,22 @@ describe('share by e-mail', () => {
     expect(text).toContain('Rotate');
   });
 
+  it('downloads the same menu PDF directly, to save or print, also for crew', async () => {
+    const cook = await signedIn();
+    const stats = (await importFile(cook, golden('Matchbox 1718/1313'))).json<ImportStats>();
+    const res = await ctx.api('GET', `/api/ovens/${stats.oven.id}/menu.pdf`, undefined, as(cook));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Front-Line-menu.pdf"');
+    const text = pdfToText(res.rawPayload);
+    expect(text).toContain('Menu of Front Line');
+    expect(text).toContain('Screen 2');
+    const stranger = await signedIn();
+    expect(
+      (await ctx.api('GET', `/api/ovens/${stats.oven.id}/menu.pdf`, undefined, as(stranger))).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses an invalid address with the spec message', async () => {
     const cook = await signedIn();
     const oven = await createOven(ctx.db, cook.id);

@@ -21,7 +21,30 @@ export function createSettingsShare(
 ) {
   const { db, now } = deps;
   const { build } = files;
+
+  /** The oven's menu as a PDF in the reader's language and unit: what a share attaches and a download saves. */
+  async function menuPdfOf(
+    actor: Actor & { temperature_unit?: TemperatureUnit; language?: Language | null },
+    ovenId: number,
+  ) {
+    const built = await build(actor, ovenId);
+    const bytes = await menuPdf({
+      provider: deps.provider,
+      oven: built.oven,
+      tree: built.tree,
+      recipes: built.recipes,
+      printedAt: now(),
+      unit: actor.temperature_unit,
+      language: actor.language ?? DEFAULT_LANGUAGE,
+    });
+    const fileName = `${built.oven.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-menu.pdf`;
+    return { oven: built.oven, fileName, bytes };
+  }
+
   return {
+    /** GET /api/ovens/{id}/menu.pdf: the same PDF a share attaches, to save or print. */
+    menuPdfOf,
+
     /**
      * Spec §7 GET /api/ovens/{kind}/{id}?email: the settings file, or the menu as a PDF, sent as an attachment.
      * The message is kept in the outbox first, so a mail server that is down loses nothing (DeliveryError).
@@ -37,8 +60,8 @@ export function createSettingsShare(
       ovenId: number,
       to: string,
     ): Promise<ShareResult> {
-      const built = await build(actor, ovenId);
       if (kind === 'settings') {
+        const built = await build(actor, ovenId);
         await deps.mailer.send(
           settingsShareMail({
             language: actor.language ?? DEFAULT_LANGUAGE,
@@ -59,29 +82,20 @@ export function createSettingsShare(
         });
         return { sent: true, to, attachment: built.fileName };
       }
-      const pdf = await menuPdf({
-        provider: deps.provider,
-        oven: built.oven,
-        tree: built.tree,
-        recipes: built.recipes,
-        printedAt: now(),
-        unit: actor.temperature_unit,
-        language: actor.language ?? DEFAULT_LANGUAGE,
-      });
+      const { oven, fileName, bytes: pdf } = await menuPdfOf(actor, ovenId);
       if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
         throw new PayloadTooLargeError(
-          `The menu PDF of ${built.oven.name} is ${(pdf.length / 1048576).toFixed(1)} MB, more than the ${MAIL_ATTACHMENT_MAX_BYTES / 1048576} MB mail servers accept.`,
+          `The menu PDF of ${oven.name} is ${(pdf.length / 1048576).toFixed(1)} MB, more than the ${MAIL_ATTACHMENT_MAX_BYTES / 1048576} MB mail servers accept.`,
         );
       }
-      const fileName = `${built.oven.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-menu.pdf`;
       await deps.mailer.send(
         menuShareMail({
           language: actor.language ?? DEFAULT_LANGUAGE,
           provider: deps.provider,
           to,
           from: actor.username ?? 'A Hearth user',
-          ovenName: built.oven.name,
-          ovenType: built.oven.type,
+          ovenName: oven.name,
+          ovenType: oven.type,
           fileName,
           bytes: pdf,
         }),
@@ -90,7 +104,7 @@ export function createSettingsShare(
         userId: actor.id,
         action: 'menu.shared',
         summary: `Shared the menu as a PDF by e-mail with ${to}`,
-        ovenId: built.oven.id,
+        ovenId: oven.id,
       });
       return { sent: true, to, attachment: fileName };
     },
