@@ -215,7 +215,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   await app.register(authPlugin, { auth, activity });
-  await app.register(authRoutes, { auth, limiter, limits, isInvited: invitations.isFor });
+  await app.register(authRoutes, {
+    auth,
+    limiter,
+    limits,
+    isInvited: invitations.isFor,
+    acceptInvitation: invitations.accept,
+  });
   await app.register(teamsRoutes, {
     teams: createTeamsService({ db }),
     invitations,

@@ -175,6 +175,8 @@ export function teamInvitationMail(input: {
   invitedBy: string;
   url: string;
   days: number;
+  /** The locations a store manager or crew member will work in, by name (none for owners and managers). */
+  locations?: string[];
 }): MailMessage {
   const t = translator(input.language);
   const values = {
@@ -186,15 +188,22 @@ export function teamInvitationMail(input: {
     days: input.days,
   };
   const html = escapedAll(values);
+  const places = input.locations ?? [];
+  const where = (list: string) =>
+    places.length > 0 ? ` ${t('mail.invitation.locations', { count: places.length, list })}` : '';
   return {
     to: input.to,
     subject: t('mail.invitation.subject', values),
-    text: t('mail.invitation.text', values),
+    text: t('mail.invitation.text', { ...values, where: where(places.join(', ')) }),
     html: layout(
       t,
       input.provider,
       t('mail.invitation.heading', values),
-      t('mail.invitation.body', { ...html, team: `<b>${html.team}</b>` }),
+      t('mail.invitation.body', {
+        ...html,
+        team: `<b>${html.team}</b>`,
+        where: where(places.map((p) => `<b>${escapeHtml(p)}</b>`).join(', ')),
+      }),
       { label: t('mail.invitation.action'), url: input.url },
     ),
   };

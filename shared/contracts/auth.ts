@@ -144,6 +144,14 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** POST /api/register: the account; `joined`, the team whose invitation it was made from (already verified). */
+export const registerResponse = z.object({
+  created: z.boolean(),
+  user: publicUser,
+  joined: z.object({ id: z.number().int(), name: z.string(), role: z.enum(TEAM_ROLES) }).nullable(),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
 export const authCheckResponse = z.object({
   auth: z.boolean(),
   user: publicUser.nullable(),

@@ -110,6 +110,8 @@ export const invitationPreview = z.object({
   role,
   invited_by: z.string().nullable(),
   email: z.string(),
+  /** The locations a store manager or crew member will work in, by name. */
+  locations: z.array(z.string()),
   expires_at: z.string(),
   expired: z.boolean(),
 });

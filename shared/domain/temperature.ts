@@ -8,6 +8,14 @@ export const TEMPERATURE_UNITS = ['F', 'C'] as const;
 export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
 export const DEFAULT_TEMPERATURE_UNIT: TemperatureUnit = 'F';
 
+/**
+ * The unit a new account starts in, from the language it signs up in: °F in English (the provider's home market),
+ * °C in every other language Hearth speaks (Spain, France, Germany read °C). The profile changes it.
+ */
+export function startingUnit(language: string | null | undefined): TemperatureUnit {
+  return !language || language === 'en' ? 'F' : 'C';
+}
+
 export const unitSymbol = (unit: TemperatureUnit) => (unit === 'C' ? '°C' : '°F');
 
 /** A stored °F as the user reads it (nearest whole degree). */

@@ -26,3 +26,22 @@ export function pickLanguage(wanted: readonly (string | null | undefined)[]): La
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The language an Accept-Language header asks for first among ours ("es-MX,es;q=0.9,en;q=0.5" → es), or null.
+ * Reads each entry once (a header is at most a few kilobytes), weights as given, ties in the header's order.
+ */
+export function languageFromHeader(header: string | undefined): Language | null {
+  if (!header) return null;
+  let best: { language: Language; q: number } | null = null;
+  for (const entry of header.split(',', 50)) {
+    const [tag, ...params] = entry.trim().split(';');
+    const base = tag?.trim().toLowerCase().split(/[-_]/)[0];
+    if (!isLanguage(base)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { language: base, q };
+  }
+  return best?.language ?? null;
+}

@@ -4,6 +4,7 @@ import type {
   ForgotPasswordRequest,
   LoginResponse,
   RegisterRequest,
+  RegisterResponse,
   ResetPasswordRequest,
 } from '../../../shared/contracts/auth';
 import { api } from '../../lib/api';
@@ -46,7 +47,9 @@ export function useLogout() {
 }
 
 export const useRegister = () =>
-  useMutation({ mutationFn: (body: RegisterRequest) => api('POST', '/api/register', body) });
+  useMutation({
+    mutationFn: (body: RegisterRequest) => api<RegisterResponse>('POST', '/api/register', body),
+  });
 
 export const useForgotPassword = () =>
   useMutation({

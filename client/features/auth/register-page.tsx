@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { registerRequest } from '../../../shared/contracts/auth';
+import { type RegisterResponse, registerRequest } from '../../../shared/contracts/auth';
 import {
   Alert,
   CheckboxField,
@@ -37,13 +37,27 @@ export function RegisterPage() {
   const register = useRegister();
   // The account starts in the language the page is in: its verification mail and screens use it.
   const language = useUiLanguage();
-  const [done, setDone] = useState(false);
-  const left = useRedirectAfter(done, TIMINGS.registerRedirectMs, '/');
+  const [done, setDone] = useState<RegisterResponse | null>(null);
+  const left = useRedirectAfter(done !== null, TIMINGS.registerRedirectMs, '/');
 
   const submit = form.onSubmit(async (data) => {
-    await register.mutateAsync({ ...data, ...(language === 'pseudo' ? {} : { language }) });
-    setDone(true);
+    setDone(await register.mutateAsync({ ...data, ...(language === 'pseudo' ? {} : { language }) }));
   });
+  if (done?.joined) {
+    // From the invitation's link: the address is proven and the team joined; nothing to verify.
+    return (
+      <section className="card auth-card narrow" aria-labelledby="register-title">
+        <h1 id="register-title">{t('register.joinedTitle', { team: done.joined.name })}</h1>
+        <Alert tone="success">
+          {t('register.joined', {
+            team: done.joined.name,
+            role: t(`teamPage.roleInSentence.${done.joined.role}`),
+          })}
+        </Alert>
+        <p className="muted">{t('register.redirect', { seconds: left })}</p>
+      </section>
+    );
+  }
   if (done) {
     return (
       <section className="card auth-card narrow" aria-labelledby="register-title">

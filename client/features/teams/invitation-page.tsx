@@ -48,6 +48,11 @@ export function InvitationPage() {
           components={{ b: <strong /> }}
         />
       </p>
+      {p.locations.length > 0 ? (
+        <p>
+          {t('teamPage.invitation.locations', { count: p.locations.length, list: p.locations.join(', ') })}
+        </p>
+      ) : null}
       <p className="muted">{t(`teamPage.roleHints.${p.role}`)}</p>
       {p.expired ? (
         <Alert tone="error">

@@ -8,12 +8,15 @@ import {
   loginResponse,
   publicUser,
   registerRequest,
+  registerResponse,
   resendVerificationRequest,
   resetPasswordRequest,
   verifyAccountRequest,
   verifyResults,
 } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/common';
+import type { TeamRole } from '../../../shared/domain/permissions';
+import { languageFromHeader } from '../../../shared/i18n/languages';
 import { type RateLimits, rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthService } from './auth.service';
@@ -24,6 +27,11 @@ export interface AuthRouteDeps {
   limits: RateLimits;
   /** Whether an invitation token is live and for this address (the teams feature knows). */
   isInvited?: (token: string, email: string) => Promise<boolean>;
+  /** Joins the team an invitation is for, as invited (the teams feature does it): its name and the role given. */
+  acceptInvitation?: (
+    user: { id: number; email: string },
+    token: string,
+  ) => Promise<{ id: number; name: string; role: TeamRole }>;
 }
 
 const tags = ['Auth and account'];
@@ -94,19 +102,29 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         tags,
         summary: 'Create an account and send the verification e-mail',
         body: registerRequest,
-        response: { 201: z.object({ created: z.boolean(), user: publicUser }), 422: errorResponse },
+        response: { 201: registerResponse, 422: errorResponse },
       },
     },
     async (request, reply) => {
       const { invitation } = request.body;
-      // From a live invitation for this address, the person joins that team instead of getting one of their own.
+      // From a live invitation for this address, the person joins that team instead of getting one of their own:
+      // the link reached their mailbox, so registering from it verifies the address and accepts the invitation.
       const invited = invitation ? await (deps.isInvited?.(invitation, request.body.email) ?? false) : false;
       const user = await auth.register({
         ...request.body,
         invited,
         invitation: invited ? invitation : undefined,
+        browserLanguage: languageFromHeader(request.headers['accept-language']),
       });
-      return reply.code(201).send({ created: true, user });
+      const joined =
+        invited && invitation && deps.acceptInvitation
+          ? await deps.acceptInvitation({ id: user.id, email: user.email }, invitation)
+          : null;
+      return reply.code(201).send({
+        created: true,
+        user,
+        joined: joined ? { id: joined.id, name: joined.name, role: joined.role } : null,
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Membership } from '../../../shared/domain/permissions';
+import { startingUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
@@ -132,14 +133,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  async function sendVerification(user: UserRow, token: string, invitation?: string) {
-    // From an invitation, the verification page leads on to it (after logging in).
-    const next = invitation ? `&invitation=${encodeURIComponent(invitation)}` : '';
-    const url = `${deps.appUrl}/verify-account?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}${next}`;
+  /** `fallback`: the language the browser asked for, for an account without one of its own. */
+  async function sendVerification(user: UserRow, token: string, fallback?: Language) {
+    const url = `${deps.appUrl}/verify-account?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
     try {
       await deps.mailer.send(
         verificationMail({
-          language: user.language ?? DEFAULT_LANGUAGE,
+          language: user.language ?? fallback ?? DEFAULT_LANGUAGE,
           provider: deps.providerName,
           to: user.email,
           username: user.username,
@@ -180,9 +180,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       opt_in: boolean;
       /** An invitation link the person registers from: its token comes back in the verification link. */
       invitation?: string;
-      /** The invitation is live and for this address: no team of their own is made. */
+      /**
+       * The invitation is live and for this address: no team of their own is made, and the address counts as
+       * verified (the invitation's link reached that mailbox), so no verification mail is sent.
+       */
       invited?: boolean;
       language?: Language;
+      /** Without a language of the account's own: the one the browser asked for, for its mail and its unit. */
+      browserLanguage?: Language | null;
     }): Promise<PublicUser> {
       const errors: Record<string, string[]> = {};
       if (await usernameTaken(db, input.username)) errors.username = [USERNAME_TAKEN];
@@ -201,6 +206,8 @@ export function createAuthService(deps: AuthServiceDeps) {
               passwordHash,
               optIn: input.opt_in,
               language: input.language ?? null,
+              temperatureUnit: startingUnit(input.language ?? input.browserLanguage),
+              verifiedAt: input.invited ? now() : null,
               privacyAcceptedAt: now(),
             })
             .returning();
@@ -210,7 +217,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { user: user!, token };
         }),
       );
-      await sendVerification(created.user, created.token, input.invitation);
+      if (!input.invited)
+        await sendVerification(created.user, created.token, input.browserLanguage ?? undefined);
       return toPublicUser(created.user, null);
     },
 

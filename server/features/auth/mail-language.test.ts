@@ -33,6 +33,48 @@ describe('mail in the recipient language', () => {
     expect(new URL(linkIn(mail)).pathname).toBe('/verify-account');
   });
 
+  it('writes the verification mail of an API registration without a language in the one its browser asks for', async () => {
+    const sent = ctx.mail.length;
+    const res = await ctx.api(
+      'POST',
+      '/api/register',
+      {
+        username: 'cocinero_api',
+        company: 'Pizzería',
+        email: 'cocinero.api@example.com',
+        password: 'secret-pass-1',
+        password_confirmation: 'secret-pass-1',
+        privacy_policy: true,
+      },
+      { headers: { 'accept-language': 'fr;q=0.4, es-MX, en;q=0.8' } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    // The account keeps no language of its own (it follows the browser), and starts in °C.
+    expect(res.json<{ user: { language: string | null; temperature_unit: string } }>().user).toMatchObject({
+      language: null,
+      temperature_unit: 'C',
+    });
+    expect((await waitForMail(ctx, sent + 1)).subject).toBe('Verifique su cuenta de Hearth');
+  });
+
+  it.each([
+    ['es', 'C'],
+    ['fr', 'C'],
+    ['de', 'C'],
+    ['en', 'F'],
+  ])('a new account in %s starts in °%s', async (language, unit) => {
+    const res = await ctx.api('POST', '/api/register', {
+      username: `unit_${language}`,
+      company: 'Kitchen',
+      email: `unit.${language}@example.com`,
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+      privacy_policy: true,
+      language,
+    });
+    expect(res.json<{ user: { temperature_unit: string } }>().user.temperature_unit).toBe(unit);
+  });
+
   it('writes the reset mail in the language of the account', async () => {
     const user = await createUser(ctx.db);
     await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, user.id));

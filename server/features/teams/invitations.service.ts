@@ -68,6 +68,7 @@ export function createInvitationsService(deps: {
     token: string,
     team: string,
     invitedBy: { username: string; language?: Language | null },
+    places: PlaceRef[],
   ) {
     // Kept in the outbox first: a mail server that is down delays the invitation, never loses it.
     await deps.mailer
@@ -81,6 +82,7 @@ export function createInvitationsService(deps: {
           invitedBy: invitedBy.username,
           url: `${deps.appUrl}/invitations/${encodeURIComponent(token)}`,
           days: INVITATION_DAYS,
+          locations: places.map((p) => p.name),
         }),
       )
       .catch(() => {});
@@ -169,7 +171,7 @@ export function createInvitationsService(deps: {
       await mayReplace(db, asked, teamId, input.email);
       await mayMail(input.email);
       const token = newToken();
-      const { row, team } = await db.transaction(async (tx) => {
+      const { row, team, places } = await db.transaction(async (tx) => {
         const me = await membershipIn(tx, actor.id, teamId, 'team.members', true);
         mayInvite(me, input.role);
         await mayReplace(tx, me, teamId, input.email);
@@ -212,10 +214,10 @@ export function createInvitationsService(deps: {
           action: 'member.invited',
           summary: `Invited ${input.email} as ${TEAM_ROLE_LABELS[input.role].toLowerCase()}`,
         });
-        return { row: saved!, team: me.name };
+        return { row: saved!, team: me.name, places };
       });
-      await send(row, token, team, actor);
-      return toWire(row, actor.username, await placeNames(db, teamId, row.locationIds));
+      await send(row, token, team, actor, places);
+      return toWire(row, actor.username, places);
     },
 
     /** A new link (the old one stops working) and 7 more days, mailed again. */
@@ -243,8 +245,9 @@ export function createInvitationsService(deps: {
           .returning();
         return { row: saved!, team: me.name };
       });
-      await send(row, token, team, actor);
-      return toWire(row, actor.username, await placeNames(db, teamId, row.locationIds));
+      const places = await placeNames(db, teamId, row.locationIds);
+      await send(row, token, team, actor, places);
+      return toWire(row, actor.username, places);
     },
 
     async revoke(userId: number, teamId: number, invitationId: number): Promise<{ id: number }> {
@@ -270,6 +273,7 @@ export function createInvitationsService(deps: {
         role: row.role,
         invited_by: invitedBy,
         email: row.email,
+        locations: (await placeNames(db, row.teamId, row.locationIds)).map((p) => p.name),
         expires_at: wire.expires_at,
         expired: wire.expired,
       };
