@@ -102,7 +102,7 @@ test('a wizard without changes closes at once', async ({ page, cook }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a filled-in stage that was not added keeps Next closed and says what to do', async ({ page, cook }) => {
+test('a filled-in stage counts: Next adds it without pressing Add Stage', async ({ page, cook }) => {
   void cook;
   const w = await openWizard(page);
   await w.getByLabel('Recipe name').fill('Two Stages');
@@ -110,13 +110,26 @@ test('a filled-in stage that was not added keeps Next closed and says what to do
   await setStage(page, '01', '00', '450');
   await w.getByRole('button', { name: 'Add Stage' }).click();
   await setStage(page, '00', '40', '470');
-  await expect(w.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await expect(
-    w.getByText('Stage 2 is filled in but not added: press Add Stage to keep it, or Clear to drop it.'),
-  ).toBeVisible();
-  await w.getByRole('button', { name: 'Add Stage' }).click();
   await expect(w.getByRole('button', { name: 'Next' })).toBeEnabled();
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(w.locator('.step-current')).toContainText('Details');
+  await w.getByRole('button', { name: 'Back' }).click();
   await expect(w.locator('.timeline-stage')).toHaveCount(2);
+});
+
+test('a disabled Next says beside it what is missing', async ({ page, cook }) => {
+  void cook;
+  const w = await openWizard(page);
+  const next = w.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await expect(next).toHaveAccessibleDescription('Name the recipe to go on.');
+  await w.getByLabel('Recipe name').fill('One Stage');
+  await next.click();
+  await expect(next).toBeDisabled();
+  await expect(w.locator('.wizard-missing')).toHaveText('Add at least one cooking stage.');
+  await setStage(page, '01', '00', '450');
+  await expect(next).toBeEnabled();
+  await expect(w.locator('.wizard-missing')).toHaveCount(0);
 });
 
 test('an invalid name is stopped on step 1', async ({ page, cook }) => {

@@ -91,7 +91,20 @@ export function RecipeWizard({
       ? translateMessage(stageForm.problem)
       : (pendingStage ??
         (draft.stages.length > 0 && step2Problems[0] ? translateMessage(step2Problems[0].message) : null));
-  const step2 = draft.stages.length >= 1 && step2Problems.length === 0 && !stageForm?.pending;
+  // A stage filled in and valid counts: Next adds it, as Add Stage would.
+  const stageToAdd = stageForm?.pending === true && stageForm.canSave;
+  const step2 =
+    (draft.stages.length >= 1 || stageToAdd) &&
+    (step2Problems.length === 0 || (draft.stages.length === 0 && stageToAdd)) &&
+    (!stageForm?.pending || stageToAdd);
+  // Short pointers to what the step shows in full at its field or stage.
+  const step2Missing = step2
+    ? null
+    : stageForm?.pending
+      ? t('wizard.fixStage', { n: stageForm.order })
+      : draft.stages.length === 0
+        ? t('wizard.needStage')
+        : t('wizard.fixStages');
   const step3Problems = stepProblems(live, 3);
   const step3 = step3Problems.length === 0;
   const allProblems = Object.values(live).flat();
@@ -142,10 +155,33 @@ export function RecipeWizard({
           ? t('wizard.titleCopy')
           : t('wizard.titleCreate');
 
-  const next = (to: number, enabled: boolean, label = t('wizard.next')) => (
-    <button type="button" className="btn btn-primary" disabled={!enabled} onClick={() => setStep(to)}>
-      {label}
-    </button>
+  // A disabled Next says what is missing beside it, not only somewhere up the step.
+  const next = (
+    to: number,
+    enabled: boolean,
+    missing: string | null,
+    label = t('wizard.next'),
+    before?: () => void,
+  ) => (
+    <>
+      {!enabled && missing ? (
+        <p className="wizard-missing" id="wizard-missing">
+          {missing}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!enabled}
+        aria-describedby={!enabled && missing ? 'wizard-missing' : undefined}
+        onClick={() => {
+          before?.();
+          setStep(to);
+        }}
+      >
+        {label}
+      </button>
+    </>
   );
   const footer =
     step === 5 ? (
@@ -164,9 +200,15 @@ export function RecipeWizard({
             {t('wizard.back')}
           </button>
         ) : null}
-        {step === 1 ? next(2, step1) : null}
-        {step === 2 ? next(3, step2) : null}
-        {step === 3 ? next(4, step3, t('wizard.previewButton')) : null}
+        {step === 1
+          ? next(2, step1, draft.name.trim() === '' ? t('wizard.needName') : t('wizard.fixName'))
+          : null}
+        {step === 2
+          ? next(3, step2, step2Missing, undefined, () => {
+              if (stageToAdd) stageForm?.commit();
+            })
+          : null}
+        {step === 3 ? next(4, step3, t('wizard.fixDetails'), t('wizard.previewButton')) : null}
         {step === 4 ? (
           <button
             type="button"

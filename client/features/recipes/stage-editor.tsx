@@ -74,6 +74,10 @@ export interface StageFormState {
   order: number;
   editing: boolean;
   problem: string | null;
+  /** The stage typed passes every rule: Next may add (or update) it on the person's behalf. */
+  canSave: boolean;
+  /** Adds (or updates) the stage typed, as Add Stage does. */
+  commit(): void;
 }
 
 /** Spec §4/§5 stage list: add (order = count + 1), edit by order, delete with renumbering; and the events list. */
@@ -132,14 +136,18 @@ export function StageEditor({
       ? JSON.stringify(editedStage) !== JSON.stringify({ ...form, order: editing })
       : isStageTouched(form, stages, model);
 
+  // The latest save, for the wizard's Next: a filled stage counts without pressing Add Stage first.
+  const saveRef = useRef<() => void>(() => {});
   useEffect(() => {
     onFormState?.({
       pending,
       order: editing ?? stages.length + 1,
       editing: editing !== null,
       problem: tempError ?? timeError ?? null,
+      canSave,
+      commit: () => saveRef.current(),
     });
-  }, [onFormState, pending, editing, stages.length, tempError, timeError]);
+  }, [onFormState, pending, editing, stages.length, tempError, timeError, canSave]);
 
   // A stage just added scrolls into view (on a phone it lands below the fold).
   useEffect(() => {
@@ -156,6 +164,7 @@ export function StageEditor({
     onStages(next);
     reset(next);
   };
+  saveRef.current = save;
 
   const commitTemp = () => {
     if (unit === 'C') return commitCelsius();
