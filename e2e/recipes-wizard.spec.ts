@@ -201,17 +201,30 @@ test('a temperature above the maximum is brought down with a note saying so', as
   await expect(w.getByText('900 °F was changed to 525 °F: the Matchbox 1718/1313 maximum.')).toBeVisible();
 });
 
-test('a long name shortened by a change of oven says so', async ({ page, cook }) => {
+test('a name too long for the oven chosen is kept as typed and said so', async ({ page, cook }) => {
   void cook;
   const w = await openWizard(page);
   await w.getByLabel('Recipe name').fill('Sixteen chars ok');
   await w.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check();
-  await expect(w.getByLabel('Recipe name')).toHaveValue('Sixteen chars o');
-  await expect(
-    w.getByText(
-      'The name was shortened to "Sixteen chars o": Conveyor 2600/2000/1400 names have at most 15 characters.',
-    ),
-  ).toBeVisible();
+  await expect(w.getByLabel('Recipe name')).toHaveValue('Sixteen chars ok');
+  await expect(w.getByText('16/15 characters: 1 too many')).toBeVisible();
+  await expect(w.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('a long name typed before the oven is chosen is judged once it is: MiLO takes 24 characters', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  const w = await openWizard(page);
+  const name = 'Double Pepperoni Large';
+  await w.getByLabel('Recipe name').fill(name);
+  await expect(w.getByLabel('Recipe name')).toHaveValue(name);
+  await expect(w.getByText(/Choose the oven below: how long a name may be depends on it/)).toBeVisible();
+  await expect(w.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await w.getByRole('radio', { name: 'MiLO/Double MiLO' }).check();
+  await expect(w.getByLabel('Recipe name')).toHaveValue(name);
+  await expect(w.getByRole('button', { name: 'Next' })).toBeEnabled();
 });
 
 test('a conveyor stage of 2 h 60 min reads as 3:00:05', async ({ page, cook }) => {

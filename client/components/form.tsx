@@ -2,19 +2,61 @@ import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoundField } from '../lib/use-zod-form';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'maxLength'> {
   label: string;
   value: string;
   onChange(value: string): void;
   error?: string;
   hint?: ReactNode;
+  /** The most characters the value may have: counted as it nears it, never cut (the rule says why it is refused). */
+  max?: number;
+}
+
+/** Characters as a person counts them: an emoji or an accented letter typed as two code units is one. */
+const lengthOf = (value: string) => [...value.trim()].length;
+
+/**
+ * How many characters a value has against its limit, shown once it is within a few of it: what a person typed or
+ * pasted is never cut (no maxLength); past the limit the counter turns red and the field's rule says why.
+ */
+const counterShown = (value: string, max: number) =>
+  lengthOf(value) >= Math.max(1, max - Math.max(4, Math.ceil(max / 5)));
+
+export function FieldCounter({ value, max, id }: { value: string; max: number; id?: string }) {
+  const { t } = useTranslation();
+  const n = lengthOf(value);
+  if (!counterShown(value, max)) return null;
+  return (
+    <span
+      id={id}
+      className={n > max ? 'field-counter field-counter-over' : 'field-counter'}
+      aria-live="polite"
+    >
+      {n > max ? t('common.counterOver', { n, max, over: n - max }) : t('common.counter', { n, max })}
+    </span>
+  );
 }
 
 /** A labelled input whose error sits right under it, tied to it for screen readers. */
-export function TextField({ label, value, onChange, error, hint, required, id, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  id,
+  max,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : '']
+  const describedBy = [
+    error ? `${inputId}-error` : '',
+    hint ? `${inputId}-hint` : '',
+    max !== undefined && counterShown(value, max) ? `${inputId}-count` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -32,6 +74,7 @@ export function TextField({ label, value, onChange, error, hint, required, id, .
         aria-required={required || undefined}
         {...rest}
       />
+      {max !== undefined ? <FieldCounter value={value} max={max} id={`${inputId}-count`} /> : null}
       {hint ? (
         <p id={`${inputId}-hint`} className="field-hint">
           {hint}

@@ -39,7 +39,7 @@ describe('names: category, oven, warm-up profiles (spec §5)', () => {
     ['Oven_2-North', null],
     ['  Padded  ', null],
     ['X'.repeat(16), null],
-    ['X'.repeat(17), MESSAGES.ovenName],
+    ['X'.repeat(17), `${MESSAGES.ovenName}: at most 16 characters (this one has 17).`],
     ['', MESSAGES.ovenName],
     ['Oven #1', `${MESSAGES.ovenName}. "#" cannot be shown on the oven.`],
   ])('oven %j', (name, expected) => {

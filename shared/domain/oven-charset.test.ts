@@ -39,8 +39,10 @@ describe('a name the oven cannot show', () => {
     );
   });
 
-  it('keeps the plain message when the length, not a character, is wrong', () => {
-    expect(ovenNameIssue('X'.repeat(17))).toBe(MESSAGES.ovenName);
+  it('says the count when the length, not a character, is wrong', () => {
+    expect(ovenNameIssue('X'.repeat(17))).toBe(
+      `${MESSAGES.ovenName}: at most 16 characters (this one has 17).`,
+    );
     expect(categoryNameIssue('')).toBe(MESSAGES.categoryName);
   });
 

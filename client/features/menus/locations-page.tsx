@@ -243,16 +243,12 @@ function LocationModal({
         <TextField
           label={t('locationsPage.name')}
           required
-          maxLength={LOCATION_NAME_MAX}
+          max={LOCATION_NAME_MAX}
           hint={t('locationsPage.nameHint', { max: LOCATION_NAME_MAX })}
           {...form.field('name')}
           data-autofocus
         />
-        <TextField
-          label={t('locationsPage.address')}
-          maxLength={LOCATION_ADDRESS_MAX}
-          {...form.field('address')}
-        />
+        <TextField label={t('locationsPage.address')} max={LOCATION_ADDRESS_MAX} {...form.field('address')} />
         {form.failure && !form.errors.name && !form.errors.address ? (
           <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
         ) : null}

@@ -402,7 +402,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
         <TextField
           label={t('templatesPage.name')}
           required
-          maxLength={TEMPLATE_NAME_MAX}
+          max={TEMPLATE_NAME_MAX}
           hint={t('templatesPage.upTo', { max: TEMPLATE_NAME_MAX })}
           value={name}
           onChange={setName}

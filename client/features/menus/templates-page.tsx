@@ -128,7 +128,7 @@ function NewTemplateModal({ onClose }: { onClose(): void }) {
         <TextField
           label={t('templatesPage.name')}
           required
-          maxLength={TEMPLATE_NAME_MAX}
+          max={TEMPLATE_NAME_MAX}
           hint={t('templatesPage.nameHint', { max: TEMPLATE_NAME_MAX })}
           {...form.field('name')}
           data-autofocus

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryNameIssue } from '../../../shared/domain/category';
 import { LIMITS } from '../../../shared/domain/messages';
+import { FieldCounter } from '../../components/form';
 import { translateMessage } from '../../lib/i18n';
 
 /**
@@ -44,7 +45,6 @@ export function CategoryNameForm({
       <input
         id={id}
         value={name}
-        maxLength={LIMITS.categoryNameMax}
         placeholder={t('tile.categoryName')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -56,6 +56,7 @@ export function CategoryNameForm({
           if (error && !categoryNameIssue(e.target.value)) setError('');
         }}
       />
+      <FieldCounter value={name} max={LIMITS.categoryNameMax} />
       {error ? (
         <p id={errorId} className="slot-form-error" role="alert">
           {error}

@@ -106,13 +106,13 @@ export function MenuVersionsModal({
           <TextField
             label={t('versions.name')}
             required
-            maxLength={LIMITS.versionNameMax}
+            max={LIMITS.versionNameMax}
             hint={t('versions.nameHint')}
             {...form.field('name')}
           />
           <TextField
             label={t('versions.note')}
-            maxLength={LIMITS.versionNoteMax}
+            max={LIMITS.versionNoteMax}
             hint={t('versions.noteHint')}
             {...form.field('note')}
           />

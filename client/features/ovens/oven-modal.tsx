@@ -12,7 +12,7 @@ import {
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
-import { Alert, TextField } from '../../components/form';
+import { Alert, FieldCounter, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -133,7 +133,7 @@ export function OvenModal({
         <TextField
           label={t('ovenModal.name')}
           required
-          maxLength={LIMITS.ovenNameMax}
+          max={LIMITS.ovenNameMax}
           hint={t('ovenModal.nameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('name')}
           error={values.name && errors.name?.[0] ? translateMessage(errors.name[0]) : form.errors.name}
@@ -228,16 +228,15 @@ export function OvenModal({
                     <span>{t('ovenModal.profileName')}</span>
                     <input
                       value={draft.name}
-                      maxLength={LIMITS.profileNameMax}
                       onChange={(e) => setDraft({ ...draft, name: e.target.value })}
                     />
+                    <FieldCounter value={draft.name} max={LIMITS.profileNameMax} />
                   </label>
                   <label className="field field-inline">
                     <span>{t('ovenModal.temperature', { unit: unitSymbol(unit) })}</span>
                     <input
                       inputMode="numeric"
                       value={draft.temperature}
-                      maxLength={String(LIMITS.setTempMax).length}
                       onChange={(e) =>
                         setDraft({ ...draft, temperature: e.target.value.replace(/[^\d]/g, '') })
                       }

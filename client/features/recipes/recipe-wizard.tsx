@@ -59,7 +59,8 @@ export function RecipeWizard({
   const draft = form.values;
   const [photo, setPhoto] = useState<Photo>({ kind: 'keep' });
   const [photoError, setPhotoError] = useState('');
-  const [nameNote, setNameNote] = useState('');
+  // A new recipe's name is judged against its oven's length once the oven is chosen (MiLO takes 24, Matchbox 16).
+  const [modelChosen, setModelChosen] = useState(recipe !== null);
   const [stageForm, setStageForm] = useState<StageFormState | null>(null);
   const [saved, setSaved] = useState<RecipeDetail | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
@@ -80,8 +81,14 @@ export function RecipeWizard({
     top.current?.closest('.modal-body')?.scrollTo({ top: 0 });
   }, [step]);
 
-  const nameProblem = live.name?.[0];
-  const step1 = draft.name.trim() !== '' && !nameProblem;
+  const nameTooLong = [...draft.name.trim()].length > model.recipeNameMax;
+  // The rules shorten an over-long name on save (spec §5); here the person sees it is too long, and shortens it.
+  const nameProblem = nameTooLong
+    ? modelChosen
+      ? t('wizard.nameTooLong', { max: model.recipeNameMax, type: model.type })
+      : undefined
+    : live.name?.[0];
+  const step1 = draft.name.trim() !== '' && !nameProblem && !(nameTooLong && !modelChosen);
   const step2Problems = stepProblems(live, 2);
   const pendingStage = stageForm?.pending
     ? t(stageForm.editing ? 'wizard.pendingUpdate' : 'wizard.pendingAdd', { n: stageForm.order })
@@ -113,14 +120,9 @@ export function RecipeWizard({
   const currentImage =
     photo.kind === 'new' ? photo.dataUrl : photo.kind === 'remove' ? null : (recipe?.image_url ?? null);
 
+  // What was typed is never cut: a name too long for the model chosen is said so, and kept to be shortened.
   const changeOvenType = (type: OvenType) => {
-    const next = ovenModel(type);
-    const name = draft.name.trim();
-    if (name.length > next.recipeNameMax) {
-      const cut = name.slice(0, next.recipeNameMax).trimEnd();
-      setNameNote(t('wizard.nameShortened', { name: cut, type, max: next.recipeNameMax }));
-      set('name', cut);
-    } else setNameNote('');
+    setModelChosen(true);
     set('oven_type', type);
   };
 
@@ -201,7 +203,15 @@ export function RecipeWizard({
           </button>
         ) : null}
         {step === 1
-          ? next(2, step1, draft.name.trim() === '' ? t('wizard.needName') : t('wizard.fixName'))
+          ? next(
+              2,
+              step1,
+              draft.name.trim() === ''
+                ? t('wizard.needName')
+                : nameTooLong && !modelChosen
+                  ? t('wizard.chooseOvenFirst')
+                  : t('wizard.fixName'),
+            )
           : null}
         {step === 2
           ? next(3, step2, step2Missing, undefined, () => {
@@ -266,15 +276,13 @@ export function RecipeWizard({
             draft={draft}
             model={model}
             nameError={draft.name && nameProblem ? translateMessage(nameProblem) : undefined}
-            nameNote={nameNote}
+            nameMax={modelChosen ? model.recipeNameMax : undefined}
+            nameNote={nameTooLong && !modelChosen ? t('wizard.chooseOvenForName') : ''}
             photo={photo}
             photoError={photoError}
             currentImage={currentImage}
             hasSavedImage={Boolean(recipe?.image_url)}
-            onName={(v) => {
-              setNameNote('');
-              set('name', v);
-            }}
+            onName={(v) => set('name', v)}
             onOvenType={changeOvenType}
             onPhoto={setPhoto}
             onPhotoError={setPhotoError}

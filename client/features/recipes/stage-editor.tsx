@@ -32,6 +32,7 @@ import {
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
+import { FieldCounter } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { irLevelLabel, translateMessage } from '../../lib/i18n';
 import { EventList, StageTimeline } from './recipe-details';
@@ -471,11 +472,8 @@ function EventEditor({
         <div className="event-form">
           <label className="field field-inline">
             <span>{t('stageEditor.eventName')}</span>
-            <input
-              value={form.name}
-              maxLength={LIMITS.eventNameMax}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-            />
+            <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <FieldCounter value={form.name} max={LIMITS.eventNameMax} />
           </label>
           <Select
             label={t('stageEditor.eventMinutes')}

@@ -6,7 +6,7 @@ import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import { LIMITS } from '../../../shared/domain/messages';
 import { setTempTextIssue, setTempTypedIssue } from '../../../shared/domain/recipe';
 import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
-import { Alert, TextField } from '../../components/form';
+import { Alert, FieldCounter, TextField } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { categoryLabel, iconLabel, startingStateLabel, translateMessage } from '../../lib/i18n';
 import type { Draft } from './wizard-draft';
@@ -93,7 +93,7 @@ export function StepDetails({
         name="product_name"
         required
         value={draft.product_name}
-        maxLength={RECIPE_TEXT_LIMITS.product_name}
+        max={RECIPE_TEXT_LIMITS.product_name}
         onChange={(v) => set('product_name', v)}
         error={draft.product_name ? err('product_name') : undefined}
       />
@@ -125,7 +125,7 @@ export function StepDetails({
           label={t(label)}
           name={key}
           value={draft[key]}
-          maxLength={RECIPE_TEXT_LIMITS[key]}
+          max={RECIPE_TEXT_LIMITS[key]}
           onChange={(v) => set(key, v)}
           error={err(key)}
         />
@@ -155,12 +155,8 @@ export function StepDetails({
       {LONG.map(([key, label]) => (
         <label key={key} className="field span-2">
           <span>{t(label)}</span>
-          <textarea
-            rows={3}
-            maxLength={RECIPE_TEXT_LIMITS[key]}
-            value={draft[key]}
-            onChange={(e) => set(key, e.target.value)}
-          />
+          <textarea rows={3} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+          <FieldCounter value={draft[key]} max={RECIPE_TEXT_LIMITS[key]} />
           {err(key) ? <span className="field-error">{err(key)}</span> : null}
         </label>
       ))}

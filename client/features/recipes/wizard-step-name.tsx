@@ -27,6 +27,7 @@ export function StepName({
   model,
   nameError,
   nameNote,
+  nameMax,
   photo,
   photoError,
   currentImage,
@@ -40,6 +41,8 @@ export function StepName({
   model: OvenModel;
   nameError: string | undefined;
   nameNote: string;
+  /** The name's limit, counted once the oven is chosen (it depends on it). */
+  nameMax: number | undefined;
   photo: Photo;
   photoError: string;
   currentImage: string | null;
@@ -63,7 +66,7 @@ export function StepName({
         name="name"
         required
         value={draft.name}
-        maxLength={model.recipeNameMax}
+        max={nameMax}
         onChange={onName}
         error={nameError}
         hint={t('wizard.nameHint', { length: draft.name.length, max: model.recipeNameMax })}

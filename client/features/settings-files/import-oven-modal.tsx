@@ -155,7 +155,7 @@ export function ImportOvenModal({
         <TextField
           label={t('importOven.ovenName')}
           required
-          maxLength={LIMITS.ovenNameMax}
+          max={LIMITS.ovenNameMax}
           hint={t('importOven.ovenNameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('oven_name')}
           error={nameIssue ? translateMessage(nameIssue) : form.errors.oven_name}

@@ -616,7 +616,7 @@ function TeamNameModal({
         value={name}
         onChange={setName}
         error={error ? translateMessage(error) : undefined}
-        maxLength={TEAM_NAME_MAX + 10}
+        max={TEAM_NAME_MAX + 10}
         hint={t('teamPage.atMost', { max: TEAM_NAME_MAX })}
         required
       />

@@ -48,7 +48,11 @@ describe('POST /api/ovens', () => {
 
   it.each([
     [{ name: '', type: 'MiSA' }, 'name', 'Please input a valid oven name'],
-    [{ name: 'X'.repeat(17), type: 'MiSA' }, 'name', 'Please input a valid oven name'],
+    [
+      { name: 'X'.repeat(17), type: 'MiSA' },
+      'name',
+      'Please input a valid oven name: at most 16 characters (this one has 17).',
+    ],
     [
       { name: 'Oven #1', type: 'MiSA' },
       'name',
