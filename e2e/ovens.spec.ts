@@ -357,6 +357,29 @@ async function dragTo(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/** A finger's drag, as a tablet sends it: press, rest (the editor waits before a drag), move, lift. */
+async function touchDragTo(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x: number, y: number) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  const [x0, y0] = [a.x + a.width / 2, a.y + a.height / 2];
+  const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x0, y0) });
+  await page.waitForTimeout(400);
+  for (let i = 1; i <= 16; i++) {
+    const k = i / 16;
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k),
+    });
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(100);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 /** An oven whose screen 1 has Pepperoni in slot 1 and category Sides (two pages) in slot 2, seeded by the API. */
 async function ovenWithSides(page: Page, cook: SeededUser) {
   const [pepperoni] = await seed.recipes(cook, [{ name: 'Pepperoni' }]);
@@ -418,6 +441,38 @@ test('a button dragged onto a page dot lands on that page', async ({ page, cook 
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
   await page.screenshot({ path: 'test-results/screens/editor-page-2-after-drag.png' });
+});
+
+test('a button dragged to a free slot of page 2 lands there, though page 1 has room', async ({
+  page,
+  cook,
+}) => {
+  const oven = await ovenWithSides(page, cook);
+  const call = apiAs(page.request, cook);
+  const [fries] = await seed.recipes(cook, [{ name: 'Fries' }]);
+  type Screen = { screen_content: { type: string; data: { pages: { screen_id: number }[] } | null }[] };
+  const detail = await call<{ screens?: Screen[]; data?: { screens: Screen[] } }>(
+    'GET',
+    `/api/ovens/${oven.id}`,
+  );
+  const screens = detail.screens ?? detail.data!.screens;
+  const sides = screens[0]!.screen_content.find((b) => b.type === 'category')!;
+  const page2 = sides.data!.pages[1]!.screen_id;
+  await call('POST', '/api/buttons', {
+    screen_id: page2,
+    position: 1,
+    buttonable_id: fries!.id,
+    buttonable_type: 'Recipe',
+  });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: /Category Sides/ }).click();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Fries');
+  await touchDragTo(page, slot(page, 1).locator('.tile-button'), slot(page, 3));
+  await expect(page.locator('.undo-text')).toHaveText(
+    'Moved Fries from category Sides, page 2, slot 1 to slot 3',
+  );
+  await expect(slot(page, 3).locator('.tile-name')).toHaveText('Fries');
 });
 
 test('Move to… lists only places with room and moves the button there', async ({ page, cook }) => {
