@@ -632,6 +632,16 @@ test.describe('on a phone', () => {
     expect(overflow).toBe(false);
     await page.screenshot({ path: 'test-results/screens/phone-ovens.png', fullPage: true });
   });
+
+  test("draws the oven's own 4 by 2 grid, scaled, not reflowed into 2 columns", async ({ page, cook }) => {
+    await seed.oven(cook, { name: 'Front Line', type: 'Matchbox 1718/1313' });
+    await page.goto('/ovens');
+    await expect(slot(page, 8)).toBeVisible();
+    const tops = await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await slot(page, n).boundingBox())!.y));
+    // Slots 1 to 4 share the first row, as on the oven; slot 5 starts the second.
+    expect(new Set(tops.slice(0, 4).map(Math.round)).size).toBe(1);
+    expect(tops[4]!).toBeGreaterThan(tops[0]!);
+  });
 });
 
 test("the wizard's last step puts the saved recipe on an oven's screen", async ({ page, cook }) => {

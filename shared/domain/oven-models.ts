@@ -48,6 +48,11 @@ export interface OvenModel {
   menuLayout: 'grid' | 'list';
   /** Buttons on one screen or page as the oven draws it. */
   buttonsPerScreen: number;
+  /**
+   * Columns of buttons on the oven's screen (rows follow: buttonsPerScreen / screenColumns): the editor and every
+   * preview draw this grid, scaled on a small screen rather than reflowed, so what people see is what the oven shows.
+   */
+  screenColumns: number;
   /** Buttons a main screen holds (MiLO/MiSA: one long screen shown 6 at a time). */
   buttonsPerMainScreen: number;
   maxCategories: number;
@@ -84,6 +89,7 @@ const MATCHBOX: OvenModel = {
   forceVent: true,
   menuLayout: 'grid',
   buttonsPerScreen: 8,
+  screenColumns: 4,
   buttonsPerMainScreen: 8,
   maxCategories: 64,
   maxRecipesPerCategory: 22 * 8,
@@ -112,6 +118,7 @@ const MILO: OvenModel = {
   forceVent: true,
   menuLayout: 'list',
   buttonsPerScreen: 6,
+  screenColumns: 3,
   buttonsPerMainScreen: 32,
   maxCategories: 32,
   maxPagesPerCategory: 1,
@@ -142,6 +149,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     forceVent: false,
     menuLayout: 'grid',
     buttonsPerScreen: 8,
+    screenColumns: 4,
     buttonsPerMainScreen: 8,
     maxCategories: 64,
     maxRecipesPerCategory: 22 * 8,

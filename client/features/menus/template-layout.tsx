@@ -25,7 +25,10 @@ export function TemplateLayoutPreview({ layout, ovenType }: { layout: TemplateLa
           return (
             <figure key={i} className="layout-screen">
               <figcaption>{t('templatesPage.screen', { n: i + 1 })}</figcaption>
-              <ol className={`layout-slots ${grid ? 'layout-grid' : 'layout-list'}`}>
+              <ol
+                className="layout-slots"
+                style={{ '--columns': model.screenColumns } as React.CSSProperties}
+              >
                 {slots.map((b, p) => (
                   <li key={p} className={`layout-slot ${b ? '' : 'layout-empty'}`}>
                     {b ? (

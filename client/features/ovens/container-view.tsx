@@ -211,6 +211,8 @@ function EmptySlot({
   );
 }
 
+const gridColumns = (columns: number) => ({ '--columns': columns }) as React.CSSProperties;
+
 /** A screen or page drawn as the oven draws it: a grid of slots, or (MiLO, MiSA) a list shown 6 at a time. */
 export function ContainerView({
   screenId,
@@ -218,6 +220,7 @@ export function ContainerView({
   capacity,
   layout,
   perScreen,
+  columns,
   isMain,
   selectedId,
   renamingId,
@@ -231,6 +234,8 @@ export function ContainerView({
   capacity: number;
   layout: 'grid' | 'list';
   perScreen: number;
+  /** The oven's own columns: its grid drawn as it is, scaled on a phone, never reflowed. */
+  columns: number;
   isMain: boolean;
   selectedId: number | null;
   renamingId: number | null;
@@ -273,7 +278,7 @@ export function ContainerView({
 
   if (layout === 'grid') {
     return (
-      <ol className={`screen-grid screen-grid-${perScreen}`} aria-label={t('tile.slots')}>
+      <ol className="screen-grid" style={gridColumns(columns)} aria-label={t('tile.slots')}>
         {Array.from({ length: capacity }, (_, i) => slot(i + 1))}
       </ol>
     );
@@ -295,7 +300,7 @@ export function ContainerView({
             {t('menuWords.screen', { n: s + 1 })}{' '}
             <span className="muted">{t('tile.ofTotal', { total: screens })}</span>
           </h3>
-          <ol className={`screen-grid screen-grid-${perScreen}`}>
+          <ol className="screen-grid" style={gridColumns(columns)}>
             {Array.from({ length: perScreen }, (_, i) => {
               const position = s * perScreen + i + 1;
               return slot(position, position > withAdd);

@@ -604,6 +604,7 @@ export function MenuEditor({
                   capacity={capacity}
                   layout={model.menuLayout}
                   perScreen={shownPerScreen(model)}
+                  columns={model.screenColumns}
                   isMain={container.kind === 'main'}
                   selectedId={selected}
                   renamingId={renaming?.id ?? null}
