@@ -230,7 +230,7 @@ test("share the oven's menu as a PDF: it shows the screens with their buttons", 
   const to = `${unique('owner')}@example.com`;
   await tile.getByLabel('E-mail address').fill(to);
   await tile.getByRole('button', { name: 'Send' }).click();
-  await expect(page.locator('.banner')).toContainText(`have been sent to ${to}`);
+  await expect(page.locator('.banner')).toContainText(`has been sent to ${to}`);
   const mail = await mailTo(to, /Menu of oven Front Line/);
   const pdf = Buffer.from(mail.attachments[0]!.base64, 'base64');
   expect(mail.attachments[0]!.fileName).toBe('Front-Line-menu.pdf');

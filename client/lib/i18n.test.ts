@@ -44,8 +44,9 @@ describe('messages of the shared rules on screen', () => {
     expect(translateMessage(recipeNameIssue('Crème')!)).toBe(
       `${es.rules.recipeNameCharset} «è» no se puede mostrar en el horno; use «e».`,
     );
+    // Two sentences, each with its stop (the catalogue's rule text has none of its own).
     expect(translateMessage(ovenNameIssue('Oven #1')!)).toBe(
-      `${es.rules.ovenName} «#» no se puede mostrar en el horno.`,
+      `${es.rules.ovenName}. «#» no se puede mostrar en el horno.`,
     );
   });
 

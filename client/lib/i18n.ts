@@ -224,7 +224,9 @@ function translateSentence(message: string): string | null {
   const base = RULE_KEYS.get(lead) ?? RULE_KEYS.get(lead.replace(/\.$/, ''));
   if (!base) return null;
   const rest = near ? i18n.t('rules.refusedUse', { char, near }) : i18n.t('rules.refused', { char });
-  return `${i18n.t(`rules.${base}`)} ${rest}`;
+  // Two sentences: the rule's own ends with its stop (one its catalogue text may leave off), then the character.
+  const first = i18n.t(`rules.${base}`);
+  return `${/[.!?:]$/.test(first) ? first : `${first}.`} ${rest}`;
 }
 
 /** Words a rule puts inside a message ("recipe 3 \"Pizza\", stage 2, air top") in the screens' language. */

@@ -131,9 +131,14 @@ export function table(doc: Doc, columns: { label: string; width: number }[], row
     doc.fillColor(INK);
     x = x0;
     row.forEach((cell, j) => {
-      doc.write(cell, x + 4, y + 4, { width: columns[j]!.width - 8, lineBreak: false });
+      // A cell is one line: a word wider than its column ("APAGADO", "Geschlossen") is set smaller, never broken.
+      const room = columns[j]!.width - 8;
+      const wide = doc.fontSize(9).widthOfString(cell);
+      doc.fontSize(wide > room ? Math.max(5.5, (9 * room) / wide) : 9);
+      doc.write(cell, x + 4, y + 4, { width: room, lineBreak: false });
       x += columns[j]!.width;
     });
+    doc.fontSize(9);
     y += rowHeight;
   });
   doc.x = MARGIN;
@@ -215,12 +220,12 @@ export function drawRecipe(
       { label: t('pdf.stage'), width: 34 },
       { label: t('pdf.time'), width: 48 },
       { label: t('pdf.temp', { unit: unitSymbol(unit) }), width: 44 },
-      { label: t('pdf.airTop'), width: 48 },
-      { label: t('pdf.airBottom'), width: 64 },
-      { label: t('pdf.blower'), width: 48 },
-      { label: t('pdf.microwave'), width: 64 },
-      { label: t('pdf.irTop'), width: 50 },
-      { label: t('pdf.irBottom'), width: 52 },
+      { label: t('stageEditor.airTop'), width: 48 },
+      { label: t('stageEditor.airBottom'), width: 64 },
+      { label: t('stageEditor.blower'), width: 48 },
+      { label: t('stageEditor.microwave'), width: 64 },
+      { label: t('stageEditor.irTop'), width: 50 },
+      { label: t('stageEditor.irBottom'), width: 52 },
       { label: t('pdf.vent'), width: 44 },
     ],
     recipe.stages.map((s) => [

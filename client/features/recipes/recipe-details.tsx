@@ -74,11 +74,11 @@ export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stag
             {model?.infrared ? (
               <>
                 <div>
-                  <dt>{t('pdf.irTop')}</dt>
+                  <dt>{t('stageEditor.irTop')}</dt>
                   <dd>{irLevelLabel(s.ir_lvl_top)}</dd>
                 </div>
                 <div>
-                  <dt>{t('pdf.irBottom')}</dt>
+                  <dt>{t('stageEditor.irBottom')}</dt>
                   <dd>{irLevelLabel(s.ir_lvl_bottom)}</dd>
                 </div>
               </>

@@ -133,12 +133,15 @@ const SHARE = {
     text: 'tiles.shareSettingsText',
     failed: 'tiles.shareSettingsFailed',
     sent: 'tiles.shareSettingsSent',
+    sentTo: 'tiles.sentToSettings',
   },
   recipes: {
     title: 'tiles.shareMenuTitle',
     text: 'tiles.shareMenuText',
     failed: 'tiles.shareMenuFailed',
     sent: 'tiles.shareMenuSent',
+    // The verb agrees with what was sent ("Los ajustes … se han enviado", "El menú … se ha enviado").
+    sentTo: 'tiles.sentToMenu',
   },
 } as const;
 
@@ -164,7 +167,7 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
       banners.show({
         tone: 'success',
         who: t(copy.sent, { name: oven.name }),
-        description: t('tiles.sentTo', { to }),
+        description: t(copy.sentTo, { to }),
         ms: TIMINGS.banner.oven,
       });
       setEmail('');

@@ -46,6 +46,16 @@ describe('a recipe PDF in the reader language', () => {
     expect(text).not.toContain('Cooking stages');
   });
 
+  it('names each stage field with the word the screen uses, and breaks no word across lines', async () => {
+    const { token } = await readerIn('es');
+    const text = (await recipePdfText(token, 'Pizza')).replace(/\s+/g, ' ');
+    // The screen says "Ventilador"; the PDF said "Soplador".
+    expect(text).toContain('Ventilador');
+    expect(text).not.toContain('Soplador');
+    // A cell one line, set smaller if need be: no "APAGAD" / "O", "Cerrad" / "a".
+    expect(text).not.toMatch(/APAGAD\s+O\b|Cerrad\s+a\b/);
+  });
+
   it('labels it in English for an account that follows its browser', async () => {
     const { token } = await readerIn(null);
     const text = await recipePdfText(token, 'Pizza');
