@@ -47,4 +47,30 @@ describe('the search fold', () => {
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(index);
   });
+
+  it('a search of one or two letters of recipe names uses their short pieces index', async () => {
+    const plan = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from recipes where ${containsFolded(sql`name_key`, 'Pi', sql`name_grams`)}`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('recipes_name_grams_idx');
+  });
+
+  it('finds by one or two letters exactly what a plain substring search finds, accents and case aside', async () => {
+    const names = ['Pizza', 'Spinach Pie', 'Crème Brûlée', 'Naan', 'Bagel 2', 'ÉCLAIR'];
+    const rows = await rowsOf<{ q: string; hits: string[] }>(
+      ctx.db,
+      sql`with n(name) as (select value from json_array_elements_text(${JSON.stringify(names)}::json)),
+          q(q) as (select value from json_array_elements_text(${JSON.stringify(['pi', 'e', 'é', 'an', '2', 'z', 'ee', 'cl'])}::json))
+          select q, coalesce(array_agg(name order by name) filter (where short_grams(search_fold(name)) @> array[search_fold(q)]), '{}') as hits
+          from q cross join n group by q order by q`,
+    );
+    for (const row of rows) {
+      const plain = names.filter((n) => searchFold(n).includes(searchFold(row.q))).sort();
+      expect(row.hits, row.q).toEqual(plain);
+    }
+  });
 });

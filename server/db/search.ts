@@ -10,5 +10,9 @@ export const containsPattern = (text: string) =>
  * write) holds `text` anywhere, case and accents aside ("cafe" finds "Café"). The text is folded here the same way
  * (shared/domain/search.ts), so the query is a plain pattern that the key's trigram index serves.
  */
-export const containsFolded = (key: SQLWrapper, text: string): SQL =>
-  sql`${key} like ${containsPattern(searchFold(text))}`;
+export const containsFolded = (key: SQLWrapper, text: string, grams?: SQLWrapper): SQL => {
+  const folded = searchFold(text);
+  // One or two letters: the key's short pieces (migration 0027), which an index serves; trigrams need three.
+  if (grams && [...folded].length <= 2 && folded.length > 0) return sql`${grams} @> array[${folded}]::text[]`;
+  return sql`${key} like ${containsPattern(folded)}`;
+};

@@ -27,6 +27,9 @@ export const recipes = pgTable(
     name: text('name').notNull(),
     // The name as searches compare it (case and accents aside, migration 0019), kept on write.
     nameKey: text('name_key').notNull().generatedAlwaysAs(sql`search_fold(name)`),
+    // Every one- and two-character piece of the folded name (migration 0027): what a search of one or two letters
+    // looks up in an index, where trigrams need three.
+    nameGrams: text('name_grams').array().notNull().generatedAlwaysAs(sql`short_grams(search_fold(name))`),
     // The name as lists order it (numbers by value: "Pizza 2" before "Pizza 10", case aside), kept on write.
     sortKey: text('sort_key').notNull().generatedAlwaysAs(sql`natural_sort_key(name)`),
     productName: text('product_name').notNull(),
@@ -54,6 +57,8 @@ export const recipes = pgTable(
     index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
     // Substring search on names (ILIKE '%…%') at any size.
     index('recipes_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`).with({ fastupdate: false }),
+    // The same for one and two letters ("pi"), which trigrams cannot serve.
+    index('recipes_name_grams_idx').using('gin', t.nameGrams).with({ fastupdate: false }),
     index('recipes_created_at_idx').on(t.createdAt),
   ],
 );

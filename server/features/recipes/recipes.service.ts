@@ -75,7 +75,7 @@ export function filterConditions(f: RecipeFilterValues): SQL[] {
   if (f.ovens !== 'All') where.push(inArray(recipes.ovenType, f.ovens));
   if (f.categories !== 'All') where.push(inArray(recipes.category, f.categories));
   if (f.search) {
-    where.push(containsFolded(recipes.nameKey, f.search));
+    where.push(containsFolded(recipes.nameKey, f.search, recipes.nameGrams));
   }
   return where;
 }
