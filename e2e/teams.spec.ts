@@ -1,3 +1,4 @@
+import type { Browser, Page } from '@playwright/test';
 import {
   apiAs,
   apiLocation,
@@ -6,10 +7,28 @@ import {
   linkIn,
   loginByToken,
   mailTo,
+  type SeededUser,
   seed,
   test,
   unique,
 } from './fixtures';
+
+/**
+ * A crew member of `cook`'s team on a tablet of their own, working in one store whose oven (imported from a golden
+ * file, so its menu has recipes) is open on their Ovens page.
+ */
+async function crewAtStore(page: Page, browser: Browser, cook: SeededUser, store: string) {
+  const call = apiAs(page.request, cook);
+  const place = await apiLocation(call, store);
+  const oven = await seed.importedOven(cook, { name: `${store} Oven`, type: 'Matchbox 1718/1313' });
+  await call('POST', `/api/locations/${place.id}/ovens`, { oven_ids: [oven.id] });
+  const crew = await seed.member(cook, 'crew', [place.id]);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const crewPage = await context.newPage();
+  await loginByToken(crewPage, crew);
+  await crewPage.goto('/ovens');
+  return { call, crew, crewPage, context };
+}
 
 test('an owner invites a store manager, who registers from the mail, sees only their store, edits its menu, and the edit shows in the trail', async ({
   page,
@@ -92,15 +111,7 @@ test('a crew member reads the menu and downloads the USB file, and cannot change
   browser,
   cook,
 }) => {
-  const call = apiAs(page.request, cook);
-  const store = await apiLocation(call, 'Corner');
-  const oven = await seed.importedOven(cook, { name: 'Corner Oven', type: 'Matchbox 1718/1313' });
-  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
-  const crew = await seed.member(cook, 'crew', [store.id]);
-  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
-  const crewPage = await theirs.newPage();
-  await loginByToken(crewPage, crew);
-  await crewPage.goto('/ovens');
+  const { crewPage, context: theirs } = await crewAtStore(page, browser, cook, 'Corner');
   await expect(crewPage.getByRole('heading', { name: 'Corner Oven' })).toBeVisible();
   await expect(crewPage.locator('.editor-main .tile-name').first()).toBeVisible();
   // No way to change the menu or the ovens: no tile controls, no adding, no undo, no oven management.
@@ -128,15 +139,7 @@ test("a crew member taps a recipe's button and reads the recipe, stages included
   browser,
   cook,
 }) => {
-  const call = apiAs(page.request, cook);
-  const store = await apiLocation(call, 'Quay');
-  const oven = await seed.importedOven(cook, { name: 'Quay Oven', type: 'Matchbox 1718/1313' });
-  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
-  const crew = await seed.member(cook, 'crew', [store.id]);
-  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
-  const crewPage = await theirs.newPage();
-  await loginByToken(crewPage, crew);
-  await crewPage.goto('/ovens');
+  const { crewPage, context: theirs } = await crewAtStore(page, browser, cook, 'Quay');
   const tile = crewPage.locator('.editor-main .tile-button').filter({ hasText: 'Pepperoni Pizza' });
   await tile.click();
   const dialog = crewPage.getByRole('dialog');
@@ -153,15 +156,7 @@ test('a crew member removed while the menu is open is told so when they tap Down
   browser,
   cook,
 }) => {
-  const call = apiAs(page.request, cook);
-  const store = await apiLocation(call, 'Dockside');
-  const oven = await seed.importedOven(cook, { name: 'Dockside Oven', type: 'Matchbox 1718/1313' });
-  await call('POST', `/api/locations/${store.id}/ovens`, { oven_ids: [oven.id] });
-  const crew = await seed.member(cook, 'crew', [store.id]);
-  const theirs = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
-  const crewPage = await theirs.newPage();
-  await loginByToken(crewPage, crew);
-  await crewPage.goto('/ovens');
+  const { call, crew, crewPage, context: theirs } = await crewAtStore(page, browser, cook, 'Dockside');
   await expect(crewPage.locator('.editor-main .tile-name').first()).toBeVisible();
   const [team] = (await call<{ data: { id: number }[] }>('GET', '/api/teams')).data;
   await call('DELETE', `/api/teams/${team!.id}/members/${crew.id}`);
