@@ -2,7 +2,16 @@
  * What every server benchmark does around its own measurements: a throwaway database (PGlite in a temporary folder,
  * or `DATABASE_URL`), migrated and closed after; the app listening on a free port; and a load run of one URL.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,4 +241,54 @@ export function postgresCpuMeter() {
       return total;
     },
   };
+}
+
+/** The processes serving: a primary's workers, or the primary itself when it has none (WEB_CONCURRENCY=1). */
+export const servingPids = (pid: number): number[] => {
+  try {
+    const list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    const children = list ? list.split(/\s+/).map(Number) : [];
+    return children.length > 0 ? children : [pid];
+  } catch {
+    return [];
+  }
+};
+
+const CPU_CGROUP = '/sys/fs/cgroup/cpu';
+
+/**
+ * Caps each serving process to `share` of one core with the cgroup v1 cpu controller (a cgroup of its own each,
+ * cfs_quota_us over cfs_period_us), so on a 2-core host the server is the bottleneck and not the host: PostgreSQL
+ * and the load generator stay outside the caps. Needs root and the cpu controller; answers a release that moves
+ * them back and removes the groups, or null where capping is not possible here.
+ */
+export function capCpu(pids: number[], share: number): (() => void) | null {
+  if (!existsSync(`${CPU_CGROUP}/cgroup.procs`) || process.getuid?.() !== 0) return null;
+  const period = 100_000;
+  const groups: string[] = [];
+  try {
+    pids.forEach((pid, i) => {
+      const group = `${CPU_CGROUP}/hearth-bench-${process.pid}-${i}`;
+      mkdirSync(group, { recursive: true });
+      groups.push(group);
+      writeFileSync(`${group}/cpu.cfs_period_us`, String(period));
+      writeFileSync(`${group}/cpu.cfs_quota_us`, String(Math.round(share * period)));
+      writeFileSync(`${group}/cgroup.procs`, String(pid));
+    });
+  } catch {
+    release();
+    return null;
+  }
+  function release() {
+    for (const group of groups) {
+      try {
+        for (const pid of readFileSync(`${group}/cgroup.procs`, 'utf8').split(/\s+/).filter(Boolean))
+          writeFileSync(`${CPU_CGROUP}/cgroup.procs`, pid);
+        rmdirSync(group);
+      } catch {
+        // Its processes are gone with it.
+      }
+    }
+  }
+  return release;
 }

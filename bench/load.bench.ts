@@ -12,7 +12,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
 import { createOven, createRecipe, createSession, createUser, recipeBody } from '../server/test/factories';
 import type { MenuTree } from '../shared/domain/menu';
-import { childrenRss, freePort, postgresCpuMeter, rssOf, treeCpu } from './harness';
+import { capCpu, childrenRss, freePort, postgresCpuMeter, rssOf, servingPids, treeCpu } from './harness';
 import { report, verdict } from './measure';
 import { type OpenLoopResult, openLoop } from './open-loop';
 
@@ -31,6 +31,7 @@ interface Cook {
 /** One run of the mix: the whole throughput, the worst endpoint's p99, and the errors. */
 export interface LoadRun {
   processes: number;
+  cpuShare?: number;
   /** Offered at the rates the first run served (open loop), instead of as fast as the server answers. */
   offered: boolean;
   rps: number;
@@ -48,6 +49,8 @@ export interface LoadRun {
 export interface LoadPlan {
   processes: number;
   offered?: boolean;
+  /** Each serving process capped to this share of a core (cgroup v1), PostgreSQL and the load left free. */
+  cpuShare?: number;
 }
 
 /**
@@ -121,7 +124,7 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
     }
     await db.execute(sql`analyze`);
 
-    for (const { processes, offered = false } of options.runs ?? [{ processes: 1 }]) {
+    for (const { processes, offered = false, cpuShare } of options.runs ?? [{ processes: 1 }]) {
       const rates = offered ? out[0]?.perMix : undefined;
       // Each run starts from a settled database: the rows an earlier run wrote and deleted vacuumed and written out
       // now, not by autovacuum and a checkpoint in the middle of the next run's window.
@@ -156,6 +159,15 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
         await new Promise((r) => setTimeout(r, 100));
       }
       const pid = server.pid!;
+      let uncap: (() => void) | null = null;
+      if (cpuShare !== undefined) {
+        // The workers are forked once the primary has migrated: wait for all of them before capping.
+        for (let i = 0; i < 100 && servingPids(pid).length < processes; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        uncap = capCpu(servingPids(pid), cpuShare);
+        if (!uncap)
+          throw new Error('Capping the server processes needs root and the cgroup v1 cpu controller.');
+      }
       // With several processes, the memory is the primary's and its workers'.
       const rss = () => rssOf(pid) + childrenRss(pid);
       // PDFs are drawn once when prepared; each download serves the kept bytes to the session that asked.
@@ -401,12 +413,14 @@ export async function loadBench(options: { runs?: LoadPlan[]; seconds?: number }
       );
       out.push({
         processes,
+        cpuShare,
         offered: rates !== undefined,
         rps: results.reduce((sum, r) => sum + r.rps, 0),
         perMix: results.map((r) => r.rps),
         p99: Math.max(...results.map((r) => r.p99)),
         errors,
       });
+      uncap?.();
       server.kill('SIGTERM');
       await new Promise((r) => server!.once('exit', r));
       server = undefined;
