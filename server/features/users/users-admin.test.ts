@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import type { AdminUser } from '../../../shared/contracts/users';
 import { ovens, recipeImages, recipes, sessions, userActivityDays, users } from '../../db/schema/index';
-import { createOven, createRecipe, createSession, createUser, recipeBody } from '../../test/factories';
+import {
+  createOven,
+  createOvenWithRecipe,
+  createRecipe,
+  createSession,
+  createUser,
+  recipeBody,
+} from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createUsersService } from './users.service';
 
@@ -115,27 +122,7 @@ describe('DELETE /api/users/{id}', () => {
     );
     expect(made.statusCode, made.body).toBe(201);
     const imageUrl = made.json<{ data: { image_url: string } }>().data.image_url;
-    const recipe = await createRecipe(ctx.db, { ownerId: doomed.id });
-    await createOven(ctx.db, doomed.id, {
-      tree: {
-        screens: [
-          {
-            id: null,
-            buttons: [
-              {
-                id: null,
-                kind: 'recipe',
-                position: 1,
-                recipe: { id: recipe.id, name: recipe.name, ovenType: 'Matchbox 1718/1313' },
-                icon: 'ICON_PIZZA',
-                color: 'ORANGE_900',
-                favorite: false,
-              },
-            ],
-          },
-        ],
-      },
-    });
+    await createOvenWithRecipe(ctx.db, doomed.id);
     const res = await ctx.api('DELETE', `/api/users/${doomed.id}`, undefined, as(admin));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: true, id: doomed.id, username: doomed.username });
