@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogParts } from './scripts/catalog-parts-plugin.ts';
 
 /** Writes .br and .gz beside each text asset, so the server sends them pre-compressed (no work per request). */
 function precompress(): Plugin {
@@ -14,6 +15,12 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // The manifest leaves the served folder: dist/client-manifest.json.
+      const manifest = join(outDir, '.vite', 'manifest.json');
+      if (existsSync(manifest)) {
+        renameSync(manifest, join(outDir, '..', 'client-manifest.json'));
+        rmSync(join(outDir, '.vite'), { recursive: true });
+      }
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) =>
           statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
@@ -35,9 +42,10 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), catalogParts(), precompress()],
   // Source maps stay out of the shipped build (they would publish the whole source).
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  // The manifest (which chunk each module became) is for the bundle bench; it is not served.
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },

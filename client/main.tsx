@@ -1,10 +1,10 @@
 import '@fontsource-variable/inter';
 import './styles/app.css';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
 import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authCheckKey } from './lib/current-user';
@@ -27,14 +27,20 @@ const queryClient: QueryClient = new QueryClient({
 });
 
 // The first screen is drawn in the reader's language (English is in the bundle; another comes in one small file).
+// Drawn as a transition, so React yields between parts of the first render: a slow tablet's main thread is never
+// held for long (the first screen's blocking time), and a tap during it is taken at once.
 void startLanguage().finally(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BannerProvider>
-          <RouterProvider router={router} />
-        </BannerProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BannerProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </BannerProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );

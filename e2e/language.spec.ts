@@ -46,6 +46,31 @@ test('a guest turns the login page to Spanish, and it stays Spanish after a relo
   await expect(page.getByLabel('Nombre de usuario')).toBeVisible();
 });
 
+test('the login page draws before the rest of the catalogue, which comes when the form is first touched', async ({
+  page,
+}) => {
+  const rest: string[] = [];
+  page.on('request', (r) => {
+    if (/catalog-\w+-rest|rule-messages/.test(r.url())) rest.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(rest).toEqual([]);
+  await page.getByLabel('Username').click();
+  await expect.poll(() => rest.length).toBeGreaterThan(0);
+});
+
+test('a German guest who sends the login form empty reads what is missing in German', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('Der Benutzername ist erforderlich.')).toBeVisible();
+  await expect(page.getByText('Das Passwort ist erforderlich.')).toBeVisible();
+  await context.close();
+});
+
 test("the browser's language is the first one for a new visitor", async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-CA' });
   const page = await context.newPage();

@@ -3,37 +3,12 @@
  * included: a cycle of types is still two modules that cannot be understood apart). Relative imports are read
  * from each file's text and resolved like the bundler does; cycles are found as strongly connected components.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IMPORT, resolveImport, root, sources } from './source-graph';
 
-const root = join(import.meta.dirname, '..');
 const ROOTS = ['client', 'server', 'shared', 'bench', 'e2e', 'scripts'];
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
-
-function resolveImport(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    join(base, 'index.ts'),
-    join(base, 'index.tsx'),
-  ])
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  return null;
-}
 
 /** Tarjan's algorithm, iterative (the graph has a few hundred nodes, but no recursion on principle). */
 function cycles(graph: Map<string, string[]>): string[][] {
@@ -89,7 +64,7 @@ function importGraph(): Map<string, string[]> {
       const text = readFileSync(file, 'utf8');
       const edges: string[] = [];
       for (const match of text.matchAll(IMPORT)) {
-        const target = resolveImport(file, (match[1] ?? match[2])!);
+        const target = resolveImport(file, (match[2] ?? match[3])!);
         if (target) edges.push(relative(root, target));
       }
       graph.set(relative(root, file), edges);

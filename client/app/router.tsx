@@ -1,15 +1,19 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
+import { loadRest } from '../lib/i18n';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 
-/** Each route's code loads when the route is first opened; the login page (the first screen) ships with the app. */
+/**
+ * Each route's code loads when the route is first opened, with the rest of the catalogue; the login page (the
+ * first screen) ships with the app.
+ */
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
+  const Lazy = lazy(() => Promise.all([load(), loadRest()]).then(([Component]) => ({ default: Component })));
   return (props: P) => (
     <Suspense fallback={<Spinner />}>
       <Lazy {...props} />
@@ -55,7 +59,7 @@ function ToLogin() {
 }
 
 /** Spec §2.1 route table. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -87,4 +91,9 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** The declarative router: the data router's loaders and actions are not used, and would add 20 KB to the first load. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE, USERNAME_CHARSET_MESSAGE } from '../../shared/contracts/auth';
 import { addScreen, type MenuTree } from '../../shared/domain/menu';
 import { MESSAGES } from '../../shared/domain/messages';
@@ -15,10 +15,12 @@ import { messageInUnit } from '../../shared/domain/temperature';
 import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
 import es from '../../shared/i18n/locales/es.json';
-import { i18n, translateMessage } from './i18n';
+import { i18n, loadRest, translateMessage } from './i18n';
 
 i18n.addResourceBundle('es', 'translation', es);
 i18n.addResourceBundle('de', 'translation', de);
+// The rules' messages are read once the rest of the catalogue has come, as after any route's first load.
+beforeAll(() => loadRest());
 afterAll(() => i18n.changeLanguage('en'));
 
 describe('messages of the shared rules on screen', () => {

@@ -1,18 +1,20 @@
 /**
- * The app's language: i18next with one catalogue per language from shared/i18n, English in the bundle and the
- * others loaded when chosen. The language is the account's, else the one picked on this device, else the
- * browser's; `?lang=pseudo` shows the pseudo-locale (every text accented and 40% longer) to check layouts.
+ * The app's language: i18next with one catalogue per language from shared/i18n, each in two parts: what the first
+ * screen names ships with the app, in English, and the rest comes with the first route that loads (or when a
+ * key is missing). The language is the account's, else the one picked on this device, else the browser's;
+ * `?lang=pseudo` shows the pseudo-locale (every text accented and 40% longer) to check layouts.
  */
+
+import first from 'virtual:catalog-en-first';
+import { loadCatalog } from 'virtual:catalog-parts';
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import type { ButtonColor } from '../../shared/domain/catalog';
-import { ICONS, type IconName } from '../../shared/domain/icons';
-import { STAGE_FIELD_WORDS } from '../../shared/domain/menu/labels';
-import { NEAREST_IN_LANGUAGE } from '../../shared/domain/oven-charset';
+import type { IconName } from '../../shared/domain/icons';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
-import en from '../../shared/i18n/locales/en.json';
+import type { MessageTranslator } from './rule-messages';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,20 +24,65 @@ declare module 'i18next' {
 
 export type UiLanguage = Language | 'pseudo';
 
-// Every catalogue but English is its own small file, loaded when its language is chosen.
-const loaders = import.meta.glob<{ default: Catalog }>(['../../shared/i18n/locales/*.json', '!**/en.json']);
-const loaderOf = (language: Language) => loaders[`../../shared/i18n/locales/${language}.json`];
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: first } },
   lng: 'en',
   fallbackLng: 'en',
   // React escapes what it renders.
   interpolation: { escapeValue: false },
   initAsync: false,
-  react: { useSuspense: false },
+  // A key the first part lacks brings the rest; the screens draw again when it is added.
+  saveMissing: true,
+  missingKeyHandler: () => void loadRest(),
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
+
+type Part = 'first' | 'rest';
+const parts = new Map<string, Promise<object>>();
+const part = (language: Language, name: Part) => {
+  const key = `${language}/${name}`;
+  let pending = parts.get(key);
+  if (!pending) {
+    pending = loadCatalog(language, name).then((m) => m.default);
+    // A failed load (offline) may be tried again.
+    pending.catch(() => parts.delete(key));
+    parts.set(key, pending);
+  }
+  return pending;
+};
+const add = (language: string, catalog: object) =>
+  i18n.addResourceBundle(language, 'translation', catalog, true, true);
+
+let restWanted = false;
+let messages: MessageTranslator | null = null;
+let restOf: { language: string; done: Promise<void> } | null = null;
+
+/**
+ * The rest of the catalogue, in the screens' language (and in English, which the rules' messages are read
+ * against), with the translator of those messages. Every route's code waits for it.
+ */
+export function loadRest(): Promise<void> {
+  restWanted = true;
+  const current = i18n.language === 'pseudo' ? 'en' : (i18n.language as Language);
+  if (restOf?.language === current) return restOf.done;
+  const done = Promise.all([
+    part(current, 'rest'),
+    current === 'en' ? null : part('en', 'rest'),
+    import('./rule-messages'),
+  ]).then(([rest, enRest, module]) => {
+    if (enRest) add('en', enRest);
+    // The translator reads the whole English catalogue; it is made before the screens are told to draw again.
+    if (current === 'en') add('en', rest);
+    messages = module.messageTranslator(i18n);
+    if (current !== 'en') add(current, rest);
+  });
+  restOf = { language: current, done };
+  done.catch(() => {
+    if (restOf?.done === done) restOf = null;
+  });
+  return done;
+}
 
 const STORAGE_KEY = 'hearth_language';
 
@@ -67,12 +114,23 @@ export const storedLanguage = {
 
 /** Loads the catalogue if needed, then switches every screen to it. */
 export async function setLanguage(language: UiLanguage): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    const load = language === 'pseudo' ? undefined : loaderOf(language);
-    const catalog = language === 'pseudo' ? pseudoCatalog(en) : load ? (await load()).default : en;
-    i18n.addResourceBundle(language, 'translation', catalog);
+  if (language === 'pseudo') {
+    // Every text, so a screenshot shows each one accented.
+    const [rest, module] = await Promise.all([part('en', 'rest'), import('./rule-messages')]);
+    add('en', rest);
+    messages = module.messageTranslator(i18n);
+    add('pseudo', pseudoCatalog(i18n.getResourceBundle('en', 'translation') as object));
+  } else if (language !== 'en') {
+    // Once a route has needed the rest, a new language brings its rest before the screens switch to it.
+    const [first, rest] = await Promise.all([
+      part(language, 'first'),
+      restWanted ? part(language, 'rest') : null,
+    ]);
+    add(language, first);
+    if (rest) add(language, rest);
   }
   await i18n.changeLanguage(language);
+  if (restWanted && language !== 'pseudo') await loadRest();
   document.documentElement.lang = language === 'pseudo' ? 'en-XA' : language;
 }
 
@@ -107,131 +165,25 @@ export function formatLocale(language: UiLanguage): string {
   return language === 'pseudo' ? 'en' : language;
 }
 
-// The shared rules speak English (the API answers it too); a message of theirs is shown in the screens' language.
-const RULE_KEYS = new Map(
-  Object.entries(en.rules)
-    .filter(([key]) => !key.startsWith('refused'))
-    .map(([key, text]) => [text, key as keyof typeof en.rules]),
-);
-const REFUSED = /^(.*) "(.+?)" cannot be shown on the oven(?:; use "(.+?)")?\.$/;
-
-/**
- * The rules' messages that carry values ("Temperature must be between 250 and 525 °F.", "Moved Pizza from screen
- * 1, slot 2 to slot 5"), as patterns made from their English text: each `{{name}}` takes what stands there. The
- * most specific pattern (most fixed text) first. `ruleParts` are the words inside such a value ("screen 1, slot
- * 2", "3 buttons"), tried on values only, never on a whole message.
- */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// Names the server writes in English inside a change's summary: icons ("Pizza") and colours ("light orange").
-const ICON_BY_NAME = new Map(Object.entries(ICONS).map(([key, name]) => [name as string, key as IconName]));
-const COLOR_BY_NAME = new Map(Object.entries(en.colors).map(([key, name]) => [name, key as ButtonColor]));
-// An `{{icon}}` or `{{color}}` takes only such a name, longest first, so "Coloured Bacon Strips light orange"
-// splits after "Strips" and a recipe called "Bacon" is never taken for the icon.
-const oneOf = (names: Iterable<string>) =>
-  [...names]
-    .sort((x, y) => y.length - x.length)
-    .map(escapeRegExp)
-    .join('|');
-const VALUE_SHAPES: Record<string, string> = {
-  icon: oneOf(ICON_BY_NAME.keys()),
-  color: oneOf(COLOR_BY_NAME.keys()),
-  // A settings file's problem: "Line 6, column 43, air top: …" has numbers, then a field that holds no colon,
-  // so "Air top must be a whole number" inside it is never read as the whole message.
-  line: '\\d+',
-  column: '\\d+',
-  field: '[^:]+?',
-  // The recipe or category a field belongs to: 'recipe 3 "Pizza"'.
-  owner: '(?:recipe|category) \\d+ "[^"]*"',
-  // A stage's field inside a recipe's change: "stage 2 air top 50 % → 60 %".
-  stageField: oneOf(Object.values(STAGE_FIELD_WORDS)),
-};
-const patternsOf = (texts: Record<string, string>, keyOf: (key: string) => string) =>
-  Object.entries(texts)
-    .map(([key, text]) => ({
-      key: keyOf(key),
-      fixed: text.replace(/\{\{\w+\}\}/g, '').length,
-      pattern: new RegExp(
-        `^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => `(?<${name}>${VALUE_SHAPES[name] ?? '.+?'})`)}$`,
-        's',
-      ),
-    }))
-    .sort((a, b) => b.fixed - a.fixed);
-const MESSAGE_PATTERNS = patternsOf(en.ruleMessages, (key) => `ruleMessages.${key}`);
-// Inside a value, the words of a part first ("screen 1, slot 2"), then a whole rule's message.
-const VALUE_PATTERNS = [...patternsOf(en.ruleParts, (key) => `ruleParts.${key}`), ...MESSAGE_PATTERNS];
-
-// The values a pattern found are known only by name at run time, which i18next's key types cannot follow.
-const translateWith = (key: string, values: Record<string, string>) =>
-  (i18n.t as unknown as (key: string, values: Record<string, string>) => string)(key, values);
-
-/** A value a pattern found, in the reader's language: an icon or colour by its name, else as a rule's words. */
-function valueIn(name: string, value: string, depth: number): string {
-  if (name === 'icon') return iconLabel(ICON_BY_NAME.get(value)!);
-  if (name === 'color') return colorLabel(COLOR_BY_NAME.get(value)!);
-  // The roles an action is for: "Owner, Manager".
-  if (name === 'allowed')
-    return value
-      .split(', ')
-      .map((role) => byPattern(role, 1) ?? role)
-      .join(', ');
-  // A value may itself be a rule's words ("the MiSA's maximum", "screen 1, slot 2"); three levels are all there are.
-  if (depth >= 3) return value;
-  // Or a list of them: a recipe's changes, "set temp 400 °F → 425 °F; stage 1 time 00:02:00 → 00:02:30".
-  if (value.includes('; '))
-    return value
-      .split('; ')
-      .map((part) => byPattern(part, depth + 1) ?? part)
-      .join('; ');
-  return byPattern(value, depth + 1) ?? value;
-}
-
-function byPattern(message: string, depth: number): string | null {
-  for (const { key, pattern } of depth > 0 ? VALUE_PATTERNS : MESSAGE_PATTERNS) {
-    const found = pattern.exec(message);
-    if (!found) continue;
-    const values = Object.fromEntries(
-      Object.entries(found.groups ?? {}).map(([name, value]) => [name, valueIn(name, value, depth)]),
-    );
-    return translateWith(key, values);
-  }
-  return null;
-}
-
 /** A message of a shared rule in the screens' language; any other message as it came. */
 export function translateMessage(message: string): string {
   if (i18n.language === 'en') return message;
-  // Sentences a message joins, each a rule of its own ("Menu replaced. The menu it had is kept as version …"):
-  // read one by one when every one is known, or a quoted value of the first would swallow the rest.
-  const sentences = message.split(/(?<=[.!?]) (?=[A-Z"])/);
-  if (sentences.length > 1) {
-    const each = sentences.map(translateSentence);
-    if (each.every((s) => s !== null)) return each.join(' ');
+  // Before the rest of the catalogue has come (a banner on the first screen): as it came, until it does.
+  if (!messages) {
+    void loadRest();
+    return message;
   }
-  return translateSentence(message) ?? message;
-}
-
-/** A message the rules know whole, in the screens' language; null when they do not. */
-function translateSentence(message: string): string | null {
-  const key = RULE_KEYS.get(message);
-  if (key) return i18n.t(`rules.${key}`);
-  const valued = byPattern(message, 0);
-  if (valued !== null) return valued;
-  const refused = REFUSED.exec(message);
-  if (!refused) return null;
-  const [, lead = '', char = '', plainNear] = refused;
-  // The reader's own way to write the letter plainly ("Käse" → "Kaese" in German), else the accent dropped.
-  const near = (plainNear && NEAREST_IN_LANGUAGE[i18n.language]?.[char]) || plainNear;
-  const base = RULE_KEYS.get(lead) ?? RULE_KEYS.get(lead.replace(/\.$/, ''));
-  if (!base) return null;
-  const rest = near ? i18n.t('rules.refusedUse', { char, near }) : i18n.t('rules.refused', { char });
-  // Two sentences: the rule's own ends with its stop (one its catalogue text may leave off), then the character.
-  const first = i18n.t(`rules.${base}`);
-  return `${/[.!?:]$/.test(first) ? first : `${first}.`} ${rest}`;
+  return messages.translateMessage(message);
 }
 
 /** Words a rule puts inside a message ("recipe 3 \"Pizza\", stage 2, air top") in the screens' language. */
 export function translateWords(words: string): string {
-  return i18n.language === 'en' ? words : (byPattern(words, 1) ?? words);
+  if (i18n.language === 'en') return words;
+  if (!messages) {
+    void loadRest();
+    return words;
+  }
+  return messages.translateWords(words);
 }
 
 /** A food category as the reader's language names it; the value stays the English one the oven's file holds. */

@@ -4,7 +4,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { messageInUnit, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError } from './api';
 import { useTemperatureUnit } from './current-user';
-import { translateMessage, useUiLanguage } from './i18n';
+import { loadRest, translateMessage, useUiLanguage } from './i18n';
 
 /**
  * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
@@ -56,7 +56,18 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
   useEffect(() => {
-    if (isLazy(source)) void source.load().then(setSchema);
+    if (!isLazy(source)) return;
+    // Fetched when the person first reaches for the page, not with the first screen (which draws sooner for it);
+    // the catalogue's rest comes too, to say the rules' messages in the screens' language.
+    const start = () => {
+      void source.load().then(setSchema);
+      void loadRest();
+    };
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    for (const name of events) document.addEventListener(name, start, { once: true, capture: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, start, { capture: true });
+    };
   }, [source]);
 
   const checkWith = useCallback(
