@@ -97,3 +97,12 @@ test('phone width: the menu folds into a button and the login form fits', async 
   expect(overflow).toBe(false);
   await page.screenshot({ path: 'test-results/screens/phone-my-recipes.png', fullPage: true });
 });
+
+test('the footer starts below the fold, so a page whose content comes late never pushes it across the screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  const top = await page.locator('footer.footer').evaluate((el) => el.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(page.viewportSize()!.height);
+});

@@ -18,17 +18,24 @@ export function Guard({
   access,
   action,
   children,
+  preload,
 }: {
   access: Access;
   action?: TeamAction;
   children: ReactNode;
+  /** Starts loading the page's code, so it comes while the session is checked. */
+  preload?: () => unknown;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { user, isAdmin, isPending, refetch } = useCurrentUser();
 
   useEffect(() => {
-    if (access !== 'open') void refetch();
+    preload?.();
+  }, [preload]);
+  useEffect(() => {
+    // Joins a check already on its way (the first one, at start) rather than cancelling it for a new one.
+    if (access !== 'open') void refetch({ cancelRefetch: false });
   }, [location.pathname, access, refetch]);
 
   if (access === 'open') return children;

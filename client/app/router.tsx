@@ -13,12 +13,17 @@ import { NotFoundPage } from './not-found-page';
  * first screen) ships with the app.
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(() => Promise.all([load(), loadRest()]).then(([Component]) => ({ default: Component })));
-  return (props: P) => (
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (pending ??= Promise.all([load(), loadRest()]).then(([Component]) => ({ default: Component })));
+  const Lazy = lazy(preload);
+  const Page = (props: P) => (
     <Suspense fallback={<Spinner />}>
       <Lazy {...props} />
     </Suspense>
   );
+  // The guard starts the load while it checks the session, rather than after.
+  return Object.assign(Page, { preload });
 }
 
 const RegisterPage = page(() => import('../features/auth/register-page').then((m) => m.RegisterPage));
@@ -46,8 +51,8 @@ const ReportsPage = page(() => import('../features/reports/reports-page').then((
 const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
 const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
 
-const guarded = (access: Access, element: React.ReactNode, action?: TeamAction) => (
-  <Guard access={access} action={action}>
+const guarded = (access: Access, element: React.ReactElement, action?: TeamAction) => (
+  <Guard access={access} action={action} preload={(element.type as { preload?: () => unknown }).preload}>
     {element}
   </Guard>
 );

@@ -25,7 +25,8 @@ export const authCheckQuery = queryOptions({
       throw error;
     }
   },
-  staleTime: 0,
+  // The guard asks again on every page opened; a part of the page mounting just after needs no check of its own.
+  staleTime: 5_000,
   retry: 1,
 });
 
