@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
+import { editorBench } from './editor.bench';
 import { fleetBench } from './fleet.bench';
 import { importBench } from './import.bench';
 import { loadBench } from './load.bench';
@@ -14,6 +15,7 @@ import { teamsBench } from './teams.bench';
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
+  editor: editorBench,
   'settings-file': settingsFileBench,
   recipes: recipesBench,
   menus: menusBench,

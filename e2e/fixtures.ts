@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { MenuTree } from '../shared/domain/menu';
 
 /**
  * The one fixtures file. Most tests start as a fresh user seeded straight into the database and logged in by
@@ -148,8 +149,11 @@ export const seed = {
   /** Locations of the user's team, made at once (a chain's stores). */
   locations: (owner: SeededUser, names: string[]) =>
     seedCall<{ id: number; name: string }[]>('locations', { ownerId: owner.id, names }),
-  /** An oven with one empty main screen. */
-  oven: (owner: SeededUser, oven: { name?: string; type?: string; locationId?: number } = {}) =>
+  /** An oven with one empty main screen, or the menu given. */
+  oven: (
+    owner: SeededUser,
+    oven: { name?: string; type?: string; locationId?: number; tree?: MenuTree } = {},
+  ) =>
     seedCall<{ id: number; name: string; type: string; screenId: number }>('oven', {
       ownerId: owner.id,
       ...oven,

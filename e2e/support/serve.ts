@@ -24,6 +24,7 @@ import {
   currentTeamOf,
 } from '../../server/test/factories';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
+import type { MenuTree } from '../../shared/domain/menu';
 import type { OvenType } from '../../shared/domain/oven-models';
 import type { TeamRole } from '../../shared/domain/permissions';
 import { goldenFileName } from '../../shared/domain/settings-file/golden';
@@ -161,12 +162,13 @@ const seeders: Record<string, Seeder> = {
         returning id, name`,
     );
   },
-  /** An oven of a user: { ownerId, name?, type?, locationId? } → { id, name, type, screenId }. */
+  /** An oven of a user: { ownerId, name?, type?, locationId?, tree? } → { id, name, type, screenId }. */
   oven: async (input) => {
     const oven = await createOven(database.db, input.ownerId as number, {
       name: input.name as string | undefined,
       type: input.type as never,
       locationId: input.locationId as number | undefined,
+      tree: input.tree as MenuTree | undefined,
     });
     return { id: oven.id, name: oven.name, type: oven.type, screenId: oven.screenId };
   },

@@ -1,6 +1,6 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuButton } from '../../../shared/domain/menu';
 import { ImageIcon, MoreIcon, PencilIcon, TrashIcon } from '../../components/icons';
@@ -211,6 +211,9 @@ function EmptySlot({
   );
 }
 
+/** The oven screens of a list drawn at once: what a tablet shows without scrolling far. */
+const SCREENS_AT_ONCE = 2;
+
 const gridColumns = (columns: number) => ({ '--columns': columns }) as React.CSSProperties;
 
 /** A screen or page drawn as the oven draws it: a grid of slots, or (MiLO, MiSA) a list shown 6 at a time. */
@@ -245,7 +248,13 @@ export function ContainerView({
   onCreateCategory(position: number, name: string): void;
 }) {
   const { t } = useTranslation();
-  const [shownScreens, setShownScreens] = useState(12);
+  // Which few screens of a long list are drawn; a selected button's screens come into view.
+  const [windowIndex, setWindowIndex] = useState(0);
+  const selectedPosition = buttons.find((b) => b.id === selectedId)?.position;
+  useEffect(() => {
+    if (selectedPosition !== undefined)
+      setWindowIndex(Math.floor((selectedPosition - 1) / (perScreen * SCREENS_AT_ONCE)));
+  }, [selectedPosition, perScreen]);
   const removedSlots = useContext(RemovedSlots);
   const readOnly = useContext(ReadOnlyMenu);
   const byPosition = new Map(buttons.map((b) => [b.position, b]));
@@ -284,34 +293,70 @@ export function ContainerView({
     );
   }
   // A list oven: every 6 buttons are one screen of the oven, the last padded with placeholders; one free place
-  // after the last button takes a new one.
+  // after the last button takes a new one. A few screens are drawn at a time, so a category of 1,024 recipes
+  // opens as fast as one of 3.
   const withAdd = Math.min(buttons.length + 1, capacity);
   const screens = Math.max(1, Math.ceil(withAdd / perScreen));
-  const shown = Math.min(screens, shownScreens);
+  const windows = Math.ceil(screens / SCREENS_AT_ONCE);
+  const shownWindow = Math.min(windowIndex, windows - 1);
+  const from = shownWindow * SCREENS_AT_ONCE;
+  const to = Math.min(screens, from + SCREENS_AT_ONCE);
   return (
     <div className="list-screens">
-      {Array.from({ length: shown }, (_, s) => (
-        <section
-          key={s}
-          className="list-screen"
-          aria-label={t('tile.ovenScreenOf', { n: s + 1, total: screens })}
-        >
-          <h3 className="list-screen-title">
-            {t('menuWords.screen', { n: s + 1 })}{' '}
-            <span className="muted">{t('tile.ofTotal', { total: screens })}</span>
-          </h3>
-          <ol className="screen-grid" style={gridColumns(columns)}>
-            {Array.from({ length: perScreen }, (_, i) => {
-              const position = s * perScreen + i + 1;
-              return slot(position, position > withAdd);
-            })}
-          </ol>
-        </section>
-      ))}
-      {shown < screens ? (
-        <button type="button" className="btn btn-secondary" onClick={() => setShownScreens((n) => n + 12)}>
-          {t('tile.showMore', { count: screens - shown })}
-        </button>
+      {Array.from({ length: to - from }, (_, i) => {
+        const s = from + i;
+        return (
+          <section
+            key={s}
+            className="list-screen"
+            aria-label={t('tile.ovenScreenOf', { n: s + 1, total: screens })}
+          >
+            <h3 className="list-screen-title">
+              {t('menuWords.screen', { n: s + 1 })}{' '}
+              <span className="muted">{t('tile.ofTotal', { total: screens })}</span>
+            </h3>
+            <ol className="screen-grid" style={gridColumns(columns)}>
+              {Array.from({ length: perScreen }, (_, j) => {
+                const position = s * perScreen + j + 1;
+                return slot(position, position > withAdd);
+              })}
+            </ol>
+          </section>
+        );
+      })}
+      {windows > 1 ? (
+        <nav className="list-pager" aria-label={t('tile.screensPager')}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={shownWindow === 0}
+            onClick={() => setWindowIndex(shownWindow - 1)}
+          >
+            {t('tile.previousScreens')}
+          </button>
+          <label className="list-pager-pick">
+            <span className="sr-only">{t('tile.goToScreens')}</span>
+            <select value={shownWindow} onChange={(e) => setWindowIndex(Number(e.target.value))}>
+              {Array.from({ length: windows }, (_, w) => (
+                <option key={w} value={w}>
+                  {t('tile.screensRange', {
+                    from: w * SCREENS_AT_ONCE + 1,
+                    to: Math.min(screens, (w + 1) * SCREENS_AT_ONCE),
+                    total: screens,
+                  })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={shownWindow === windows - 1}
+            onClick={() => setWindowIndex(shownWindow + 1)}
+          >
+            {t('tile.nextScreens')}
+          </button>
+        </nav>
       ) : null}
     </div>
   );
