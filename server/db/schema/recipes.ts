@@ -55,6 +55,9 @@ export const recipes = pgTable(
     // The list pages: one team (or the library), optional type and category filters, ordered by name.
     index('recipes_team_name_idx').on(t.teamId, t.sortKey, t.id),
     index('recipes_team_type_category_idx').on(t.teamId, t.ovenType, t.category),
+    // The library's pages in name order: PostgreSQL takes `team_id IS NULL` for no equality, so the index above
+    // cannot give the order there, and a library page sorted every recipe.
+    index('recipes_library_name_idx').on(t.sortKey, t.id).where(sql`${t.teamId} is null`),
     // Substring search on names (ILIKE '%…%') at any size.
     index('recipes_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`).with({ fastupdate: false }),
     // The same for one and two letters ("pi"), which trigrams cannot serve.

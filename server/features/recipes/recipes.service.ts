@@ -43,6 +43,9 @@ import { menusUsing, onMenuInReach } from '../ovens';
 const LIBRARY_CACHE_SIZE = 2000;
 const LIBRARY_COUNTS_SIZE = 5000;
 
+/** The library's recipes of one oven model and category that a search finds. */
+type Tally = { ovenType: string; category: string | null; n: number };
+
 export interface RecipeFilterValues {
   ovens: string[] | 'All';
   categories: string[] | 'All';
@@ -189,13 +192,22 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     return img ? insertImage(tx, { contentType: img.contentType, bytes: img.bytes }) : null;
   }
 
-  /** The recipes of one page, by name, with `also` selected beside each (a window count, or nothing). */
-  const pageOf = <T extends Record<string, SQL>>(where: SQL | undefined, page: number, also: T) =>
+  /**
+   * The recipes of one page, by name, with `also` selected beside each (a window count, or nothing). A searched
+   * page is sorted from the search's matches (`|| ''` keeps the name index out of the plan): walked in name
+   * order, a search that finds few recipes read the whole library to fill a page.
+   */
+  const pageOf = <T extends Record<string, SQL>>(
+    where: SQL | undefined,
+    page: number,
+    also: T,
+    searched = false,
+  ) =>
     db
       .select({ recipe: recipes, ...also })
       .from(recipes)
       .where(where)
-      .orderBy(asc(recipes.sortKey), asc(recipes.id))
+      .orderBy(searched ? asc(sql`${recipes.sortKey} || ''`) : asc(recipes.sortKey), asc(recipes.id))
       .limit(RECIPES_PER_PAGE)
       .offset((page - 1) * RECIPES_PER_PAGE);
   const countOf = async (where: SQL | undefined) =>
@@ -203,8 +215,12 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
 
   // The library's list pages by filters and page, with the library version they were read at.
   const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
-  // And its totals by filters alone: every page of a filter shares one count.
-  const libraryCounts = new Map<string, { version: number; total: number }>();
+  /**
+   * The library's totals for one search (or none), by oven model and category: a filter of models and categories
+   * is a sum of these cells, so one grouped count per search serves every filter and page of it (a first pass
+   * through many filters counts each search once, not each filter). Kept per library version.
+   */
+  const libraryTallies = new Map<string, { version: number; cells: Promise<Tally[]> }>();
   // The pages being read, by version and key.
   const libraryReads = new Map<string, ReturnType<typeof libraryPage>>();
   // Read on every library page, so shared by those who ask at once (each still sees every change made before).
@@ -213,22 +229,40 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     return Number(state?.version ?? 0);
   });
 
-  /**
-   * A library page: the page by the (team, name, id) index and, beside it, the filter's total, counted once per
-   * library version. A window count over the page query sorted every match first: 100,000 rows for a list
-   * without filters, on every page.
-   */
+  function talliesOf(search: string, version: number): Promise<Tally[]> {
+    const known = libraryTallies.get(search);
+    if (known && known.version === version) {
+      libraryTallies.delete(search);
+      libraryTallies.set(search, known);
+      return known.cells;
+    }
+    const cells = db
+      .select({ ovenType: recipes.ovenType, category: recipes.category, n: countAll })
+      .from(recipes)
+      .where(and(ownerCondition('library'), ...filterConditions({ ovens: 'All', categories: 'All', search })))
+      .groupBy(recipes.ovenType, recipes.category)
+      .then((rows) => rows.map((r) => ({ ovenType: r.ovenType, category: r.category, n: Number(r.n) })));
+    // A failed count is not kept: the next page asks again.
+    cells.catch(() => libraryTallies.delete(search));
+    libraryTallies.set(search, { version, cells });
+    if (libraryTallies.size > LIBRARY_COUNTS_SIZE) libraryTallies.delete(libraryTallies.keys().next().value!);
+    return cells;
+  }
+
+  /** A library page: the page by the (team, name, id) index and, beside it, the total from the search's tallies. */
   async function libraryPage(filters: RecipeFilterValues, page: number, version: number) {
     const where = and(ownerCondition('library'), ...filterConditions(filters));
-    const countKey = JSON.stringify(filters);
-    const counted = libraryCounts.get(countKey);
-    const [rows, total] = await Promise.all([
-      pageOf(where, page, {}),
-      counted && counted.version === version ? counted.total : countOf(where),
+    const [rows, cells] = await Promise.all([
+      pageOf(where, page, {}, Boolean(filters.search)),
+      talliesOf(filters.search ?? '', version),
     ]);
-    libraryCounts.delete(countKey);
-    libraryCounts.set(countKey, { version, total });
-    if (libraryCounts.size > LIBRARY_COUNTS_SIZE) libraryCounts.delete(libraryCounts.keys().next().value!);
+    const ovens = filters.ovens === 'All' ? null : new Set<string>(filters.ovens);
+    const categories = filters.categories === 'All' ? null : new Set<string | null>(filters.categories);
+    const total = cells.reduce(
+      (sum, c) =>
+        (!ovens || ovens.has(c.ovenType)) && (!categories || categories.has(c.category)) ? sum + c.n : sum,
+      0,
+    );
     return { data: rows.map((r) => toCard(r.recipe)), total };
   }
 

@@ -561,6 +561,57 @@ describe("the library's list under many readers", () => {
     expect(pages[0]!.data.map((r) => r.name)).toEqual(['Shared Page Bun']);
   });
 
+  it('counts a search once for every filter of models and categories, each total exact', async () => {
+    const kinds = [
+      ['Matchbox 1718/1313', 'Pizza'],
+      ['Matchbox 1718/1313', 'Bakery'],
+      ['MiSA', 'Pizza'],
+      ['MiSA', 'Protein'],
+      ['Shuttle 1200/1600/2000/2600', 'Pizza'],
+    ] as const;
+    for (const [i, [oven_type, category]] of kinds.entries())
+      for (let n = 0; n <= i; n++)
+        await createRecipe(ctx.db, { name: `Tally ${i}${n}`, oven_type, category });
+    const recipesService = createRecipesService({
+      db: ctx.db,
+      activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+    });
+    const ask = (ovens: string[] | 'All', categories: string[] | 'All') =>
+      recipesService.list({
+        owner: 'library',
+        filters: { ovens: ovens as never, categories: categories as never, search: 'tally' },
+        page: 1,
+      });
+    expect((await ask('All', 'All')).total).toBe(15);
+    const before = ctx.database.statements();
+    expect((await ask(['MiSA'], 'All')).total).toBe(7);
+    expect((await ask('All', ['Pizza'])).total).toBe(1 + 3 + 5);
+    expect((await ask(['Matchbox 1718/1313', 'MiSA'], ['Pizza', 'Bakery'])).total).toBe(1 + 2 + 3);
+    expect((await ask(['MiLO/Double MiLO'], 'All')).total).toBe(0);
+    // Four filters: a version read and a page each, no count of their own.
+    expect(ctx.database.statements() - before).toBeLessThanOrEqual(8);
+  });
+
+  it('a searched library page keeps name order, numbers by value, as an unsearched one', async () => {
+    for (const name of ['Zeta Order Bun', 'order bun 10', 'Order Bun 2', 'Alpha Order Bun'])
+      await createRecipe(ctx.db, { name });
+    const recipesService = createRecipesService({
+      db: ctx.db,
+      activity: createActivityRecorder({ db: ctx.db, timeZone: 'UTC' }),
+    });
+    const page = await recipesService.list({
+      owner: 'library',
+      filters: { ovens: 'All', categories: 'All', search: 'order bun' },
+      page: 1,
+    });
+    expect(page.data.map((r) => r.name)).toEqual([
+      'Alpha Order Bun',
+      'Order Bun 2',
+      'order bun 10',
+      'Zeta Order Bun',
+    ]);
+  });
+
   it('a library change made after a page was read is in the next answer', async () => {
     const recipesService = createRecipesService({
       db: ctx.db,

@@ -1,0 +1,1 @@
+CREATE INDEX "recipes_library_name_idx" ON "recipes" USING btree ("sort_key","id") WHERE "recipes"."team_id" is null;
