@@ -4,6 +4,7 @@ import { bundleBench } from './bundle.bench';
 import { editorBench } from './editor.bench';
 import { fleetBench } from './fleet.bench';
 import { importBench } from './import.bench';
+import { lighthouseBench } from './lighthouse.bench';
 import { loadBench } from './load.bench';
 import { menusBench } from './menus.bench';
 import { neighbourBench } from './neighbour.bench';
@@ -16,6 +17,7 @@ const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
   editor: editorBench,
+  lighthouse: lighthouseBench,
   'settings-file': settingsFileBench,
   recipes: recipesBench,
   menus: menusBench,
@@ -33,7 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
-  // Parts of `scale`; asked for alone by name.
-  if (!only && (name === 'processes' || name === 'recipes')) continue;
+  // Parts of `scale`, and Lighthouse (fetched by npx), asked for alone by name.
+  if (!only && (name === 'processes' || name === 'recipes' || name === 'lighthouse')) continue;
   await run();
 }

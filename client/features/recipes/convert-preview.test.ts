@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConvertPreview, RecipeDetail } from '../../../shared/contracts/recipes';
 import { STAGE_DEFAULTS } from '../../../shared/domain/stage';
+import { loadRest } from '../../lib/i18n';
 import { changeLines, comparisonRows } from './convert-preview';
+
+// The preview's words are in the catalogue's rest, which the Convert dialog's route has loaded.
+beforeAll(() => loadRest());
 
 const source: RecipeDetail = {
   id: 3,

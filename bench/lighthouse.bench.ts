@@ -1,0 +1,104 @@
+/**
+ * Lighthouse's performance audit (mobile: simulated slow 4G and a 4× slower CPU) of the login page and of My Ovens
+ * for a signed-in cook with one oven, served from the last `npm run build`. Lighthouse is fetched by npx (pinned;
+ * not a dependency of the project), and drives this machine's Chromium, where the session is put in first.
+ * Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { DEFAULT_CLIENT_DIR } from '../server/app';
+import { createOvenWithRecipe, createSession, createUser } from '../server/test/factories';
+import { AUTH_TOKEN_STORAGE_KEY } from '../shared/contracts/http';
+import { freePort, serveApp, withBenchDatabase } from './harness';
+import { report, verdict } from './measure';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const RUNS = 3;
+
+type Audit = { numericValue?: number; displayValue?: string };
+type Lhr = { categories: { performance: { score: number } }; audits: Record<string, Audit> };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function lighthouseBench() {
+  if (!existsSync(join(DEFAULT_CLIENT_DIR, 'index.html'))) {
+    console.log('\nlighthouse: no build found; run `npm run build` first.');
+    return;
+  }
+  await withBenchDatabase(async (ctx) => {
+    const db = ctx.database.db;
+    const user = await createUser(db);
+    await createOvenWithRecipe(db, user.id);
+    const token = await createSession(db, user.id);
+    const app = await serveApp(ctx, { clientDir: DEFAULT_CLIENT_DIR });
+    const port = await freePort();
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+    });
+    const out = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-'));
+    try {
+      const audit = async (path: string, signedIn: boolean) => {
+        const page = await browser.newPage();
+        await page.goto(`${app.base}/favicon.svg`);
+        await page.evaluate(
+          ([key, value]) => (value ? localStorage.setItem(key!, value) : localStorage.removeItem(key!)),
+          [AUTH_TOKEN_STORAGE_KEY, signedIn ? token : ''],
+        );
+        const runs: Lhr[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const file = join(out, `run-${i}.json`);
+          await promisify(execFile)(
+            'npx',
+            [
+              '--yes',
+              LIGHTHOUSE,
+              `${app.base}${path}`,
+              `--port=${port}`,
+              '--only-categories=performance',
+              '--form-factor=mobile',
+              '--disable-storage-reset',
+              '--output=json',
+              `--output-path=${file}`,
+              '--quiet',
+            ],
+            { maxBuffer: 64 * 1024 * 1024 },
+          );
+          runs.push(JSON.parse(readFileSync(file, 'utf8')) as Lhr);
+        }
+        await page.close();
+        const score = median(runs.map((r) => r.categories.performance.score * 100));
+        const lcp = median(runs.map((r) => r.audits['largest-contentful-paint']!.numericValue!));
+        const figure = (id: string) => median(runs.map((r) => r.audits[id]!.numericValue!));
+        return {
+          score,
+          lcp,
+          fcp: figure('first-contentful-paint'),
+          tbt: figure('total-blocking-time'),
+          cls: figure('cumulative-layout-shift'),
+        };
+      };
+      for (const [name, path, signedIn] of [
+        ['the login page', '/', false],
+        ['My Ovens (one oven)', '/ovens', true],
+      ] as const) {
+        const r = await audit(path, signedIn);
+        report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), median of ${RUNS}`, [
+          ['performance score', verdict(r.score, { atLeast: 95 }, '', 0)],
+          ['largest paint', verdict(r.lcp / 1000, { atMost: 2.5 }, ' s', 2)],
+          ['first paint', `${(r.fcp / 1000).toFixed(2)} s`],
+          ['blocking time', `${r.tbt.toFixed(0)} ms`],
+          ['layout shift', r.cls.toFixed(3)],
+        ]);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      await browser.close();
+      await app.close();
+    }
+  });
+}
