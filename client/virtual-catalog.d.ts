@@ -5,5 +5,6 @@ declare module 'virtual:catalog-en-first' {
   export default catalog;
 }
 declare module 'virtual:catalog-parts' {
-  export function loadCatalog(language: string, part: 'first' | 'rest'): Promise<{ default: object }>;
+  // `first`, `rest` or `route-<file>`.
+  export function loadCatalog(language: string, part: string): Promise<{ default: object }>;
 }

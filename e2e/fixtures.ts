@@ -241,7 +241,20 @@ export async function loginByToken(page: Page, user: SeededUser): Promise<void> 
   }, user.token);
 }
 
-export const test = base.extend<{ cook: SeededUser; admin: SeededUser }>({
+export const test = base.extend<{ cook: SeededUser; admin: SeededUser; wordsInPlace: void }>({
+  /** Every test: no text the page drew was missing from the part of the catalogue its route loaded. */
+  wordsInPlace: [
+    async ({ page }, use) => {
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().startsWith('Hearth: a key outside its catalogue part'))
+          missing.push(message.text());
+      });
+      await use();
+      expect(missing).toEqual([]);
+    },
+    { auto: true },
+  ],
   /** A new regular user of this test alone, signed in. */
   cook: async ({ page }, use) => {
     const user = await seed.user();

@@ -3,19 +3,19 @@ import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router
 import type { TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
-import { loadRest } from '../lib/i18n';
+import { loadRoutePart } from '../lib/i18n';
 import { type Access, Guard } from './guard';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * Each route's code loads when the route is first opened, with the rest of the catalogue; the login page (the
- * first screen) ships with the app.
+ * Each route's code loads when the route is first opened, with its part of the catalogue (`part`: the module's
+ * file name, which the build reads here to make it); the login page (the first screen) ships with the app.
  */
-function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+function page<P extends object>(part: string, load: () => Promise<ComponentType<P>>) {
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
-    (pending ??= Promise.all([load(), loadRest()]).then(([Component]) => ({ default: Component })));
+    (pending ??= Promise.all([load(), loadRoutePart(part)]).then(([Component]) => ({ default: Component })));
   const Lazy = lazy(preload);
   const Page = (props: P) => (
     <Suspense fallback={<Spinner />}>
@@ -26,30 +26,40 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(Page, { preload });
 }
 
-const RegisterPage = page(() => import('../features/auth/register-page').then((m) => m.RegisterPage));
-const ForgotPasswordPage = page(() =>
+const RegisterPage = page('register-page', () =>
+  import('../features/auth/register-page').then((m) => m.RegisterPage),
+);
+const ForgotPasswordPage = page('forgot-password-page', () =>
   import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
-const VerifyAccountPage = page(() =>
+const VerifyAccountPage = page('verify-account-page', () =>
   import('../features/auth/verify-account-page').then((m) => m.VerifyAccountPage),
 );
-const PasswordResetPage = page(() =>
+const PasswordResetPage = page('password-reset-page', () =>
   import('../features/auth/password-reset-page').then((m) => m.PasswordResetPage),
 );
-const RecipesRoute = page(() => import('./recipes-route').then((m) => m.RecipesRoute));
-const MyProfilePage = page(() => import('../features/users/my-profile-page').then((m) => m.MyProfilePage));
-const HelpPage = page(() => import('../features/help/help-page').then((m) => m.HelpPage));
-const OutboxPage = page(() => import('../features/system/outbox-page').then((m) => m.OutboxPage));
-const FleetRoute = page(() => import('./fleet-route').then((m) => m.FleetRoute));
-const LocationsRoute = page(() => import('./fleet-route').then((m) => m.LocationsRoute));
-const TemplatesRoute = page(() => import('./fleet-route').then((m) => m.TemplatesRoute));
-const TemplateRoute = page(() => import('./fleet-route').then((m) => m.TemplateRoute));
-const OvensRoute = page(() => import('./ovens-route').then((m) => m.OvensRoute));
-const TeamPage = page(() => import('../features/teams/team-page').then((m) => m.TeamPage));
-const InvitationPage = page(() => import('../features/teams/invitation-page').then((m) => m.InvitationPage));
-const ReportsPage = page(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
-const UsersPage = page(() => import('../features/users/users-page').then((m) => m.UsersPage));
-const UserRoute = page(() => import('./user-route').then((m) => m.UserRoute));
+const RecipesRoute = page('recipes-route', () => import('./recipes-route').then((m) => m.RecipesRoute));
+const MyProfilePage = page('my-profile-page', () =>
+  import('../features/users/my-profile-page').then((m) => m.MyProfilePage),
+);
+const HelpPage = page('help-page', () => import('../features/help/help-page').then((m) => m.HelpPage));
+const OutboxPage = page('outbox-page', () =>
+  import('../features/system/outbox-page').then((m) => m.OutboxPage),
+);
+const FleetRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.FleetRoute));
+const LocationsRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.LocationsRoute));
+const TemplatesRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.TemplatesRoute));
+const TemplateRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.TemplateRoute));
+const OvensRoute = page('ovens-route', () => import('./ovens-route').then((m) => m.OvensRoute));
+const TeamPage = page('team-page', () => import('../features/teams/team-page').then((m) => m.TeamPage));
+const InvitationPage = page('invitation-page', () =>
+  import('../features/teams/invitation-page').then((m) => m.InvitationPage),
+);
+const ReportsPage = page('reports-page', () =>
+  import('../features/reports/reports-page').then((m) => m.ReportsPage),
+);
+const UsersPage = page('users-page', () => import('../features/users/users-page').then((m) => m.UsersPage));
+const UserRoute = page('user-route', () => import('./user-route').then((m) => m.UserRoute));
 
 const guarded = (access: Access, element: React.ReactElement, action?: TeamAction) => (
   <Guard access={access} action={action} preload={(element.type as { preload?: () => unknown }).preload}>
