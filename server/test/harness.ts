@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import type { Location } from '../../shared/contracts/chains';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { isFinished, type Job, type JobKind, type JobOf } from '../../shared/contracts/jobs';
-import type { Location, OvenDetail } from '../../shared/contracts/ovens';
+import type { OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats } from '../../shared/contracts/settings-files';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { applyTemplateResponse } from './chains';
 import { idParam } from './common';
-import { applyTemplateResponse } from './menus';
 import { settingsZip, shareResult } from './settings-files';
 
 /**

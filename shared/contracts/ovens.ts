@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import {
-  FLEET_BATCH_MAX,
-  FLEET_STATUSES,
-  LOCATION_ADDRESS_MAX,
-  LOCATION_LIMIT,
-  LOCATION_NAME_MAX,
-} from '../domain/fleet';
 import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
-import { boundedArray, idParam, idValue, readableName } from './common';
+import { boundedArray, idParam, idValue } from './common';
 import { type ScreenItem, screenItem } from './menus';
-import { pageParam, paginated, perPageParam } from './pagination';
+import { pageParam, perPageParam } from './pagination';
 import { report } from './validation';
 
 export const warmUpSchema = z.object({
@@ -170,104 +163,3 @@ export const ovenDetail: z.ZodType<OvenDetail> = z.object({
   can_redo: z.boolean(),
   last_change: lastChange,
 });
-
-/* ---------- Locations ---------- */
-
-export const locationRequest = z.object({
-  name: z
-    .string({ error: 'Name the location.' })
-    .trim()
-    .min(1, 'Name the location.')
-    .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`)
-    // It names a folder in a zip download: "///" or ".." would become "No location" there.
-    .superRefine(readableName('A location name')),
-  address: z
-    .string({ error: 'The address must be text.' })
-    .trim()
-    .max(LOCATION_ADDRESS_MAX, `An address has at most ${LOCATION_ADDRESS_MAX} characters.`)
-    .default(''),
-});
-export type LocationRequest = z.input<typeof locationRequest>;
-
-export const location = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  ovens: z.number().int(),
-});
-export type Location = z.infer<typeof location>;
-
-/** GET /api/locations: with `page`, a page of `per_page` (50 by default); without, every one (for pickers). */
-export const locationListQuery = z.object({
-  /** Count only the ovens of this model in each location (a template's model). */
-  ovens: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || (OVEN_TYPES as readonly string[]).includes(v), {
-      message: 'Choose one oven type.',
-    }),
-  /** Part of a location's name or address. */
-  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  page: pageParam.optional(),
-  per_page: perPageParam(LOCATION_LIMIT).optional(),
-});
-
-/** POST /api/locations/{id}/ovens: put several of your ovens in this location at once. */
-export const assignOvensRequest = z.object({
-  oven_ids: boundedArray(
-    idValue('An oven id'),
-    FLEET_BATCH_MAX,
-    `Move at most ${FLEET_BATCH_MAX} ovens at once.`,
-    {
-      error: 'Choose the ovens to move.',
-    },
-  ).refine((ids) => ids.length > 0, 'Choose the ovens to move.'),
-});
-
-/** The Ovens page's filter: a location's id, or "none" for ovens in no location. */
-export const locationFilter = z.union([z.literal('none'), idParam('The location')]).optional();
-
-/* ---------- Fleet ---------- */
-
-export const fleetQuery = z.object({
-  location: locationFilter,
-  status: z
-    .enum(FLEET_STATUSES, { error: `The status must be one of ${FLEET_STATUSES.join(', ')}.` })
-    .optional(),
-  model: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).optional(),
-  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-  page: pageParam,
-  per_page: perPageParam(FLEET_BATCH_MAX).default(50),
-});
-export type FleetQuery = z.input<typeof fleetQuery>;
-
-const namedVersion = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
-
-export const fleetOven = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.string(),
-  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** The newest named version: what the oven should run. */
-  should_run: namedVersion.nullable(),
-  /** The menu in Hearth was changed after that version (not yet saved as a version). */
-  edited_since: z.boolean(),
-  last_seen: z
-    .object({
-      version: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-      at: z.string(),
-      by: z.string().nullable(),
-      source: z.enum(['file', 'reported']),
-    })
-    .nullable(),
-  last_download: z.object({ at: z.string(), version: z.string().nullable() }).nullable(),
-  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  status: z.enum(FLEET_STATUSES),
-});
-export type FleetOven = z.infer<typeof fleetOven>;
-
-export const fleetPage = paginated(fleetOven).extend({
-  /** Ovens in each status under the location, model and search filters (not the status one). */
-  counts: z.record(z.enum(FLEET_STATUSES), z.number().int()),
-});
-export type FleetPage = z.infer<typeof fleetPage>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTemplateRequest, saveVersionRequest } from '../contracts/menus';
-import { locationRequest } from '../contracts/ovens';
+import { createTemplateRequest, locationRequest } from '../contracts/chains';
+import { saveVersionRequest } from '../contracts/menus';
 import { folderName } from './fleet';
 import { disguisingCharacter, hasVisibleLetter, invisibleCharacter, withoutHiddenCharacters } from './text';
 

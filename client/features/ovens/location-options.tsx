@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../shared/contracts/ovens';
+import type { Location } from '../../../shared/contracts/chains';
 import { SearchBox } from '../../components/search-box';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import type { Location } from '../../../shared/contracts/chains';
 import type { MenuDiffResponse, MenuVersion, SaveVersionRequest } from '../../../shared/contracts/menus';
 import type {
   CreateOvenRequest,
-  Location,
   OvenDetail,
   OvenState,
   OvenSummary,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FleetOven } from '../../../shared/contracts/ovens';
+import type { FleetOven } from '../../../shared/contracts/chains';
 import { downloadNotSeen } from '../../../shared/domain/fleet';
 import { useBanners } from '../../components/banners';
 import { formatLocale, useUiLanguage } from '../../lib/i18n';

@@ -3,7 +3,8 @@
  * same count for a small and a large menu (or 5 and 200 ovens). Counted through the test database's own counter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuTemplate, MenuVersion } from '../../../shared/contracts/menus';
+import type { MenuTemplate } from '../../../shared/contracts/chains';
+import type { MenuVersion } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
-import { jobResponse } from '../../../shared/contracts/jobs';
 import {
   applyTemplateRequest,
   createTemplateRequest,
@@ -12,7 +10,9 @@ import {
   templateParams,
   templatePreview,
   updateTemplateRequest,
-} from '../../../shared/contracts/menus';
+} from '../../../shared/contracts/chains';
+import { errorResponse } from '../../../shared/contracts/common';
+import { jobResponse } from '../../../shared/contracts/jobs';
 import type { Actor } from '../../../shared/domain/permissions';
 import { jobReply } from '../../http/job-reply';
 import { currentSessionHash, currentUser } from '../../http/request-user';

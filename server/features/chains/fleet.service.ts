@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FleetOven } from '../../../shared/contracts/ovens';
+import type { FleetOven } from '../../../shared/contracts/chains';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import { editedSince, type FleetStatus, fleetStatus } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';

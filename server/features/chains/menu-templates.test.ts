@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../../shared/contracts/jobs';
 import type {
   ApplyTemplateResponse,
   MenuTemplate,
   MenuTemplateDetail,
   TemplatePreview,
-} from '../../../shared/contracts/menus';
+} from '../../../shared/contracts/chains';
+import type { Job } from '../../../shared/contracts/jobs';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { jobs } from '../../db/schema/index';
 import { createOven, createSignedInUser } from '../../test/factories';

@@ -1,15 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobOf } from '../../../shared/contracts/jobs';
 import type {
   ApplyTemplateRequest,
   CreateTemplateRequest,
+  FleetPage,
+  Location,
+  LocationRequest,
   MenuTemplate,
   MenuTemplateDetail,
   PreviewTemplateRequest,
   TemplatePreview,
   UpdateTemplateRequest,
-} from '../../../shared/contracts/menus';
-import type { FleetPage, Location, LocationRequest } from '../../../shared/contracts/ovens';
+} from '../../../shared/contracts/chains';
+import type { JobOf } from '../../../shared/contracts/jobs';
 import { api } from '../../lib/api';
 import { useJobMutation } from '../../lib/jobs';
 import { ovenKeys } from '../ovens';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FleetPage } from '../../../shared/contracts/ovens';
+import type { FleetPage } from '../../../shared/contracts/chains';
 import type { SettingsDownload } from '../../../shared/contracts/settings-files';
 import { createOven, createSignedInUser } from '../../test/factories';
 import {

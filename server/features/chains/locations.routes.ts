@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../../shared/contracts/common';
 import {
   assignOvensRequest,
   location,
   locationListQuery,
   locationRequest,
-} from '../../../shared/contracts/ovens';
+} from '../../../shared/contracts/chains';
+import { errorResponse, idParam } from '../../../shared/contracts/common';
 import { paginated } from '../../../shared/contracts/pagination';
 import { LOCATION_LIMIT, LOCATIONS_PER_PAGE } from '../../../shared/domain/fleet';
 import { paginate } from '../../http/pagination';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/menus';
+import { createTemplateRequest, type MenuTemplate } from '../../../shared/contracts/chains';
 import { TEMPLATE_NAME_MAX } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -13,7 +13,7 @@ import { i18n, translateMessage } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { OvenChooser } from '../ovens';
-import { templateListQuery, useCreateTemplate } from './menus-api';
+import { templateListQuery, useCreateTemplate } from './chains-api';
 
 /** A template's model, version, size and date, in one line (its card and its page). */
 export const templateSummary = (template: MenuTemplate) =>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Location, locationRequest } from '../../../shared/contracts/ovens';
+import { type Location, locationRequest } from '../../../shared/contracts/chains';
 import { FLEET_BATCH_MAX, LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -19,7 +19,7 @@ import { useDebounced, useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationPageQuery, ovenPageQuery } from '../ovens';
-import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './menus-api';
+import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './chains-api';
 
 const DEFAULTS = { search: '' };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fleetPage, fleetQuery } from '../../../shared/contracts/chains';
 import { errorResponse } from '../../../shared/contracts/common';
-import { fleetPage, fleetQuery } from '../../../shared/contracts/ovens';
 import { fastJson } from '../../http/fast-json';
 import { currentUser } from '../../http/request-user';
 import type { FleetService } from './fleet.service';

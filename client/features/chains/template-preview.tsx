@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PreviewTemplateRequest, TemplatePreviewOven } from '../../../shared/contracts/menus';
+import type { PreviewTemplateRequest, TemplatePreviewOven } from '../../../shared/contracts/chains';
 import { Alert, Spinner } from '../../components/form';
 import { translateMessage } from '../../lib/i18n';
-import { templatePreviewQuery } from './menus-api';
+import { templatePreviewQuery } from './chains-api';
 
 const OUTCOME_KEYS = {
   changes: 'templatesPage.outcome.changes',

@@ -6,8 +6,8 @@ import type {
   ApplyTemplateResponse,
   MenuTemplateDetail,
   TemplateOven,
-} from '../../../shared/contracts/menus';
-import { templateName } from '../../../shared/contracts/menus';
+} from '../../../shared/contracts/chains';
+import { templateName } from '../../../shared/contracts/chains';
 import {
   beforeTemplateVersionName,
   TEMPLATE_APPLY_MAX,
@@ -26,7 +26,7 @@ import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
 import { LocationSearch, OvenChooser, ovenPageQuery, useLocationOptions } from '../ovens';
-import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './menus-api';
+import { templateQuery, useApplyTemplate, useDeleteTemplate, useUpdateTemplate } from './chains-api';
 import { TemplateLayoutPreview } from './template-layout';
 import { TemplateApplyPreview } from './template-preview';
 import { templateSummary } from './templates-page';

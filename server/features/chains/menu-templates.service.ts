@@ -7,8 +7,9 @@ import type {
   TemplateOven,
   TemplatePreview,
   TemplatePreviewOven,
-} from '../../../shared/contracts/menus';
-import { layoutOf, MENU_VERSION_LIMIT, TEMPLATE_PREVIEW_DETAIL } from '../../../shared/contracts/menus';
+} from '../../../shared/contracts/chains';
+import { layoutOf, TEMPLATE_PREVIEW_DETAIL } from '../../../shared/contracts/chains';
+import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import {
   beforeTemplateVersionName,
   TEMPLATE_APPLY_MAX,

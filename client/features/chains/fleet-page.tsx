@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { FleetOven } from '../../../shared/contracts/ovens';
+import type { FleetOven } from '../../../shared/contracts/chains';
 import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
 import { Alert, Spinner } from '../../components/form';
@@ -13,7 +13,7 @@ import { formatDay, isolate } from '../../lib/text';
 import { useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { LocationSearch, useLocationOptions } from '../ovens';
-import { fleetQuery } from './menus-api';
+import { fleetQuery } from './chains-api';
 
 const DEFAULTS = { location: '', status: '', search: '' };
 

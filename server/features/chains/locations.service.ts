@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Location } from '../../../shared/contracts/ovens';
+import type { Location } from '../../../shared/contracts/chains';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../../db/client';

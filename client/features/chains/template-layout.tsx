@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TemplateLayout } from '../../../shared/contracts/menus';
+import type { TemplateLayout } from '../../../shared/contracts/chains';
 import { BUTTON_COLORS, type ButtonColor, buttonTextColor } from '../../../shared/domain/catalog';
 import { mainCapacity } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location, OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
+import type { Location } from '../../../shared/contracts/chains';
+import type { OvenDetail, OvenSummary } from '../../../shared/contracts/ovens';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import { locations } from '../../db/schema/index';
 import { createOven, createSignedInUser } from '../../test/factories';
