@@ -27,20 +27,21 @@ function ExternalLinks({ links = [] }: { links?: { label: string; href: string }
 
 /**
  * The bar folds behind its menu button on a phone or a tablet held upright (900 px or less). On a wider screen it
- * shows in one row: roomy (names beside the logo and the profile icon) when that fits, else packed tighter (icons
+ * shows in one row: labelled (names beside the logo and the profile icon) when that fits, else packed tighter (icons
  * only), and folds only when even that does not fit (a language's longer words, a long team name). The bar is
  * measured unfolded (for a moment before the screen is painted) whenever its words, its width or its fonts change.
  */
 const NARROW = '(max-width: 900px)';
-type BarFit = 'roomy' | 'tight' | 'compact';
+/** Labels beside icons; icons packed tighter; folded behind the menu button. */
+type BarFit = 'labelled' | 'tight' | 'folded';
 
 function useFoldWhenCrowded(content: unknown[]) {
   const navRef = useRef<HTMLElement>(null);
-  const [fit, setFit] = useState<BarFit>('roomy');
+  const [fit, setFit] = useState<BarFit>('labelled');
   const measure = useCallback(() => {
     const nav = navRef.current;
     if (!nav) return;
-    if (window.matchMedia(NARROW).matches) return setFit('compact');
+    if (window.matchMedia(NARROW).matches) return setFit('folded');
     const shown = [...nav.classList].filter((c) => c === 'nav-compact' || c === 'nav-tight');
     nav.classList.remove('nav-compact', 'nav-tight');
     // Measured with the team switcher at its narrowest: it gives way before the bar packs or folds.
@@ -56,10 +57,10 @@ function useFoldWhenCrowded(content: unknown[]) {
         2 * (Number.parseFloat(style.paddingLeft) || 0);
       return needed <= nav.clientWidth + 1;
     };
-    let next: BarFit = 'roomy';
+    let next: BarFit = 'labelled';
     if (!fits()) {
       nav.classList.add('nav-tight');
-      next = fits() ? 'tight' : 'compact';
+      next = fits() ? 'tight' : 'folded';
       nav.classList.remove('nav-tight');
     }
     nav.classList.remove('nav-measure');
@@ -83,9 +84,9 @@ function useFoldWhenCrowded(content: unknown[]) {
 }
 
 const BAR_CLASS: Record<BarFit, string> = {
-  roomy: 'nav',
+  labelled: 'nav',
   tight: 'nav nav-tight',
-  compact: 'nav nav-compact',
+  folded: 'nav nav-compact',
 };
 
 function NavBar() {

@@ -49,7 +49,7 @@ const people = {} as Record<Exclude<Role, 'guest'>, User>;
 /** Each caller's place in the owner's team (null: not in it) and the locations they reach there. */
 const inTeam: Partial<Record<Role, { role: TeamRole; location_ids: number[] }>> = {};
 /** The owner's things, which the others try to reach. */
-const the = {} as {
+const seeded = {} as {
   team: number;
   l1: number;
   l2: number;
@@ -99,14 +99,14 @@ async function freshOven(): Promise<OvenDetail> {
     oven_name: 'Matrix',
     oven_type: 'Matchbox 1718/1313',
     data: golden,
-    location_id: the.l1,
+    location_id: seeded.l1,
   });
   return (await ownerApi<{ data: OvenDetail }>('GET', `/api/ovens/${stats.oven.id}`)).data;
 }
 /** A crew member of L1 added for a row that changes or removes them. */
 async function freshCrew(): Promise<number> {
   const user = await createUser(ctx.db, { team: false });
-  await addMember(ctx.db, the.team, user.id, 'crew', { locationIds: [the.l1] });
+  await addMember(ctx.db, seeded.team, user.id, 'crew', { locationIds: [seeded.l1] });
   return user.id;
 }
 /** A team of the same people in the same roles (nobody's current one), for a row that deletes it. */
@@ -127,10 +127,10 @@ async function freshInvitation(email = `${uniqueName('invitee').replace(' ', '')
   const [row] = await ctx.db
     .insert(teamInvitations)
     .values({
-      teamId: the.team,
+      teamId: seeded.team,
       email,
       role: 'crew',
-      locationIds: [the.l1],
+      locationIds: [seeded.l1],
       tokenHash: hashToken(token),
       invitedBy: people.owner.id,
       expiresAt: new Date(Date.now() + 86_400_000),
@@ -166,14 +166,14 @@ function team(action: TeamAction, where: 'own' | 'team' | 'oven', ok: number): E
     const teamRole: TeamRole | null = place ? place.role : role === 'outsider' ? null : 'owner';
     const actor = {
       team: teamRole
-        ? { id: place ? the.team : -1, name: 'T', role: teamRole, location_ids: place?.location_ids ?? [] }
+        ? { id: place ? seeded.team : -1, name: 'T', role: teamRole, location_ids: place?.location_ids ?? [] }
         : null,
     };
     if (!can(actor, action)) out[role] = 403;
     else if (where === 'own') out[role] = ok;
     else if (!place) out[role] = 404;
     else if (where === 'team') out[role] = ok;
-    else out[role] = reaches(actor, { teamId: the.team, locationId: the.l1 }) ? ok : 404;
+    else out[role] = reaches(actor, { teamId: seeded.team, locationId: seeded.l1 }) ? ok : 404;
   }
   return out;
 }
@@ -191,7 +191,7 @@ function matrix(): Record<string, Row> {
     'GET /api/config': { request: fixed('/api/config'), expect: all(200) },
     'GET /api/outbox': { request: fixed('/api/outbox'), expect: all(200) },
     'GET /api/outbox/:id/attachments/:position': {
-      request: async () => ({ url: `/api/outbox/${the.outboxId}/attachments/1` }),
+      request: async () => ({ url: `/api/outbox/${seeded.outboxId}/attachments/1` }),
       expect: { ...all(404), owner: 200, admin: 200 },
     },
     'GET /guides/usb/:guide': { request: fixed('/guides/usb/milo-misa.pdf'), expect: all(200) },
@@ -246,11 +246,14 @@ function matrix(): Record<string, Row> {
       expect: each({ owner: 201, manager: 201, other: 201, admin: 201 }, 403),
     },
     'GET /api/recipes/:id': {
-      request: async () => ({ url: `/api/recipes/${the.recipe}` }),
+      request: async () => ({ url: `/api/recipes/${seeded.recipe}` }),
       expect: each({ ...readers, admin: 200 }),
     },
     'PUT /api/recipes/:id': {
-      request: async () => ({ url: `/api/recipes/${the.recipe}`, body: recipeBody({ name: 'Kept Name' }) }),
+      request: async () => ({
+        url: `/api/recipes/${seeded.recipe}`,
+        body: recipeBody({ name: 'Kept Name' }),
+      }),
       expect: each({ ...writers, admin: 403 }),
     },
     'DELETE /api/recipes/:id': {
@@ -267,15 +270,15 @@ function matrix(): Record<string, Row> {
       expect: each({ ...writers, crew_in: 403, crew_out: 403, outsider: 403, admin: 403 }),
     },
     'POST /api/recipes/clone/:id/:mode': {
-      request: async () => ({ url: `/api/recipes/clone/${the.recipe}/1` }),
+      request: async () => ({ url: `/api/recipes/clone/${seeded.recipe}/1` }),
       expect: each({ owner: 201, manager: 201, store_in: 403, store_out: 403, admin: 403 }),
     },
     'GET /api/recipes/:id/convert': {
-      request: async () => ({ url: `/api/recipes/${the.recipe}/convert?oven_type=MiSA` }),
+      request: async () => ({ url: `/api/recipes/${seeded.recipe}/convert?oven_type=MiSA` }),
       expect: each({ ...readers, admin: 200 }),
     },
     'POST /api/recipes/convert': {
-      request: fixedBody('/api/recipes/convert', () => ({ ids: [the.recipe], oven_type: 'MiSA' })),
+      request: fixedBody('/api/recipes/convert', () => ({ ids: [seeded.recipe], oven_type: 'MiSA' })),
       expect: each({
         owner: 201,
         manager: 201,
@@ -292,25 +295,28 @@ function matrix(): Record<string, Row> {
       expect: each({ ...readers, other: 200, admin: 200 }, 403),
     },
     'GET /api/createpdfs/:recipeId': {
-      request: async () => ({ url: `/api/createpdfs/${the.recipe}` }),
+      request: async () => ({ url: `/api/createpdfs/${seeded.recipe}` }),
       expect: each({ ...readers, admin: 200 }),
     },
-    // Prepared downloads answer only to the session that asked for them (the owner's `the.session`).
+    // Prepared downloads answer only to the session that asked for them (the owner's `seeded.session`).
     'GET /storage/pdf/:name': {
-      request: async () => ({ url: `/storage/pdf/${the.pdfName}` }),
+      request: async () => ({ url: `/storage/pdf/${seeded.pdfName}` }),
       expect: { ...all(404), owner: 200 },
       preparedBy: 'session',
     },
     'GET /storage/recipe-images/:id': {
-      request: async () => ({ url: `/storage/recipe-images/${the.imageId}` }),
+      request: async () => ({ url: `/storage/recipe-images/${seeded.imageId}` }),
       expect: all(200),
     },
     'GET /storage/settings/:token/:file': {
-      request: async () => ({ url: `/storage/settings/${the.download}` }),
+      request: async () => ({ url: `/storage/settings/${seeded.download}` }),
       expect: { ...all(404), owner: 200 },
       preparedBy: 'session',
     },
-    'GET /api/jobs/:id': { request: async () => ({ url: `/api/jobs/${the.job}` }), expect: ownerOnly(200) },
+    'GET /api/jobs/:id': {
+      request: async () => ({ url: `/api/jobs/${seeded.job}` }),
+      expect: ownerOnly(200),
+    },
 
     // Ovens and their menus.
     'GET /api/ovens': { request: fixed('/api/ovens'), expect: team('ovens.read', 'own', 200) },
@@ -319,11 +325,11 @@ function matrix(): Record<string, Row> {
       expect: team('ovens.manage', 'own', 201),
     },
     'GET /api/ovens/:id': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}` }),
       expect: team('ovens.read', 'oven', 200),
     },
     'PUT /api/ovens/:id': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}`, body: { name: 'Matrix', warm_ups: [] } }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}`, body: { name: 'Matrix', warm_ups: [] } }),
       expect: team('ovens.manage', 'oven', 200),
     },
     'DELETE /api/ovens/:id': {
@@ -331,7 +337,7 @@ function matrix(): Record<string, Row> {
       expect: team('ovens.manage', 'oven', 200),
     },
     'POST /api/ovens/clone/:id': {
-      request: async () => ({ url: `/api/ovens/clone/${the.oven.id}` }),
+      request: async () => ({ url: `/api/ovens/clone/${seeded.oven.id}` }),
       expect: team('ovens.manage', 'oven', 201),
     },
     'PUT /api/ovens/button-position/:ovenId': {
@@ -362,22 +368,22 @@ function matrix(): Record<string, Row> {
       expect: team('menus.edit', 'oven', 200),
     },
     'GET /api/ovens/:id/revisions': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/revisions` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/revisions` }),
       expect: team('ovens.read', 'oven', 200),
     },
     'GET /api/ovens/:kind/:id': {
-      request: async () => ({ url: `/api/ovens/settings/${the.oven.id}?email=matrix@example.com` }),
+      request: async () => ({ url: `/api/ovens/settings/${seeded.oven.id}?email=matrix@example.com` }),
       expect: team('settings.share', 'own', 405),
     },
     'POST /api/ovens/:kind/:id': {
       request: async () => ({
-        url: `/api/ovens/settings/${the.oven.id}`,
+        url: `/api/ovens/settings/${seeded.oven.id}`,
         body: { email: 'matrix@example.com' },
       }),
       expect: team('settings.share', 'oven', 202),
     },
     'GET /api/ovens/:id/versions': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/versions` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/versions` }),
       expect: team('ovens.read', 'oven', 200),
     },
     'POST /api/ovens/:id/versions': {
@@ -388,7 +394,7 @@ function matrix(): Record<string, Row> {
       expect: team('menus.edit', 'oven', 201),
     },
     'GET /api/ovens/:id/versions/:versionId/diff': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/versions/${the.versionId}/diff` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/versions/${seeded.versionId}/diff` }),
       expect: team('ovens.read', 'oven', 200),
     },
     'POST /api/ovens/:id/versions/:versionId/restore': {
@@ -427,7 +433,7 @@ function matrix(): Record<string, Row> {
     },
     'PUT /api/buttons/:id': {
       request: async () => ({
-        url: `/api/buttons/${recipeButton(the.oven).id}`,
+        url: `/api/buttons/${recipeButton(seeded.oven).id}`,
         body: { is_favorite: true },
       }),
       expect: team('menus.edit', 'oven', 200),
@@ -448,7 +454,7 @@ function matrix(): Record<string, Row> {
     },
     'PUT /api/categories/:id': {
       request: async () => ({
-        url: `/api/categories/${categoryButton(the.oven).data!.category_id}`,
+        url: `/api/categories/${categoryButton(seeded.oven).data!.category_id}`,
         body: { name: 'Renamed' },
       }),
       expect: team('menus.edit', 'oven', 200),
@@ -464,30 +470,30 @@ function matrix(): Record<string, Row> {
       expect: team('ovens.import', 'own', 422),
     },
     'POST /api/ovens/:id/check-file': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/check-file`, body: { data: golden } }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/check-file`, body: { data: golden } }),
       expect: team('settings.download', 'oven', 200),
     },
     'GET /api/files/:id': {
-      request: async () => ({ url: `/api/files/${the.oven.id}` }),
+      request: async () => ({ url: `/api/files/${seeded.oven.id}` }),
       expect: team('settings.download', 'oven', 200),
     },
     'GET /api/ovens/:id/menu.pdf': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/menu.pdf` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/menu.pdf` }),
       expect: team('ovens.read', 'oven', 200),
     },
     'POST /api/files/zip': {
-      request: async () => ({ url: '/api/files/zip', body: { oven_ids: [the.oven.id] } }),
+      request: async () => ({ url: '/api/files/zip', body: { oven_ids: [seeded.oven.id] } }),
       expect: team('settings.download', 'oven', 202),
     },
     'POST /api/ovens/:id/loaded': {
-      request: async () => ({ url: `/api/ovens/${the.oven.id}/loaded` }),
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/loaded` }),
       expect: team('settings.download', 'oven', 200),
     },
 
     // Locations, the fleet and templates.
     'GET /api/locations': { request: fixed('/api/locations'), expect: team('locations.read', 'own', 200) },
     'GET /api/locations/:id': {
-      request: async () => ({ url: `/api/locations/${the.l1}` }),
+      request: async () => ({ url: `/api/locations/${seeded.l1}` }),
       expect: team('locations.read', 'oven', 200),
     },
     'POST /api/locations': {
@@ -495,7 +501,7 @@ function matrix(): Record<string, Row> {
       expect: team('locations.manage', 'own', 201),
     },
     'PUT /api/locations/:id': {
-      request: async () => ({ url: `/api/locations/${the.l2}`, body: { name: uniqueName('Renamed') } }),
+      request: async () => ({ url: `/api/locations/${seeded.l2}`, body: { name: uniqueName('Renamed') } }),
       expect: team('locations.manage', 'team', 200),
     },
     'DELETE /api/locations/:id': {
@@ -508,7 +514,10 @@ function matrix(): Record<string, Row> {
       expect: team('locations.manage', 'team', 200),
     },
     'POST /api/locations/:id/ovens': {
-      request: async () => ({ url: `/api/locations/${the.l1}/ovens`, body: { oven_ids: [the.oven.id] } }),
+      request: async () => ({
+        url: `/api/locations/${seeded.l1}/ovens`,
+        body: { oven_ids: [seeded.oven.id] },
+      }),
       expect: team('locations.manage', 'team', 200),
     },
     'GET /api/fleet': { request: fixed('/api/fleet'), expect: team('fleet.read', 'own', 200) },
@@ -516,23 +525,23 @@ function matrix(): Record<string, Row> {
     'POST /api/templates': {
       request: async () => ({
         url: '/api/templates',
-        body: { name: uniqueName('Menu'), oven_id: the.oven.id },
+        body: { name: uniqueName('Menu'), oven_id: seeded.oven.id },
       }),
       expect: team('templates.manage', 'team', 201),
     },
     'GET /api/templates/:id': {
-      request: async () => ({ url: `/api/templates/${the.template}` }),
+      request: async () => ({ url: `/api/templates/${seeded.template}` }),
       expect: team('templates.read', 'team', 200),
     },
     'PUT /api/templates/:id': {
-      request: async () => ({ url: `/api/templates/${the.template}`, body: { name: uniqueName('Menu') } }),
+      request: async () => ({ url: `/api/templates/${seeded.template}`, body: { name: uniqueName('Menu') } }),
       expect: team('templates.manage', 'team', 200),
     },
     'DELETE /api/templates/:id': {
       request: async () => {
         const { data } = await ownerApi<{ data: { id: number } }>('POST', '/api/templates', {
           name: uniqueName('Gone'),
-          oven_id: the.oven.id,
+          oven_id: seeded.oven.id,
         });
         return { url: `/api/templates/${data.id}` };
       },
@@ -540,15 +549,15 @@ function matrix(): Record<string, Row> {
     },
     'POST /api/templates/:id/preview': {
       request: async () => ({
-        url: `/api/templates/${the.template}/preview`,
-        body: { oven_ids: [the.oven.id] },
+        url: `/api/templates/${seeded.template}/preview`,
+        body: { oven_ids: [seeded.oven.id] },
       }),
       expect: team('templates.manage', 'team', 200),
     },
     'POST /api/templates/:id/apply': {
       // A fresh oven: applying gives the menu new rows, which later rows of the shared oven would miss.
       request: async () => ({
-        url: `/api/templates/${the.template}/apply`,
+        url: `/api/templates/${seeded.template}/apply`,
         body: { oven_ids: [(await freshOven()).id] },
       }),
       expect: team('templates.manage', 'team', 202),
@@ -562,7 +571,7 @@ function matrix(): Record<string, Row> {
       expect: signedIn(201),
     },
     'PUT /api/teams/:id': {
-      request: async () => ({ url: `/api/teams/${the.team}`, body: { name: 'Harbour Pizza' } }),
+      request: async () => ({ url: `/api/teams/${seeded.team}`, body: { name: 'Harbour Pizza' } }),
       expect: each({ owner: 200, manager: 403, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'DELETE /api/teams/:id': {
@@ -570,51 +579,51 @@ function matrix(): Record<string, Row> {
       expect: each({ owner: 200, manager: 403, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'POST /api/teams/:id/switch': {
-      request: async () => ({ url: `/api/teams/${the.team}/switch` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/switch` }),
       expect: each({ owner: 200, manager: 200, store_in: 200, store_out: 200, crew_in: 200, crew_out: 200 }),
     },
     'GET /api/teams/:id/members': {
-      request: async () => ({ url: `/api/teams/${the.team}/members` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/members` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'PUT /api/teams/:id/members/:userId': {
       request: async () => ({
-        url: `/api/teams/${the.team}/members/${await freshCrew()}`,
-        body: { role: 'store', location_ids: [the.l1] },
+        url: `/api/teams/${seeded.team}/members/${await freshCrew()}`,
+        body: { role: 'store', location_ids: [seeded.l1] },
       }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'DELETE /api/teams/:id/members/:userId': {
-      request: async () => ({ url: `/api/teams/${the.team}/members/${await freshCrew()}` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/members/${await freshCrew()}` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'GET /api/teams/:id/invitations': {
-      request: async () => ({ url: `/api/teams/${the.team}/invitations` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/invitations` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'POST /api/teams/:id/invitations': {
       request: async () => ({
-        url: `/api/teams/${the.team}/invitations`,
+        url: `/api/teams/${seeded.team}/invitations`,
         body: {
           email: `${uniqueName('asked').replace(' ', '')}@example.com`,
           role: 'crew',
-          location_ids: [the.l1],
+          location_ids: [seeded.l1],
         },
       }),
       expect: each({ owner: 201, manager: 201, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'DELETE /api/teams/:id/invitations/:invitationId': {
-      request: async () => ({ url: `/api/teams/${the.team}/invitations/${(await freshInvitation()).id}` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/invitations/${(await freshInvitation()).id}` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'POST /api/teams/:id/invitations/:invitationId/resend': {
       request: async () => ({
-        url: `/api/teams/${the.team}/invitations/${(await freshInvitation()).id}/resend`,
+        url: `/api/teams/${seeded.team}/invitations/${(await freshInvitation()).id}/resend`,
       }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'GET /api/teams/:id/activity': {
-      request: async () => ({ url: `/api/teams/${the.team}/activity` }),
+      request: async () => ({ url: `/api/teams/${seeded.team}/activity` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
     'GET /api/invitations/:token': {
@@ -634,23 +643,23 @@ let MATRIX: Record<string, Row> = {};
 beforeAll(async () => {
   ctx = await createTestContext({ env: { OUTBOX_PAGE: 'true' } });
   people.owner = await createUser(ctx.db);
-  the.team = people.owner.teamId!;
+  seeded.team = people.owner.teamId!;
   people.other = await createUser(ctx.db);
   people.outsider = await createUser(ctx.db, { team: false });
   people.admin = await createUser(ctx.db, { role: 'admin' });
-  the.l1 = (await ownerApi<{ data: { id: number } }>('POST', '/api/locations', { name: 'L1' })).data.id;
-  the.l2 = (await ownerApi<{ data: { id: number } }>('POST', '/api/locations', { name: 'L2' })).data.id;
+  seeded.l1 = (await ownerApi<{ data: { id: number } }>('POST', '/api/locations', { name: 'L1' })).data.id;
+  seeded.l2 = (await ownerApi<{ data: { id: number } }>('POST', '/api/locations', { name: 'L2' })).data.id;
   inTeam.owner = { role: 'owner', location_ids: [] };
   const members: [Exclude<Role, 'guest'>, TeamRole, number[]][] = [
     ['manager', 'manager', []],
-    ['store_in', 'store', [the.l1]],
-    ['store_out', 'store', [the.l2]],
-    ['crew_in', 'crew', [the.l1]],
-    ['crew_out', 'crew', [the.l2]],
+    ['store_in', 'store', [seeded.l1]],
+    ['store_out', 'store', [seeded.l2]],
+    ['crew_in', 'crew', [seeded.l1]],
+    ['crew_out', 'crew', [seeded.l2]],
   ];
   for (const [who, role, places] of members) {
     people[who] = await createUser(ctx.db, { team: false });
-    await addMember(ctx.db, the.team, people[who].id, role, { locationIds: places });
+    await addMember(ctx.db, seeded.team, people[who].id, role, { locationIds: places });
     inTeam[who] = { role, location_ids: places };
   }
   const made = await ownerApi<{ data: { id: number; image_url: string } }>(
@@ -658,28 +667,33 @@ beforeAll(async () => {
     '/api/recipes',
     recipeBody({ name: 'Owned Dish', image: PNG }),
   );
-  the.recipe = made.data.id;
-  the.imageId = made.data.image_url.split('/').pop()!.split('?')[0]!;
-  the.oven = await freshOven();
-  the.versionId = (
-    await ownerApi<{ data: { id: number } }>('POST', `/api/ovens/${the.oven.id}/versions`, { name: 'Kept' })
+  seeded.recipe = made.data.id;
+  seeded.imageId = made.data.image_url.split('/').pop()!.split('?')[0]!;
+  seeded.oven = await freshOven();
+  seeded.versionId = (
+    await ownerApi<{ data: { id: number } }>('POST', `/api/ovens/${seeded.oven.id}/versions`, {
+      name: 'Kept',
+    })
   ).data.id;
-  the.template = (
-    await ownerApi<{ data: { id: number } }>('POST', '/api/templates', { name: 'Kept', oven_id: the.oven.id })
+  seeded.template = (
+    await ownerApi<{ data: { id: number } }>('POST', '/api/templates', {
+      name: 'Kept',
+      oven_id: seeded.oven.id,
+    })
   ).data.id;
-  the.session = await createSession(ctx.db, people.owner.id);
-  const asSession = { token: the.session, ip: STRANGER_IP };
-  the.pdfName = (await ctx.api('GET', `/api/createpdfs/${the.recipe}`, undefined, asSession)).json<{
+  seeded.session = await createSession(ctx.db, people.owner.id);
+  const asSession = { token: seeded.session, ip: STRANGER_IP };
+  seeded.pdfName = (await ctx.api('GET', `/api/createpdfs/${seeded.recipe}`, undefined, asSession)).json<{
     name: string;
   }>().name;
-  the.download = (
-    await ctx.api('GET', `/api/files/${the.oven.id}`, undefined, asSession)
+  seeded.download = (
+    await ctx.api('GET', `/api/files/${seeded.oven.id}`, undefined, asSession)
   ).json<SettingsDownload>().file;
-  the.job = (await ownerApi<{ job: { id: number } }>('GET', '/api/createpdfs?owner=community')).job.id;
-  await ownerApi('POST', `/api/ovens/settings/${the.oven.id}`, { email: people.owner.email });
+  seeded.job = (await ownerApi<{ job: { id: number } }>('GET', '/api/createpdfs?owner=community')).job.id;
+  await ownerApi('POST', `/api/ovens/settings/${seeded.oven.id}`, { email: people.owner.email });
   await ctx.app.jobs.idle();
   const mail = await ctx.api('GET', '/api/outbox', undefined, { ip: '127.0.0.1' });
-  the.outboxId = mail
+  seeded.outboxId = mail
     .json<{ data: { id: number; to: string }[] }>()
     .data.find((m) => m.to === people.owner.email)!.id;
   MATRIX = matrix();
@@ -692,7 +706,7 @@ afterAll(() => ctx?.close());
 async function restoreCurrentTeams() {
   const home: [number, number][] = [
     ...Object.keys(inTeam).map(
-      (who) => [people[who as Exclude<Role, 'guest'>].id, the.team] as [number, number],
+      (who) => [people[who as Exclude<Role, 'guest'>].id, seeded.team] as [number, number],
     ),
     [people.other.id, people.other.teamId!],
     [people.admin.id, people.admin.teamId!],
@@ -729,7 +743,7 @@ describe('the authorization matrix', () => {
       const { url, body } = await row.request();
       got[role] =
         role === 'owner' && row.preparedBy === 'session'
-          ? (await ctx.api(method as 'GET', url, body, { token: the.session, ip: STRANGER_IP })).statusCode
+          ? (await ctx.api(method as 'GET', url, body, { token: seeded.session, ip: STRANGER_IP })).statusCode
           : (await call(role, method, url, body)).statusCode;
       // Queued work finishes before the next call, so no caller meets another's jobs-per-user limit.
       await ctx.app.jobs.idle();
@@ -746,7 +760,7 @@ describe('the authorization matrix', () => {
       '/storage/pdf/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf',
       '/storage/recipe-images/aaaaaaaaaaaaaaaaaaaaaa',
       `/storage/settings/${'a'.repeat(32)}/MATCHBOX.AI2`,
-      `/storage/settings/${the.download.split('/')[0]}/MILO.RCP`,
+      `/storage/settings/${seeded.download.split('/')[0]}/MILO.RCP`,
       '/api/outbox/999999/attachments/1',
       '/api/teams/999999/members',
       '/api/invitations/not-a-real-token',

@@ -66,7 +66,7 @@ export function TeamPage() {
     ...locationListQuery(),
     enabled: team !== null && limitedToLocations(team.role),
   }).data;
-  const runs = can(user, 'team.members');
+  const managesMembers = can(user, 'team.members');
   const { t } = useTranslation();
 
   if (!user) return null;
@@ -126,7 +126,7 @@ export function TeamPage() {
         </div>
       </header>
 
-      {runs ? (
+      {managesMembers ? (
         <>
           <Members teamId={team.id} onDialog={setDialog} />
           <Invitations teamId={team.id} role={team.role} />

@@ -158,7 +158,7 @@ export function createMenuTemplatesService(deps: {
     template: TemplateRow,
     locked: OvenRow[],
     changed: Map<number, { replaced: Parameters<typeof treeFromRows>[0] }>,
-    held: Map<number, number>,
+    versionCounts: Map<number, number>,
     saveVersion: boolean,
   ): Promise<Map<number, 'kept' | 'saved-before' | 'full'>> {
     const out = new Map<number, 'kept' | 'saved-before' | 'full'>();
@@ -170,15 +170,15 @@ export function createMenuTemplatesService(deps: {
     if (unsaved.length === 0) return out;
     // Room for this one, and for the template's own version after it when that is saved too.
     const needed = saveVersion ? 2 : 1;
-    const roomy = unsaved.filter((o) => {
-      const fits = (held.get(o.id) ?? 0) + needed <= MENU_VERSION_LIMIT;
+    const withRoom = unsaved.filter((o) => {
+      const fits = (versionCounts.get(o.id) ?? 0) + needed <= MENU_VERSION_LIMIT;
       if (!fits) out.set(o.id, 'full');
       return fits;
     });
-    if (roomy.length === 0) return out;
+    if (withRoom.length === 0) return out;
     const recipeIds = [
       ...new Set(
-        roomy.flatMap((o) =>
+        withRoom.flatMap((o) =>
           changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
         ),
       ),
@@ -191,7 +191,7 @@ export function createMenuTemplatesService(deps: {
       insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
       select "ovenId", ${name}, ${`The menu before the template "${template.name}" replaced it`}, ${actor.id}, tree, recipes
       from json_to_recordset(${await jsonArrayInTurns(
-        roomy,
+        withRoom,
         (o) => {
           const tree = treeFromRows(changed.get(o.id)!.replaced, o.type, found);
           const recipes = Object.fromEntries(
@@ -279,14 +279,14 @@ export function createMenuTemplatesService(deps: {
         .from(menuVersions)
         .where(inArray(menuVersions.ovenId, ids))
         .groupBy(menuVersions.ovenId);
-      const held = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
+      const versionCounts = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
       const kept = await keepReplaced(
         tx,
         actor,
         template,
         locked.filter((o) => !matched.has(o.id)),
         changed,
-        held,
+        versionCounts,
         saveVersion,
       );
       const saved = new Map<number, number>();
@@ -302,7 +302,7 @@ export function createMenuTemplatesService(deps: {
             ),
           );
         for (const v of named) saved.set(v.ovenId, v.id);
-        const now = (id: number) => (held.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);
+        const now = (id: number) => (versionCounts.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);
         full = new Set(ids.filter((id) => now(id) >= MENU_VERSION_LIMIT));
         const fresh = locked.filter((o) => !saved.has(o.id) && !full.has(o.id));
         if (fresh.length > 0) {
