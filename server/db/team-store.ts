@@ -1,5 +1,10 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Actor, Membership, TeamRole } from '../../shared/domain/permissions';
+import {
+  type Actor,
+  limitedToLocations,
+  type Membership,
+  type TeamRole,
+} from '../../shared/domain/permissions';
 import { type DbOrTx, rowsOf } from './client';
 import { memberLocations, teamMembers, teams } from './schema/index';
 
@@ -32,7 +37,7 @@ export function membershipFrom(row: {
     id: row.teamId,
     name: row.teamName ?? '',
     role: row.teamRole,
-    location_ids: row.teamRole === 'store' || row.teamRole === 'crew' ? jsonList(row.locationIds) : [],
+    location_ids: limitedToLocations(row.teamRole) ? jsonList(row.locationIds) : [],
   };
 }
 

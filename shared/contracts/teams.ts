@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEAM_ROLES, type TeamRole } from '../domain/permissions';
+import { limitedToLocations, TEAM_ROLES, type TeamRole } from '../domain/permissions';
 import { emailField } from './auth';
 import { boundedArray, idParam, idValue, readableName } from './common';
 import { pageParam } from './pagination';
@@ -32,7 +32,7 @@ const locationIds = boundedArray(idValue('A location id'), 200, 'Give at most 20
 
 /** Store managers and crew work in some locations: at least one, or they would see nothing. */
 const needsLocations = (b: { role: TeamRole; location_ids: number[] }, ctx: z.RefinementCtx) => {
-  if ((b.role === 'store' || b.role === 'crew') && b.location_ids.length === 0)
+  if (limitedToLocations(b.role) && b.location_ids.length === 0)
     ctx.addIssue({
       code: 'custom',
       message: 'Choose at least one location for a store manager or crew member: they see only theirs.',

@@ -9,8 +9,11 @@ import {
   canReadRecipe,
   canUseOven,
   canWriteRecipe,
+  limitedToLocations,
   refusalFor,
   rolesGrantableBy,
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
   type TeamRole,
 } from './permissions';
 
@@ -108,6 +111,12 @@ describe('permissions', () => {
       'As crew of Harbour Pizza you may not do this (it is for: Owner, Manager, Store manager).',
     );
     expect(refusalFor(nobody, 'menus.edit')).toMatch(/^You are in no team yet/);
+  });
+
+  it('ranks the roles highest first, and limits to locations exactly the roles that grant none', () => {
+    expect(TEAM_ROLES).toEqual(['owner', 'manager', 'store', 'crew']);
+    expect(TEAM_ROLES.filter(limitedToLocations)).toEqual(['store', 'crew']);
+    expect(TEAM_ROLES.map((r) => TEAM_ROLE_LABELS[r])).toEqual(['Owner', 'Manager', 'Store manager', 'Crew']);
   });
 
   it('an owner hands out any role, a manager store managers and crew, the others none', () => {

@@ -5,15 +5,27 @@
  * A recipe's team is null for the provider's library.
  */
 
-export const TEAM_ROLES = ['owner', 'manager', 'store', 'crew'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+/**
+ * The team's roles, highest first: everything about a role is here, and every list of roles, label, rule of
+ * locations and order (in SQL too) is read from it. A new role is one row.
+ */
+const ROLE_TABLE = {
+  owner: { label: 'Owner', limitedToLocations: false, grants: ['owner', 'manager', 'store', 'crew'] },
+  manager: { label: 'Manager', limitedToLocations: false, grants: ['store', 'crew'] },
+  store: { label: 'Store manager', limitedToLocations: true, grants: [] },
+  crew: { label: 'Crew', limitedToLocations: true, grants: [] },
+} as const satisfies Record<
+  string,
+  { label: string; limitedToLocations: boolean; grants: readonly string[] }
+>;
 
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  store: 'Store manager',
-  crew: 'Crew',
-};
+export type TeamRole = keyof typeof ROLE_TABLE;
+/** By rank: the highest first. */
+export const TEAM_ROLES = Object.keys(ROLE_TABLE) as [TeamRole, ...TeamRole[]];
+
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = Object.fromEntries(
+  TEAM_ROLES.map((role) => [role, ROLE_TABLE[role].label]),
+) as Record<TeamRole, string>;
 
 /** The user's place in their current team, as the wire carries it (the signed-in user's `team`). */
 export interface Membership {
@@ -72,7 +84,7 @@ export function can(actor: Pick<Actor, 'team'> | null | undefined, action: TeamA
 }
 
 /** Store managers and crew see and act on the ovens of their locations only. */
-export const limitedToLocations = (role: TeamRole): boolean => role === 'store' || role === 'crew';
+export const limitedToLocations = (role: TeamRole): boolean => ROLE_TABLE[role].limitedToLocations;
 
 /** An oven (or location) is within reach: the current team's, and in one of the member's locations if limited. */
 export function reaches(
@@ -138,9 +150,7 @@ export function canUseOven(
 
 /** Roles a member may hand out: an owner any, a manager store managers and crew. */
 export function rolesGrantableBy(role: TeamRole | undefined): readonly TeamRole[] {
-  if (role === 'owner') return TEAM_ROLES;
-  if (role === 'manager') return ['store', 'crew'];
-  return [];
+  return role ? ROLE_TABLE[role].grants : [];
 }
 
 /**

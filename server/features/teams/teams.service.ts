@@ -4,6 +4,7 @@ import {
   canChangeMember,
   limitedToLocations,
   TEAM_ROLE_LABELS,
+  TEAM_ROLES,
   type TeamRole,
 } from '../../../shared/domain/permissions';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
@@ -83,7 +84,10 @@ export function createTeamsService(deps: { db: Db }) {
                where ml.team_id = m.team_id and ml.user_id = m.user_id) as locations
             from team_members m join users u on u.id = m.user_id
             where m.team_id = ${teamId}
-            order by array_position(array['owner','manager','store','crew'], m.role), lower(u.username)`,
+            order by array_position(array[${sql.join(
+              TEAM_ROLES.map((r) => sql`${r}`),
+              sql`, `,
+            )}]::text[], m.role), lower(u.username)`,
     );
     return rows.map((r) => ({
       user_id: r.user_id,
