@@ -10,15 +10,12 @@ import {
   pointerWithin,
   rectIntersection,
   TouchSensor,
-  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menus';
-import { BUTTON_COLOR_NAMES, BUTTON_COLORS, type ButtonColor } from '../../../shared/domain/catalog';
-import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import {
   buttonLabel,
   buttonsOf,
@@ -26,17 +23,15 @@ import {
   type Container,
   capacityOf,
   containerLabel,
+  dropDecision,
   editorControls,
   findButton,
   findCategory,
   findContainer,
   freeSlots,
-  type Landing,
-  landingInCategory,
   type MenuButton,
   type MenuTree,
   moveLandings,
-  placeLabel,
   shownPerScreen,
   slotLabel,
 } from '../../../shared/domain/menu';
@@ -44,11 +39,11 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
-import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { colorLabel, iconLabel, translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
+import { ButtonToolbar } from './button-toolbar';
 import { CategoryNameForm } from './category-name-form';
 import {
   ChangedButtons,
@@ -59,10 +54,13 @@ import {
   type TileActions,
 } from './container-view';
 import { type HistoryKey, historyKey } from './history-keys';
+import { IconPickerModal } from './icon-picker-modal';
 import { slotKeyboardCoordinates } from './keyboard-slots';
 import { MenuVersionsModal } from './menu-versions';
 import { menuWords } from './menu-words';
+import { MoveToModal } from './move-to-modal';
 import { type OvenHandle, useMenuActions } from './ovens-api';
+import { PlaceLink } from './place-link';
 import { SelectRecipeModal } from './select-recipe-modal';
 
 /** Spec §4 editor view: a main screen, or a page inside a category. */
@@ -80,52 +78,6 @@ interface View {
 const whereThePointerIs: CollisionDetection = (args) =>
   // Between two targets a finger drops nothing rather than on whichever the tile overlaps most.
   args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
-
-/**
- * A screen in the sidebar or a page dot: opens it, and is also a drop target (a button dropped on it goes to its
- * first free slot).
- */
-function PlaceLink({
-  drop,
-  screenId,
-  className,
-  current,
-  label,
-  children,
-  onOpen,
-}: {
-  drop: 'screen' | 'page';
-  screenId: number;
-  className: string;
-  current: boolean;
-  label?: string;
-  children?: ReactNode;
-  onOpen(): void;
-}) {
-  const { setNodeRef, isOver, active } = useDroppable({
-    id: `${drop}:${screenId}`,
-    data: { screenId, position: null },
-  });
-  return (
-    <li ref={setNodeRef}>
-      <button
-        type="button"
-        className={`${className} ${current ? `${className}-on` : ''} ${isOver && active ? 'slot-over' : ''}`}
-        aria-label={label}
-        aria-current={current ? 'page' : undefined}
-        onClick={onOpen}
-      >
-        {children}
-      </button>
-    </li>
-  );
-}
-
-/**
- * The screen editor of spec §2.7: the screen sidebar, the title with its breadcrumb, the editor actions, the screen
- * drawn as the oven draws it, drag and drop by mouse, finger and keyboard, the button's colour, icon, favourite and
- * trash, categories created and renamed in place, and Undo.
- */
 
 function runHistory(
   h: { undo: () => Promise<void>; redo: () => Promise<void>; canUndo: boolean; canRedo: boolean },
@@ -321,32 +273,11 @@ export function MenuEditor({
       | undefined;
     const to = event.over?.data.current as { screenId: number; position: number | null } | undefined;
     if (!from || !to) return;
-    // A recipe dropped on a category button is filed inside it (first page with room), not swapped with it.
-    const target = findContainer(tree, to.screenId);
-    const landingOn =
-      target && to.position !== null ? buttonsOf(target).find((b) => b.position === to.position) : undefined;
-    const dragged = findButton(tree, from.buttonId)?.button;
-    if (landingOn?.kind === 'category' && dragged?.kind === 'recipe' && landingOn.category.id !== null) {
-      const into = landingInCategory(tree, model, landingOn.category.id);
-      if (!into) fail(t('editor.categoryFull', { name: landingOn.category.name }));
-      else void actions.move(from, { screenId: into.screenId, position: into.position });
-      return;
-    }
-    let position = to.position;
-    if (position === null) {
-      // Dropped on a screen or a page: its first free slot.
-      position = target ? (freeSlots(target, model)[0] ?? null) : null;
-      if (position === null) {
-        fail(t('editor.screenFull'));
-        return;
-      }
-    }
-    if (model.menuLayout === 'list' && to.screenId === from.screenId) {
-      // The free place after a list is its end.
-      position = Math.min(position, buttons.length);
-    }
-    if (to.screenId === from.screenId && position === from.position) return;
-    void actions.move(from, { screenId: to.screenId, position });
+    const decided = dropDecision(tree, model, from, to);
+    if (decided.kind === 'category-full') fail(t('editor.categoryFull', { name: decided.name }));
+    else if (decided.kind === 'screen-full') fail(t('editor.screenFull'));
+    else if (decided.kind === 'move')
+      void actions.move(from, { screenId: decided.screenId, position: decided.position });
   };
 
   const tileActions: TileActions = {
@@ -749,171 +680,5 @@ export function MenuEditor({
         </RemovedSlots.Provider>
       </ChangedButtons.Provider>
     </ReadOnlyMenu.Provider>
-  );
-}
-
-/** "Move to…": every other screen and page with room, each at its first free slot (no drag needed). */
-function MoveToModal({
-  name,
-  landings,
-  layout,
-  onPick,
-  onClose,
-}: {
-  name: string;
-  landings: Landing[];
-  layout: 'grid' | 'list';
-  onPick(landing: Landing): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  const words = menuWords();
-  return (
-    <Modal title={t('editor.moveTitle', { name })} onClose={onClose} size="sm">
-      {landings.length === 0 ? (
-        <p className="muted">{t('editor.allFull')}</p>
-      ) : (
-        <ul className="move-choices">
-          {landings.map((l) => (
-            <li key={l.screenId}>
-              <button type="button" className="btn btn-secondary btn-block" onClick={() => onPick(l)}>
-                {t('editor.placeSlot', {
-                  place: placeLabel(l.container, layout, words),
-                  slot: slotLabel(l.position, layout, words),
-                })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Modal>
-  );
-}
-
-function IconPickerModal({
-  title,
-  current,
-  onPick,
-  onClose,
-}: {
-  title: string;
-  current: string;
-  onPick(icon: string): void;
-  onClose(): void;
-}) {
-  return (
-    <Modal title={title} onClose={onClose} size="md">
-      <div className="icon-choices">
-        {ICON_NAMES.map((n) => (
-          <button
-            key={n}
-            type="button"
-            className={`icon-choice ${n === current ? 'icon-choice-on' : ''}`}
-            title={iconLabel(n)}
-            aria-label={iconLabel(n)}
-            aria-pressed={n === current}
-            onClick={() => onPick(n)}
-          >
-            <img src={iconUrl(n)} alt="" />
-          </button>
-        ))}
-      </div>
-    </Modal>
-  );
-}
-
-/** What can be done to the selected button: its colour, its icon, the favourite star (inner screens), the recipe. */
-function ButtonToolbar({
-  button,
-  onInner,
-  onColor,
-  onIcon,
-  onFavorite,
-  onOpenRecipe,
-  onMoveTo,
-  onTrash,
-  onClose,
-}: {
-  button: MenuButton;
-  onInner: boolean;
-  onMoveTo(): void;
-  onColor(color: ButtonColor): void;
-  onIcon(icon: string): void;
-  onFavorite(favorite: boolean): void;
-  onOpenRecipe(): void;
-  onTrash(): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  const [pickingIcon, setPickingIcon] = useState(false);
-  const name = button.kind === 'recipe' ? button.recipe.name : button.category.name;
-  // The options open below the grid: on a tablet that is below the fold, so they come into view when opened.
-  const panel = useRef<HTMLElement>(null);
-  const buttonId = button.id;
-  useEffect(() => {
-    if (buttonId !== null) panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [buttonId]);
-  return (
-    <section ref={panel} className="card button-toolbar" aria-label={t('editor.optionsFor', { name })}>
-      <header className="button-toolbar-head">
-        <strong>{name}</strong>
-        <button type="button" className="modal-close" aria-label={t('editor.closeOptions')} onClick={onClose}>
-          ×
-        </button>
-      </header>
-      <fieldset className="color-picker">
-        <legend>{t('editor.buttonColour')}</legend>
-        {BUTTON_COLOR_NAMES.map((c) => (
-          <label key={c} className={`swatch ${c === button.color ? 'swatch-on' : ''}`} title={colorLabel(c)}>
-            <input
-              type="radio"
-              name="button-color"
-              className="sr-only"
-              checked={c === button.color}
-              onChange={() => onColor(c)}
-              aria-label={colorLabel(c)}
-            />
-            <span style={{ background: BUTTON_COLORS[c] }} />
-          </label>
-        ))}
-      </fieldset>
-      <div className="button-toolbar-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => setPickingIcon(true)}>
-          <img src={iconUrl(button.icon)} alt="" className="inline-icon" /> {t('editor.icon')}
-        </button>
-        {button.kind === 'recipe' && onInner ? (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-pressed={button.favorite}
-            onClick={() => onFavorite(!button.favorite)}
-          >
-            {button.favorite ? t('editor.favouriteOn') : t('editor.favouriteOff')}
-          </button>
-        ) : null}
-        {button.kind === 'recipe' ? (
-          <button type="button" className="btn btn-secondary" onClick={onOpenRecipe}>
-            {t('editor.viewEdit')}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn-secondary" onClick={onMoveTo}>
-          {t('editor.moveTo')}
-        </button>
-        <button type="button" className="btn btn-link-danger" onClick={onTrash}>
-          {t('editor.remove')}
-        </button>
-      </div>
-      {pickingIcon ? (
-        <IconPickerModal
-          title={t('editor.iconOf', { name })}
-          current={button.icon}
-          onPick={(icon) => {
-            onIcon(icon);
-            setPickingIcon(false);
-          }}
-          onClose={() => setPickingIcon(false)}
-        />
-      ) : null}
-    </section>
   );
 }

@@ -1,6 +1,6 @@
 /** How many buttons fit where, and which slots are free (spec §9): the one place that knows. */
 import type { OvenModel } from '../oven-models';
-import { buttonsOf, type Container, containers } from './queries';
+import { buttonsOf, type Container, containers, findButton, findContainer } from './queries';
 import type { MenuButton, MenuTree } from './tree';
 
 /** Slots on a main screen. */
@@ -71,4 +71,45 @@ export function moveLandings(
     if (position !== undefined) out.push({ container: c, screenId, position });
   }
   return out;
+}
+
+/** What a drop does: move the button there, refuse with a reason, or nothing (dropped where it stood). */
+export type DropDecision =
+  | { kind: 'move'; screenId: number; position: number }
+  | { kind: 'category-full'; name: string }
+  | { kind: 'screen-full' }
+  | { kind: 'none' };
+
+/**
+ * Where a button dropped on a slot (`to.position`) or on a screen or page as a whole (`position` null) lands: a
+ * recipe dropped on a category button is filed inside it (its first page with room), a drop on a screen or page
+ * takes its first free slot, and in a list the free place after the last button is its end.
+ */
+export function dropDecision(
+  tree: MenuTree,
+  model: OvenModel,
+  from: { screenId: number; position: number; buttonId: number },
+  to: { screenId: number; position: number | null },
+): DropDecision {
+  const target = findContainer(tree, to.screenId);
+  const landingOn =
+    target && to.position !== null ? buttonsOf(target).find((b) => b.position === to.position) : undefined;
+  const dragged = findButton(tree, from.buttonId)?.button;
+  if (landingOn?.kind === 'category' && dragged?.kind === 'recipe' && landingOn.category.id !== null) {
+    const into = landingInCategory(tree, model, landingOn.category.id);
+    return into
+      ? { kind: 'move', screenId: into.screenId, position: into.position }
+      : { kind: 'category-full', name: landingOn.category.name };
+  }
+  let position = to.position;
+  if (position === null) {
+    position = target ? (freeSlots(target, model)[0] ?? null) : null;
+    if (position === null) return { kind: 'screen-full' };
+  }
+  if (model.menuLayout === 'list' && to.screenId === from.screenId) {
+    const source = findContainer(tree, from.screenId);
+    position = Math.min(position, source ? buttonsOf(source).length : position);
+  }
+  if (to.screenId === from.screenId && position === from.position) return { kind: 'none' };
+  return { kind: 'move', screenId: to.screenId, position };
 }
