@@ -1,19 +1,14 @@
 import {
-  type Announcements,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
-  MouseSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
-  useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import {
@@ -53,9 +48,9 @@ import {
   removedKey,
   type TileActions,
 } from './container-view';
-import { type HistoryKey, historyKey } from './history-keys';
+import { dragAnnouncements } from './drag-announcements';
 import { IconPickerModal } from './icon-picker-modal';
-import { slotKeyboardCoordinates } from './keyboard-slots';
+import { useEditorSensors, useMenuHistory } from './menu-history';
 import { MenuVersionsModal } from './menu-versions';
 import { menuWords } from './menu-words';
 import { MoveToModal } from './move-to-modal';
@@ -78,14 +73,6 @@ interface View {
 const whereThePointerIs: CollisionDetection = (args) =>
   // Between two targets a finger drops nothing rather than on whichever the tile overlaps most.
   args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
-
-function runHistory(
-  h: { undo: () => Promise<void>; redo: () => Promise<void>; canUndo: boolean; canRedo: boolean },
-  wanted: 'undo' | 'redo',
-) {
-  if (wanted === 'undo' && h.canUndo) void h.undo();
-  if (wanted === 'redo' && h.canRedo) void h.redo();
-}
 
 export function MenuEditor({
   handle,
@@ -138,59 +125,11 @@ export function MenuEditor({
   // A role that reads menus only (crew) sees the menu as the oven shows it, with no way to change it.
   const readOnly = !can(useCurrentUser().user, 'menus.edit');
 
-  const undo = async () => {
-    const reply = await actions.undo();
-    if (reply && 'undone' in reply)
-      banners.show({
-        tone: 'success',
-        who: oven.name,
-        description: t('editor.undone'),
-        what: translateMessage(String(reply.undone)),
-        ms: TIMINGS.banner.oven,
-      });
-  };
-  const redo = async () => {
-    const reply = await actions.redo();
-    if (reply && 'redone' in reply)
-      banners.show({
-        tone: 'success',
-        who: oven.name,
-        description: t('editor.redone'),
-        what: translateMessage(String(reply.redone)),
-        ms: TIMINGS.banner.oven,
-      });
-  };
-  // The shortcuts read the latest state through a ref, so the listener is added once per editor.
-  const history = useRef({ undo, redo, canUndo: false, canRedo: false, busy: false });
-  history.current = {
-    undo,
-    redo,
+  const { undo, redo } = useMenuHistory(actions, {
+    name: oven.name,
     canUndo: oven.can_undo && !readOnly,
     canRedo: oven.can_redo && !readOnly,
-    busy: actions.busy,
-  };
-  const pendingKey = useRef<HistoryKey>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const wanted = historyKey(e);
-      if (!wanted) return;
-      const h = history.current;
-      // A shortcut is the editor's even when nothing is to undo: the browser's own undo would do nothing useful.
-      e.preventDefault();
-      if (e.repeat) return;
-      // Pressed while the last change is still on its way: done as soon as it is saved, not dropped.
-      if (h.busy) pendingKey.current = wanted;
-      else runHistory(h, wanted);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  useEffect(() => {
-    if (actions.busy || !pendingKey.current) return;
-    const wanted = pendingKey.current;
-    pendingKey.current = null;
-    runHistory(history.current, wanted);
-  }, [actions.busy]);
+  });
 
   // Opening another oven starts at its first screen (spec §4).
   const ovenId = oven.id;
@@ -198,15 +137,7 @@ export function MenuEditor({
     if (ovenId) setView({ screen: 0, category: null, page: 0 });
   }, [ovenId]);
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    // A finger must rest a moment before a drag, so a swipe still scrolls the page.
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: slotKeyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
-  );
+  const sensors = useEditorSensors();
   const noSensors = useSensors();
 
   // The view always points at something that exists (after a delete, an undo or a reload).
@@ -228,39 +159,7 @@ export function MenuEditor({
   const movingButton = movingId !== null ? findButton(tree, movingId)?.button : undefined;
   const where = containerLabel(container, model.menuLayout, words);
 
-  // What a screen reader hears while a button is dragged (by touch, mouse or keyboard): names and places, in words.
-  const dragName = (active: { data: { current?: unknown } }) => {
-    const id = (active.data.current as { buttonId?: number } | undefined)?.buttonId;
-    const found = id ? findButton(tree, id) : null;
-    return found ? buttonLabel(found.button, words) : t('editor.theButton');
-  };
-  const dropPlace = (over: { data: { current?: unknown } } | null) => {
-    const at = over?.data.current as { screenId: number; position: number | null } | undefined;
-    const target = at ? findContainer(tree, at.screenId) : null;
-    if (!at || !target) return null;
-    const label = containerLabel(target, model.menuLayout, words);
-    if (at.position === null) return t('editor.firstFree', { place: label });
-    const there = buttonsOf(target).find((b) => b.position === at.position);
-    return there?.kind === 'category' && dragging?.kind === 'recipe'
-      ? t('editor.filedInside', { name: there.category.name })
-      : t('editor.placeSlot', { place: label, slot: slotLabel(at.position, 'grid', words) });
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('editor.pickedUp', { name: dragName(active) }),
-    onDragOver: ({ active, over }) => {
-      const place = dropPlace(over);
-      return place
-        ? t('editor.over', { name: dragName(active), place })
-        : t('editor.overNothing', { name: dragName(active) });
-    },
-    onDragEnd: ({ active, over }) => {
-      const place = dropPlace(over);
-      return place
-        ? t('editor.movedTo', { name: dragName(active), place })
-        : t('editor.droppedOutside', { name: dragName(active) });
-    },
-    onDragCancel: ({ active }) => t('editor.dragCancelled', { name: dragName(active) }),
-  };
+  const announcements = dragAnnouncements(tree, model, words, dragging);
 
   const onDragStart = (event: DragStartEvent) => {
     const id = (event.active.data.current as { buttonId: number } | undefined)?.buttonId;
