@@ -9,93 +9,27 @@ import type {
   TemplatePreviewOven,
 } from '../../../shared/contracts/chains';
 import { layoutOf, TEMPLATE_PREVIEW_DETAIL } from '../../../shared/contracts/chains';
-import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
-import {
-  beforeTemplateVersionName,
-  TEMPLATE_APPLY_MAX,
-  TEMPLATE_LIMIT,
-  templateVersionName,
-} from '../../../shared/domain/fleet';
-import {
-  buttonCount,
-  containers,
-  diffMenus,
-  type MenuTree,
-  mapMenu,
-  menuRecipeIds,
-} from '../../../shared/domain/menu';
+import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT } from '../../../shared/domain/fleet';
+import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
 import { countOf } from '../../../shared/domain/words';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
-import { locations, menuTemplates, menuVersions, ovens, ovenTemplates, recipes } from '../../db/schema/index';
+import { locations, menuTemplates, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
-import { jsonArrayInTurns } from '../../lib/in-turns';
+import { loadMenu, loadMenus, type OvenRow, ownOven, withoutIds } from '../ovens';
 import {
-  loadMenu,
-  loadMenus,
-  type OvenRow,
-  ownOven,
-  recipeSnapshot,
-  replaceMenus,
-  treeFromRows,
-  withoutIds,
-} from '../ovens';
+  applyBatch,
+  batchSize,
+  deletedBefore,
+  notEmpty,
+  structuralDiff,
+  type TemplateRow,
+  withCurrentNames,
+} from './menu-template-apply';
 
-type TemplateRow = typeof menuTemplates.$inferSelect;
-
-/**
- * Ovens per transaction when a template is applied: every statement covers the whole batch, so 5 ovens and 200
- * cost the same statements; a batch holds at most about 50,000 menu rows, so a big template takes fewer ovens.
- */
-const APPLY_BATCH = 250;
-const ROWS_PER_BATCH = 50_000;
-const batchSize = (tree: MenuTree) =>
-  Math.min(
-    APPLY_BATCH,
-    Math.floor(ROWS_PER_BATCH / Math.max(1, buttonCount(tree) + containers(tree).length)),
-  );
-
-const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyResult => ({
-  oven_id: ovenId,
-  name,
-  status: 'skipped',
-  message: 'This oven was deleted before the template reached it.',
-});
-
-/** The tree with each recipe's name and type as they are now (a template keeps them as they were). */
-const withCurrentNames = (
-  tree: MenuTree,
-  found: Map<number, { name: string; oven_type: string }>,
-): MenuTree =>
-  mapMenu(tree, {
-    recipe: (b) => {
-      const r = found.get(b.recipe.id);
-      return r ? { ...b, recipe: { id: b.recipe.id, name: r.name, ovenType: r.oven_type } } : b;
-    },
-  });
-
-/** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
-function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
-  if (buttonCount(tree) === 0)
-    throw ValidationError.field(
-      'oven_id',
-      `${ovenName} has no buttons on its menu: a template of it would empty every oven it is applied to.`,
-    );
-  return tree;
-}
-
-/** Two menus compared by their buttons only: both open the same recipes, whose contents are not the template's. */
-const structuralDiff = (from: MenuTree, to: MenuTree) =>
-  diffMenus({ tree: from, recipes: {} }, { tree: to, recipes: {} }).lines;
-
-/**
- * One menu for many ovens of one model. Applying it changes each oven in its own transaction (the same checked
- * `changeMenu` as every edit, so Undo takes it back on that oven), links the oven to the template's version, and
- * by default saves the result as a named version; one oven failing leaves the others applied, and says so.
- */
 export function createMenuTemplatesService(deps: {
   db: Db;
   /** Where an unexpected failure on one oven is logged (the answer says only that it failed). */
@@ -145,225 +79,6 @@ export function createMenuTemplatesService(deps: {
         'template',
         `"${row.name}" opens ${countOf(gone.length, 'recipe')} deleted since it was made: replace its menu from an oven first.`,
       );
-  }
-
-  /**
-   * Saves, in one statement, the menu each oven had before the template as the version "Before <template> v<n>",
-   * for the ovens whose menu was not a saved version already and that have room for one more. Answers per oven:
-   * 'kept', 'saved-before' (it was a version already) or 'full'.
-   */
-  async function keepReplaced(
-    tx: DbOrTx,
-    actor: Actor,
-    template: TemplateRow,
-    locked: OvenRow[],
-    changed: Map<number, { replaced: Parameters<typeof treeFromRows>[0] }>,
-    versionCounts: Map<number, number>,
-    saveVersion: boolean,
-  ): Promise<Map<number, 'kept' | 'saved-before' | 'full'>> {
-    const out = new Map<number, 'kept' | 'saved-before' | 'full'>();
-    const unsaved = locked.filter((o) => {
-      const atSaved = o.atVersionId !== null && o.atOvenVersion === o.version;
-      if (atSaved) out.set(o.id, 'saved-before');
-      return !atSaved;
-    });
-    if (unsaved.length === 0) return out;
-    // Room for this one, and for the template's own version after it when that is saved too.
-    const needed = saveVersion ? 2 : 1;
-    const withRoom = unsaved.filter((o) => {
-      const fits = (versionCounts.get(o.id) ?? 0) + needed <= MENU_VERSION_LIMIT;
-      if (!fits) out.set(o.id, 'full');
-      return fits;
-    });
-    if (withRoom.length === 0) return out;
-    const recipeIds = [
-      ...new Set(
-        withRoom.flatMap((o) =>
-          changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
-        ),
-      ),
-    ];
-    const found = await recipesByIds(tx, recipeIds);
-    const name = beforeTemplateVersionName(template.name, template.version);
-    const rows = await rowsOf<{ oven_id: number }>(
-      tx,
-      sql`
-      insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
-      select "ovenId", ${name}, ${`The menu before the template "${template.name}" replaced it`}, ${actor.id}, tree, recipes
-      from json_to_recordset(${await jsonArrayInTurns(
-        withRoom,
-        (o) => {
-          const tree = treeFromRows(changed.get(o.id)!.replaced, o.type, found);
-          const recipes = Object.fromEntries(
-            menuRecipeIds(tree).flatMap((id) => {
-              const r = found.get(id);
-              return r ? [[id, recipeSnapshot(r)]] : [];
-            }),
-          );
-          return { ovenId: o.id, tree, recipes };
-        },
-        50,
-      )}::json) as x("ovenId" int, tree jsonb, recipes jsonb)
-      on conflict do nothing
-      returning oven_id`,
-    );
-    for (const r of rows) out.set(Number(r.oven_id), 'kept');
-    return out;
-  }
-
-  /**
-   * The template on a batch of ovens in one transaction and a fixed number of statements: their menus replaced
-   * (`replaceMenus`, so Undo takes it back on each oven), each linked to the template's version, and by default
-   * saved as the named version (the one of that name if the oven has it, else a new one while it keeps fewer than
-   * MENU_VERSION_LIMIT). Answers the result of each oven found.
-   */
-  async function applyBatch(
-    actor: Actor,
-    template: TemplateRow,
-    ovenIds: number[],
-    saveVersion: boolean,
-  ): Promise<Map<number, ApplyResult>> {
-    return db.transaction(async (tx) => {
-      const locked = await tx
-        .select()
-        .from(ovens)
-        .where(and(inScope.ovens(scopeOf(actor)), inArray(ovens.id, ovenIds)))
-        .orderBy(asc(ovens.id))
-        .for('update');
-      const results = new Map<number, ApplyResult>();
-      if (locked.length === 0) return results;
-      const changed = await replaceMenus(tx, {
-        ovens: locked,
-        tree: template.tree,
-        userId: actor.id,
-        action: 'template-applied',
-        summary: `Applied template "${template.name}" (v${template.version})`,
-      });
-      const links = JSON.stringify(
-        locked.map((o) => ({ ovenId: o.id, version: changed.get(o.id)!.version })),
-      );
-      await tx.execute(sql`
-        insert into oven_templates (oven_id, template_id, template_version, oven_version, applied_by, applied_at)
-        select "ovenId", ${template.id}, ${template.version}, version, ${actor.id}, now()
-        from json_to_recordset(${links}::json) as x("ovenId" int, version int)
-        on conflict (oven_id) do update set template_id = excluded.template_id,
-          template_version = excluded.template_version, oven_version = excluded.oven_version,
-          applied_by = excluded.applied_by, applied_at = excluded.applied_at`);
-
-      const versionName = templateVersionName(template.name, template.version);
-      const ids = locked.map((o) => o.id);
-      // The ovens whose menu already was the template's (what the preview calls "already matches"): only the
-      // template's link and version change on them, and an identical menu is not kept as a "Before" version.
-      const current = await recipesByIds(tx, [
-        ...new Set([
-          ...menuRecipeIds(template.tree),
-          ...locked.flatMap((o) =>
-            changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
-          ),
-        ]),
-      ]);
-      const target = withCurrentNames(template.tree, current);
-      const matched = new Set(
-        locked
-          .filter(
-            (o) =>
-              structuralDiff(treeFromRows(changed.get(o.id)!.replaced, o.type, current), target).length === 0,
-          )
-          .map((o) => o.id),
-      );
-      // The menu each oven had is kept as a version first, unless it was saved as one already (the oven is still
-      // at the version it last saved or restored) or the oven keeps as many versions as it may.
-      // How many versions each oven keeps, read once for both the kept menu and the template's version.
-      const counts = await tx
-        .select({ ovenId: menuVersions.ovenId, n: count() })
-        .from(menuVersions)
-        .where(inArray(menuVersions.ovenId, ids))
-        .groupBy(menuVersions.ovenId);
-      const versionCounts = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
-      const kept = await keepReplaced(
-        tx,
-        actor,
-        template,
-        locked.filter((o) => !matched.has(o.id)),
-        changed,
-        versionCounts,
-        saveVersion,
-      );
-      const saved = new Map<number, number>();
-      let full = new Set<number>();
-      if (saveVersion) {
-        const named = await tx
-          .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
-          .from(menuVersions)
-          .where(
-            and(
-              inArray(menuVersions.ovenId, ids),
-              sql`lower(normalize(${menuVersions.name}, NFKC)) = lower(normalize(${versionName}, NFKC))`,
-            ),
-          );
-        for (const v of named) saved.set(v.ovenId, v.id);
-        const now = (id: number) => (versionCounts.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);
-        full = new Set(ids.filter((id) => now(id) >= MENU_VERSION_LIMIT));
-        const fresh = locked.filter((o) => !saved.has(o.id) && !full.has(o.id));
-        if (fresh.length > 0) {
-          // The snapshot a version keeps: each oven's tree with its ids, and the recipes as they are now.
-          const found = await recipesByIds(tx, menuRecipeIds(template.tree));
-          const recipes = Object.fromEntries([...found].map(([id, r]) => [id, recipeSnapshot(r)]));
-          const rows = await rowsOf<{ id: number; oven_id: number }>(
-            tx,
-            sql`
-            insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
-            select "ovenId", ${versionName}, 'Applied from a template', ${actor.id}, tree, ${JSON.stringify(recipes)}::jsonb
-            from json_to_recordset(${JSON.stringify(
-              fresh.map((o) => ({ ovenId: o.id, tree: withCurrentNames(changed.get(o.id)!.tree, found) })),
-            )}::json) as x("ovenId" int, tree jsonb)
-            returning id, oven_id`,
-          );
-          for (const r of rows) saved.set(Number(r.oven_id), Number(r.id));
-        }
-        if (saved.size > 0)
-          await tx.execute(sql`
-            update ovens o set at_version_id = x.version_id, at_oven_version = x.oven_version
-            from json_to_recordset(${JSON.stringify(
-              [...saved].map(([ovenId, versionId]) => ({
-                id: ovenId,
-                version_id: versionId,
-                oven_version: changed.get(ovenId)!.version,
-              })),
-            )}::json) as x(id int, version_id int, oven_version int)
-            where o.id = x.id`);
-      }
-      for (const oven of locked) {
-        const before = kept.get(oven.id);
-        results.set(oven.id, {
-          oven_id: oven.id,
-          name: oven.name,
-          // Linked to the template like the others, but its menu did not change: counted apart, as the preview did.
-          status: matched.has(oven.id) ? 'matched' : 'applied',
-          message: [
-            matched.has(oven.id)
-              ? !saveVersion
-                ? 'Its menu already matched the template.'
-                : saved.has(oven.id)
-                  ? `Its menu already matched the template; it is saved as version "${versionName}".`
-                  : `Its menu already matched the template; it was not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`
-              : !saveVersion
-                ? 'Menu replaced.'
-                : saved.has(oven.id)
-                  ? `Menu replaced and saved as version "${versionName}".`
-                  : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
-            before === 'kept'
-              ? `The menu it had is kept as version "${beforeTemplateVersionName(template.name, template.version)}".`
-              : before === 'full'
-                ? `The menu it had was not kept as a version (the oven keeps at most ${MENU_VERSION_LIMIT}); Undo in its editor brings it back.`
-                : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        });
-      }
-      return results;
-    });
   }
 
   return {
@@ -609,6 +324,7 @@ export function createMenuTemplatesService(deps: {
       /** A batch applied, or each oven's failure said. */
       const attempt = async (batch: OvenRow[]) => {
         const applied = await applyBatch(
+          db,
           actor,
           template,
           batch.map((o) => o.id),
