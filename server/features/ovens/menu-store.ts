@@ -3,7 +3,7 @@
  * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
  * and settings-files features.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type CategoryButton,
   type MenuButton,
@@ -15,7 +15,7 @@ import {
 } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
 import { NOT_A_MENU_RECIPE } from '../../../shared/domain/permissions';
-import { type Db, type DbOrTx, readTogether, rowsOf } from '../../db/client';
+import { type DbOrTx, readTogether } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import {
   menuButtons,
@@ -24,7 +24,6 @@ import {
   menuScreens,
   ovens,
   recipes,
-  users,
 } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
@@ -33,17 +32,17 @@ import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 
 export type OvenRow = typeof ovens.$inferSelect;
 
-interface ScreenRow {
+export interface ScreenRow {
   id: number;
   categoryId: number | null;
   position: number;
 }
-interface CategoryRow {
+export interface CategoryRow {
   id: number;
   name: string;
   icon: string;
 }
-interface ButtonRow {
+export interface ButtonRow {
   id: number;
   screenId: number;
   position: number;
@@ -61,7 +60,7 @@ export interface MenuRows {
 }
 
 /** Changes that make a menu from nothing: the base of its history, not undone by Undo. */
-const BASE_ACTIONS = new Set(['created', 'duplicated', 'imported']);
+export const BASE_ACTIONS = new Set(['created', 'duplicated', 'imported']);
 
 /* ---------- Reading ---------- */
 
@@ -174,7 +173,7 @@ interface Flat {
 }
 
 /** The tree's rows by id; nodes not saved yet get negative ids, to be replaced by real ones on insert. */
-function flatten(tree: MenuTree): Flat {
+export function flatten(tree: MenuTree): Flat {
   let temp = 0;
   const idOf = (node: { id: number | null }) => {
     node.id ??= --temp;
@@ -213,14 +212,14 @@ function flatten(tree: MenuTree): Flat {
 }
 
 /** Two rows hold the same values, whatever the order of their keys (jsonb keeps its own order). */
-function same(a: object, b: object): boolean {
+export function same(a: object, b: object): boolean {
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
 
 /** Rows that exist, set to the values given: one statement per table, whatever the number of rows. */
-async function updateRows(tx: DbOrTx, rows: MenuRows): Promise<void> {
+export async function updateRows(tx: DbOrTx, rows: MenuRows): Promise<void> {
   if (rows.categories.length > 0)
     await tx.execute(sql`
       update menu_categories c set name = x.name, icon = x.icon
@@ -243,7 +242,7 @@ async function updateRows(tx: DbOrTx, rows: MenuRows): Promise<void> {
 }
 
 /** Rows that were deleted, back with their ids: one statement per table (categories, screens, then buttons). */
-async function insertRows(tx: DbOrTx, ovenId: number, rows: MenuRows): Promise<void> {
+export async function insertRows(tx: DbOrTx, ovenId: number, rows: MenuRows): Promise<void> {
   if (rows.categories.length > 0)
     await tx.execute(sql`
       insert into menu_categories (id, oven_id, name, icon)
@@ -427,7 +426,7 @@ async function writeDifference(
   return touched;
 }
 
-function checkMenu(tree: MenuTree, model: OvenModel): void {
+export function checkMenu(tree: MenuTree, model: OvenModel): void {
   const issues = menuIssues(tree, model);
   if (issues.length > 0) {
     throw ValidationError.of({ [issues[0]!.path.join('.')]: [issues[0]!.message] });
@@ -544,179 +543,6 @@ export async function createOvenWithMenu(
   return { oven: oven!, tree };
 }
 
-/** The rows of many ovens' menus, by oven, read in one statement per table. */
-async function rowsByOven(tx: DbOrTx, ovenIds: number[]): Promise<Map<number, MenuRows>> {
-  const list = JSON.stringify(ovenIds);
-  const wanted = sql`(select value::int from json_array_elements_text(${list}::json))`;
-  const byOven = async <T>(query: ReturnType<typeof sql>): Promise<Record<string, T[]>> => {
-    const [row] = await rowsOf<{ rows: string | null }>(tx, query);
-    return row?.rows ? (JSON.parse(row.rows) as Record<string, T[]>) : {};
-  };
-  const [screens, categories, buttons] = await readTogether(
-    tx,
-    () =>
-      byOven<ScreenRow>(sql`
-      select json_object_agg(oven_id, rows)::text as rows from (
-        select oven_id, json_agg(json_build_object('id', id, 'categoryId', category_id, 'position', position)) rows
-        from menu_screens where oven_id in ${wanted} group by oven_id) t`),
-    () =>
-      byOven<CategoryRow>(sql`
-      select json_object_agg(oven_id, rows)::text as rows from (
-        select oven_id, json_agg(json_build_object('id', id, 'name', name, 'icon', icon)) rows
-        from menu_categories where oven_id in ${wanted} group by oven_id) t`),
-    () =>
-      byOven<ButtonRow>(sql`
-      select json_object_agg(oven_id, rows)::text as rows from (
-        select oven_id, json_agg(json_build_object('id', id, 'screenId', screen_id, 'position', position,
-          'recipeId', recipe_id, 'categoryId', category_id, 'icon', icon, 'color', color, 'favorite', favorite)) rows
-        from menu_buttons where oven_id in ${wanted} group by oven_id) t`),
-  );
-  return new Map(
-    ovenIds.map((id) => [
-      id,
-      { screens: screens[id] ?? [], categories: categories[id] ?? [], buttons: buttons[id] ?? [] },
-    ]),
-  );
-}
-
-/**
- * The menus of many ovens, read in a fixed number of statements (their rows per table, then the names of the
- * recipes they open): for comparing many menus at once, where `loadMenu` per oven would grow with the fleet.
- */
-export async function loadMenus(
-  db: DbOrTx,
-  list: readonly { id: number; type: string }[],
-): Promise<Map<number, MenuTree>> {
-  const out = new Map<number, MenuTree>();
-  if (list.length === 0) return out;
-  const rows = await rowsByOven(
-    db,
-    list.map((o) => o.id),
-  );
-  const ids = [...new Set([...rows.values()].flatMap((r) => r.buttons.map((b) => b.recipeId)))].filter(
-    (id): id is number => id !== null,
-  );
-  const recipes = new Map<number, { name: string; oven_type: string }>();
-  if (ids.length > 0)
-    for (const r of await rowsOf<{ id: number; name: string; oven_type: string }>(
-      db,
-      sql`select id, name, oven_type from recipes
-          where id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`,
-    ))
-      recipes.set(r.id, { name: r.name, oven_type: r.oven_type });
-  for (const o of list) out.set(o.id, treeFromRows(rows.get(o.id)!, o.type, recipes));
-  return out;
-}
-
-/**
- * Gives many ovens of one model the same menu, replacing theirs, in a fixed number of statements whatever the
- * number of ovens: each oven's old rows go, the tree's rows go in with new ids, each version is raised and each
- * change logged with its rows (so Undo takes it back on that oven). The ovens must be locked by the caller.
- * Answers each oven's new version and its tree with its ids.
- */
-export async function replaceMenus(
-  tx: DbOrTx,
-  input: { ovens: OvenRow[]; tree: MenuTree; userId: number; action: string; summary: string },
-): Promise<Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>> {
-  const out = new Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>();
-  if (input.ovens.length === 0) return out;
-  const model = modelOf(input.ovens[0]!);
-  checkMenu(input.tree, model);
-  const ovenIds = input.ovens.map((o) => o.id);
-  const list = JSON.stringify(ovenIds);
-  const wanted = sql`(select value::int from json_array_elements_text(${list}::json))`;
-  const before = await rowsByOven(tx, ovenIds);
-
-  // The tree's rows once, with stand-in ids; each oven gets them with ids of its own.
-  const shape = withoutIds(input.tree);
-  const flat = flatten(shape);
-  const kinds = ['categories', 'screens', 'buttons'] as const;
-  const order = Object.fromEntries(
-    kinds.map((k) => [k, new Map([...flat[k].keys()].map((id, i) => [id, i]))]),
-  );
-  const count = ovenIds.length;
-  const drawn = {
-    categories: await drawIds(tx, 'menu_categories', flat.categories.size * count),
-    screens: await drawIds(tx, 'menu_screens', flat.screens.size * count),
-    buttons: await drawIds(tx, 'menu_buttons', flat.buttons.size * count),
-  };
-  const after = new Map<number, MenuRows>();
-  for (const [k, ovenId] of ovenIds.entries()) {
-    const real = (kind: (typeof kinds)[number], id: number | null) =>
-      id === null ? null : drawn[kind][k * flat[kind].size + order[kind]!.get(id)!]!;
-    after.set(ovenId, {
-      categories: [...flat.categories.values()].map((c) => ({ ...c, id: real('categories', c.id)! })),
-      screens: [...flat.screens.values()].map((sc) => ({
-        ...sc,
-        id: real('screens', sc.id)!,
-        categoryId: real('categories', sc.categoryId),
-      })),
-      buttons: [...flat.buttons.values()].map((b) => ({
-        ...b,
-        id: real('buttons', b.id)!,
-        screenId: real('screens', b.screenId)!,
-        categoryId: real('categories', b.categoryId),
-      })),
-    });
-    out.set(ovenId, { version: 0, tree: mapMenu(shape, { id: real }), replaced: before.get(ovenId)! });
-  }
-  const all = <K extends keyof MenuRows>(kind: K) =>
-    ovenIds.flatMap((id) => (after.get(id)![kind] as MenuRows[K]).map((r) => ({ ...r, ovenId: id })));
-
-  await tx.execute(sql`set constraints all deferred`);
-  await tx.execute(sql`delete from menu_buttons where oven_id in ${wanted}`);
-  await tx.execute(sql`delete from menu_screens where oven_id in ${wanted}`);
-  await tx.execute(sql`delete from menu_categories where oven_id in ${wanted}`);
-  const categories = all('categories');
-  if (categories.length > 0)
-    await tx.execute(sql`
-      insert into menu_categories (id, oven_id, name, icon)
-      select id, "ovenId", name, icon
-      from json_to_recordset(${await jsonArrayInTurns(categories, (c) => c)}::json)
-        as x(id int, "ovenId" int, name text, icon text)`);
-  const screens = all('screens');
-  if (screens.length > 0)
-    await tx.execute(sql`
-      insert into menu_screens (id, oven_id, category_id, position)
-      select id, "ovenId", "categoryId", position
-      from json_to_recordset(${await jsonArrayInTurns(screens, (sc) => sc)}::json)
-        as x(id int, "ovenId" int, "categoryId" int, position int)`);
-  const buttons = all('buttons');
-  if (buttons.length > 0)
-    await tx.execute(sql`
-      insert into menu_buttons (id, oven_id, screen_id, position, recipe_id, category_id, icon, color, favorite)
-      select id, "ovenId", "screenId", position, "recipeId", "categoryId", icon, color, favorite
-      from json_to_recordset(${await jsonArrayInTurns(buttons, (b) => b)}::json)
-        as x(id int, "ovenId" int, "screenId" int, position int, "recipeId" int, "categoryId" int, icon text,
-          color text, favorite boolean)`);
-  await tx.execute(sql`set constraints all immediate`);
-
-  const raised = await rowsOf<{ id: number; version: number }>(
-    tx,
-    sql`update ovens set version = version + 1, updated_at = now() where id in ${wanted}
-        returning id, version`,
-  );
-  for (const r of raised) out.get(Number(r.id))!.version = Number(r.version);
-  const revisions = await jsonArrayInTurns(
-    ovenIds,
-    (id) => ({
-      ovenId: id,
-      before: before.get(id)!,
-      after: after.get(id)!,
-    }),
-    100,
-  );
-  await tx.execute(sql`
-    insert into menu_revisions (oven_id, user_id, action, summary, before, after)
-    select "ovenId", ${input.userId}, ${input.action}, ${input.summary}, before, after
-    from json_to_recordset(${revisions}::json) as x("ovenId" int, before jsonb, after jsonb)`);
-  await recordActivity(
-    tx,
-    ovenIds.map((ovenId) => ({ userId: input.userId, action: input.action, summary: input.summary, ovenId })),
-  );
-  return out;
-}
-
 /**
  * A menu's rows (as a revision or `replaceMenus` keeps them) as the domain's tree, its recipes named from
  * `recipes` (a recipe no longer there keeps its id, with no name).
@@ -794,306 +620,6 @@ export function treeFromRows(
 /** A copy of a tree with no ids, to be saved as a new menu. */
 export function withoutIds(tree: MenuTree): MenuTree {
   return mapMenu(tree, { id: () => null });
-}
-
-/* ---------- History and undo ---------- */
-
-/** What Undo would revert, and who made the last change. */
-export async function menuHistoryState(
-  db: DbOrTx,
-  ovenId: number,
-): Promise<{
-  canUndo: boolean;
-  canRedo: boolean;
-  last: { summary: string; at: string; by: string | null } | null;
-}> {
-  const [[last], undoable, redoable] = await readTogether(
-    db,
-    () =>
-      db
-        .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
-        .from(menuRevisions)
-        .leftJoin(users, eq(users.id, menuRevisions.userId))
-        .where(eq(menuRevisions.ovenId, ovenId))
-        .orderBy(desc(menuRevisions.id))
-        .limit(1),
-    () => nextUndo(db, ovenId),
-    () => nextRedo(db, ovenId),
-  );
-  return {
-    canUndo: undoable !== undefined,
-    canRedo: redoable !== undefined,
-    last: last ? { summary: last.summary, at: last.at.toISOString(), by: last.by } : null,
-  };
-}
-
-/** Undo and redo steps looked back over for Redo; a trail longer than this is not redone further. */
-const REDO_DEPTH = 100;
-
-/**
- * The undo Redo would take back: walking back from the newest revision over redos and spent undos, the first undo
- * not yet redone; none once an ordinary change comes first.
- */
-async function nextRedo(db: DbOrTx, ovenId: number): Promise<number | undefined> {
-  // Only the pointers are walked: a revision's rows (a whole menu, for a template) are read for the one redone.
-  const rows = await db
-    .select({
-      id: menuRevisions.id,
-      action: menuRevisions.action,
-      undoesId: menuRevisions.undoesId,
-      undoneById: menuRevisions.undoneById,
-    })
-    .from(menuRevisions)
-    .where(eq(menuRevisions.ovenId, ovenId))
-    .orderBy(desc(menuRevisions.id))
-    .limit(REDO_DEPTH);
-  for (const row of rows) {
-    if (row.action === 'redo') continue;
-    if (row.undoesId === null) return undefined;
-    if (row.undoneById === null) return row.id;
-  }
-  return undefined;
-}
-
-/** The latest change not yet undone (never the base of the history), by id. */
-async function nextUndo(db: DbOrTx, ovenId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: menuRevisions.id, action: menuRevisions.action })
-    .from(menuRevisions)
-    .where(
-      and(eq(menuRevisions.ovenId, ovenId), isNull(menuRevisions.undoesId), isNull(menuRevisions.undoneById)),
-    )
-    .orderBy(desc(menuRevisions.id))
-    .limit(1);
-  return row && !BASE_ACTIONS.has(row.action) ? row.id : undefined;
-}
-
-/** One revision with the rows it keeps, for the undo or redo that reverts it. */
-async function revisionRows(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(menuRevisions).where(eq(menuRevisions.id, id)).limit(1);
-  return row!;
-}
-
-async function currentRows(tx: DbOrTx, ids: { screens: number[]; categories: number[]; buttons: number[] }) {
-  const [screens, categories, buttons] = await readTogether(
-    tx,
-    () =>
-      ids.screens.length
-        ? tx
-            .select({
-              id: menuScreens.id,
-              categoryId: menuScreens.categoryId,
-              position: menuScreens.position,
-            })
-            .from(menuScreens)
-            .where(inArray(menuScreens.id, ids.screens))
-        : [],
-    () =>
-      ids.categories.length
-        ? tx
-            .select({ id: menuCategories.id, name: menuCategories.name, icon: menuCategories.icon })
-            .from(menuCategories)
-            .where(inArray(menuCategories.id, ids.categories))
-        : [],
-    () =>
-      ids.buttons.length
-        ? tx
-            .select({
-              id: menuButtons.id,
-              screenId: menuButtons.screenId,
-              position: menuButtons.position,
-              recipeId: menuButtons.recipeId,
-              categoryId: menuButtons.categoryId,
-              icon: menuButtons.icon,
-              color: menuButtons.color,
-              favorite: menuButtons.favorite,
-            })
-            .from(menuButtons)
-            .where(inArray(menuButtons.id, ids.buttons))
-        : [],
-  );
-  return { screens, categories, buttons } as MenuRows;
-}
-
-const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-
-/** Why an undo or a redo is refused, whole sentences (the screens translate each). */
-const REFUSALS = {
-  undone: {
-    changed: 'This change cannot be undone: the menu has changed since.',
-    deleted: 'This change cannot be undone: a recipe it puts back was deleted since.',
-    deletedMany: (n: number) => `This change cannot be undone: ${n} recipes it puts back were deleted since.`,
-  },
-  redone: {
-    changed: 'This change cannot be redone: the menu has changed since.',
-    deleted: 'This change cannot be redone: a recipe it puts back was deleted since.',
-    deletedMany: (n: number) => `This change cannot be redone: ${n} recipes it puts back were deleted since.`,
-  },
-};
-
-/**
- * Puts back what `revision` found (its `before` rows): what it created goes, what it changed or deleted comes back
- * with its ids, each table in one statement. Refused (409) when those rows no longer look as it left them.
- */
-async function revert(
-  tx: DbOrTx,
-  oven: OvenRow,
-  revision: { before: unknown; after: unknown },
-  verb: 'undone' | 'redone',
-) {
-  const refused = REFUSALS[verb];
-  const before = revision.before as MenuRows;
-  const after = revision.after as MenuRows;
-  const ids = (kind: keyof MenuRows) => [...new Set([...before[kind], ...after[kind]].map((r) => r.id))];
-  const now = await currentRows(tx, {
-    screens: ids('screens'),
-    categories: ids('categories'),
-    buttons: ids('buttons'),
-  });
-  for (const kind of ['screens', 'categories', 'buttons'] as const) {
-    const current = byId(now[kind] as { id: number }[]);
-    const expected = byId(after[kind] as { id: number }[]);
-    const drifted =
-      [...expected.values()].some((row) => !current.has(row.id) || !same(current.get(row.id)!, row)) ||
-      (before[kind] as { id: number }[]).some((row) => !expected.has(row.id) && current.has(row.id));
-    if (drifted) throw new ConflictError(refused.changed);
-  }
-  // A button that comes back must open a recipe that still exists: one deleted since makes the change final.
-  // The rows found are held (key share) so a delete cannot slip in before this commits.
-  const wanted = [
-    ...new Set(before.buttons.map((b) => b.recipeId).filter((id): id is number => id !== null)),
-  ];
-  if (wanted.length > 0) {
-    const found = await tx
-      .select({ id: recipes.id })
-      .from(recipes)
-      .where(inArray(recipes.id, wanted))
-      .for('key share');
-    const gone = wanted.length - found.length;
-    if (gone > 0) throw new ConflictError(gone === 1 ? refused.deleted : refused.deletedMany(gone));
-  }
-
-  await tx.execute(sql`set constraints all deferred`);
-  // What the change created goes (buttons first).
-  const created = (kind: keyof MenuRows) => {
-    const was = byId(before[kind] as { id: number }[]);
-    return (after[kind] as { id: number }[]).filter((r) => !was.has(r.id)).map((r) => r.id);
-  };
-  if (created('buttons').length)
-    await tx.delete(menuButtons).where(inArray(menuButtons.id, created('buttons')));
-  if (created('screens').length)
-    await tx.delete(menuScreens).where(inArray(menuScreens.id, created('screens')));
-  if (created('categories').length)
-    await tx.delete(menuCategories).where(inArray(menuCategories.id, created('categories')));
-  const present = {
-    screens: byId(now.screens),
-    categories: byId(now.categories),
-    buttons: byId(now.buttons),
-  };
-  const split = <K extends keyof MenuRows>(kind: K) => {
-    const rows = before[kind] as MenuRows[K];
-    const here = present[kind] as Map<number, unknown>;
-    return {
-      back: rows.filter((r) => !here.has(r.id)) as MenuRows[K],
-      set: rows.filter((r) => here.has(r.id)) as MenuRows[K],
-    };
-  };
-  const [categories, screens, buttons] = [split('categories'), split('screens'), split('buttons')];
-  await insertRows(tx, oven.id, {
-    categories: categories.back,
-    screens: screens.back,
-    buttons: buttons.back,
-  });
-  await updateRows(tx, { categories: categories.set, screens: screens.set, buttons: buttons.set });
-  await tx.execute(sql`set constraints all immediate`);
-
-  const tree = await loadMenu(tx, oven.id, oven.type);
-  checkMenu(tree, modelOf(oven));
-  const [updated] = await tx
-    .update(ovens)
-    .set({ version: oven.version + 1, updatedAt: new Date() })
-    .where(eq(ovens.id, oven.id))
-    .returning();
-  return { oven: updated!, tree };
-}
-
-/**
- * Reverts the latest change not yet undone (a redo included). The undo is itself logged, pointing at what it
- * reverted, so Redo can put that change back.
- */
-export async function undoLastChange(
-  db: Db,
-  input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
-): Promise<{ oven: OvenRow; tree: MenuTree; undone: string }> {
-  return db.transaction(async (tx) => {
-    const oven = await ownOven(tx, input.scope, input.ovenId, true);
-    if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
-      throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
-    const undoable = await nextUndo(tx, oven.id);
-    if (undoable === undefined) throw new ConflictError('There is nothing to undo on this oven.');
-    const revision = await revisionRows(tx, undoable);
-    const result = await revert(tx, oven, revision, 'undone');
-    const [undo] = await tx
-      .insert(menuRevisions)
-      .values({
-        ovenId: oven.id,
-        userId: input.userId,
-        action: 'undo',
-        summary: `Undid: ${revision.summary}`,
-        before: revision.after,
-        after: revision.before,
-        undoesId: revision.id,
-      })
-      .returning({ id: menuRevisions.id });
-    await tx.update(menuRevisions).set({ undoneById: undo!.id }).where(eq(menuRevisions.id, revision.id));
-    await recordActivity(tx, {
-      userId: input.userId,
-      action: 'undo',
-      summary: `Undid: ${revision.summary}`,
-      ovenId: oven.id,
-    });
-    return { ...result, undone: revision.summary };
-  });
-}
-
-/**
- * Puts back the change the latest undo took away, as long as nothing new was changed since (a new change ends the
- * redo trail, as in every editor). The redo is an ordinary change: Undo takes it back again.
- */
-export async function redoLastUndo(
-  db: Db,
-  input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
-): Promise<{ oven: OvenRow; tree: MenuTree; redone: string }> {
-  return db.transaction(async (tx) => {
-    const oven = await ownOven(tx, input.scope, input.ovenId, true);
-    if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
-      throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
-    const redoable = await nextRedo(tx, oven.id);
-    if (redoable === undefined) throw new ConflictError('There is nothing to redo on this oven.');
-    const undo = await revisionRows(tx, redoable);
-    const result = await revert(tx, oven, undo, 'redone');
-    const summary = undo.summary.replace(/^Undid: /, '');
-    const [redo] = await tx
-      .insert(menuRevisions)
-      .values({
-        ovenId: oven.id,
-        userId: input.userId,
-        action: 'redo',
-        summary,
-        before: undo.after,
-        after: undo.before,
-      })
-      .returning({ id: menuRevisions.id });
-    // The undo is spent: marked as taken back by this redo.
-    await tx.update(menuRevisions).set({ undoneById: redo!.id }).where(eq(menuRevisions.id, undo.id));
-    await recordActivity(tx, {
-      userId: input.userId,
-      action: 'redo',
-      summary: `Redid: ${summary}`,
-      ovenId: oven.id,
-    });
-    return { ...result, redone: summary };
-  });
 }
 
 /** Where recipes sit on menus: for refusing to delete or retype a recipe an oven uses. */

@@ -33,15 +33,8 @@ import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { ConflictError } from '../../lib/errors';
-import {
-  changeMenu,
-  menuRecipe,
-  ovenOf,
-  ownOven,
-  redoLastUndo,
-  STALE_MESSAGE,
-  undoLastChange,
-} from './menu-store';
+import { redoLastUndo, undoLastChange } from './menu-history-store';
+import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE } from './menu-store';
 
 const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
 const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');
