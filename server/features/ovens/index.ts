@@ -3,15 +3,7 @@
  * oven and its menu. Everything else in this folder is internal; the lint fences refuse a deeper import.
  */
 
+export { menusUsing, type OvenRow, onMenuInReach, ownOven } from './menu-access';
 export { loadMenus, replaceMenus } from './menu-bulk-store';
 export { currentMenuSnapshot, recipeSnapshot } from './menu-snapshot';
-export {
-  createOvenWithMenu,
-  loadMenu,
-  menusUsing,
-  type OvenRow,
-  onMenuInReach,
-  ownOven,
-  treeFromRows,
-  withoutIds,
-} from './menu-store';
+export { createOvenWithMenu, loadMenu, treeFromRows, withoutIds } from './menu-store';

@@ -13,14 +13,13 @@ import { type DbOrTx, readTogether, rowsOf } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import { recordActivity } from '../../db/team-activity-store';
 import { jsonArrayInTurns } from '../../lib/in-turns';
+import { modelOf, type OvenRow } from './menu-access';
 import {
   type ButtonRow,
   type CategoryRow,
   checkMenu,
   flatten,
   type MenuRows,
-  modelOf,
-  type OvenRow,
   type ScreenRow,
   treeFromRows,
   withoutIds,

@@ -22,15 +22,13 @@ import {
 import type { Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError } from '../../lib/errors';
+import { modelOf, type OvenRow, ownOven } from './menu-access';
 import {
   BASE_ACTIONS,
   checkMenu,
   insertRows,
   loadMenu,
   type MenuRows,
-  modelOf,
-  type OvenRow,
-  ownOven,
   STALE_MESSAGE,
   same,
   updateRows,

@@ -3,34 +3,25 @@
  * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
  * and settings-files features.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   type CategoryButton,
   type MenuButton,
-  type MenuRecipe,
   type MenuTree,
   mapMenu,
   menuIssues,
   type RecipeButton,
 } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
-import { NOT_A_MENU_RECIPE } from '../../../shared/domain/permissions';
 import { type DbOrTx, readTogether } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
-import {
-  menuButtons,
-  menuCategories,
-  menuRevisions,
-  menuScreens,
-  ovens,
-  recipes,
-} from '../../db/schema/index';
-import { inScope, ownedId, ownerColumns, type Scope } from '../../db/scope';
+import { menuButtons, menuCategories, menuRevisions, menuScreens, ovens } from '../../db/schema/index';
+import { ownerColumns, type Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ValidationError } from '../../lib/errors';
 import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 
-export type OvenRow = typeof ovens.$inferSelect;
+import { modelOf, type OvenRow, ownOven } from './menu-access';
 
 export interface ScreenRow {
   id: number;
@@ -119,49 +110,6 @@ export async function loadMenu(db: DbOrTx, ovenId: number, ovenType: string): Pr
     ovenType,
     recipes,
   );
-}
-
-/** The oven of a user, or NotFoundError (another user's oven is not found, never forbidden). */
-export async function ownOven(db: DbOrTx, scope: Scope, ovenId: number, lock = false): Promise<OvenRow> {
-  const query = db.select().from(ovens).where(ownedId.oven(scope, ovenId)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new NotFoundError('Oven');
-  return row;
-}
-
-export function modelOf(oven: OvenRow): OvenModel {
-  const model = findOvenModel(oven.type);
-  if (!model) throw new Error(`Oven ${oven.id} has an unknown type: ${oven.type}`);
-  return model;
-}
-
-/** The oven a screen, button or category belongs to, if it is the user's. */
-export async function ovenOf(
-  db: DbOrTx,
-  scope: Scope,
-  what: 'screen' | 'button' | 'category',
-  id: number,
-): Promise<number> {
-  const table = what === 'screen' ? menuScreens : what === 'button' ? menuButtons : menuCategories;
-  const [row] = await db
-    .select({ ovenId: ovens.id })
-    .from(table)
-    .innerJoin(ovens, eq(ovens.id, table.ovenId))
-    .where(and(eq(table.id, id), inScope.ovens(scope)))
-    .limit(1);
-  if (!row) throw new NotFoundError(what === 'screen' ? 'Screen' : what === 'button' ? 'Button' : 'Category');
-  return row.ovenId;
-}
-
-/** A recipe the kitchen may put on an oven: its own or the library's (the type check is the domain's). */
-export async function menuRecipe(db: DbOrTx, scope: Scope, recipeId: number): Promise<MenuRecipe> {
-  const [row] = await db
-    .select({ id: recipes.id, name: recipes.name, ovenType: recipes.ovenType })
-    .from(recipes)
-    .where(and(eq(recipes.id, recipeId), inScope.menuRecipes(scope)))
-    .limit(1);
-  if (!row) throw ValidationError.field('buttonable_id', NOT_A_MENU_RECIPE);
-  return { id: row.id, name: row.name, ovenType: row.ovenType };
 }
 
 /* ---------- Writing ---------- */
@@ -620,51 +568,6 @@ export function treeFromRows(
 /** A copy of a tree with no ids, to be saved as a new menu. */
 export function withoutIds(tree: MenuTree): MenuTree {
   return mapMenu(tree, { id: () => null });
-}
-
-/** Where recipes sit on menus: for refusing to delete or retype a recipe an oven uses. */
-export async function menusUsing(
-  db: DbOrTx,
-  recipeIds: number[],
-): Promise<{ recipeId: number; ovenId: number; ovenName: string; teamId: number; place: string }[]> {
-  if (recipeIds.length === 0) return [];
-  const rows = await db
-    .select({
-      recipeId: menuButtons.recipeId,
-      ovenId: ovens.id,
-      ovenName: ovens.name,
-      teamId: ovens.teamId,
-      screenPosition: menuScreens.position,
-      categoryName: menuCategories.name,
-      slot: menuButtons.position,
-    })
-    .from(menuButtons)
-    .innerJoin(ovens, eq(ovens.id, menuButtons.ovenId))
-    .innerJoin(menuScreens, eq(menuScreens.id, menuButtons.screenId))
-    .leftJoin(menuCategories, eq(menuCategories.id, menuScreens.categoryId))
-    .where(inArray(menuButtons.recipeId, recipeIds))
-    .orderBy(asc(ovens.sortKey), asc(menuButtons.id));
-  return rows.map((r) => ({
-    recipeId: r.recipeId!,
-    ovenId: r.ovenId,
-    ovenName: r.ovenName,
-    teamId: r.teamId,
-    place: r.categoryName ? `category ${r.categoryName}` : `screen ${r.screenPosition}, slot ${r.slot}`,
-  }));
-}
-
-/**
- * Whether a recipe stands on the menu of an oven within the person's reach: crew, who do not read the team's
- * recipe book, read the recipes on their stores' menus (stages included). One statement, by the recipe's buttons.
- */
-export async function onMenuInReach(db: DbOrTx, scope: Scope, recipeId: number): Promise<boolean> {
-  const [found] = await db
-    .select({ id: menuButtons.id })
-    .from(menuButtons)
-    .innerJoin(ovens, eq(ovens.id, menuButtons.ovenId))
-    .where(and(eq(menuButtons.recipeId, recipeId), inScope.ovens(scope)))
-    .limit(1);
-  return found !== undefined;
 }
 
 export type { CategoryButton };

@@ -7,8 +7,9 @@ import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+import { ownOven } from './menu-access';
 import { currentMenuSnapshot } from './menu-snapshot';
-import { changeMenu, ownOven, withoutIds } from './menu-store';
+import { changeMenu, withoutIds } from './menu-store';
 
 type VersionRow = typeof menuVersions.$inferSelect;
 

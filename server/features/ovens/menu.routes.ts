@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { fastJson } from '../../http/fast-json';
 import { currentUser } from '../../http/request-user';
 import type { MenusService } from './menu.service';
-import type { OvenRow } from './menu-store';
+import type { OvenRow } from './menu-access';
 import type { MenuVersionsService } from './menu-versions.service';
 import { ovenDetail, ovenState } from './oven-detail';
 

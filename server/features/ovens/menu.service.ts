@@ -33,8 +33,9 @@ import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { ConflictError } from '../../lib/errors';
+import { menuRecipe, ovenOf, ownOven } from './menu-access';
 import { redoLastUndo, undoLastChange } from './menu-history-store';
-import { changeMenu, menuRecipe, ovenOf, ownOven, STALE_MESSAGE } from './menu-store';
+import { changeMenu, STALE_MESSAGE } from './menu-store';
 
 const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
 const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');

@@ -4,8 +4,9 @@ import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import { type Db, readTogether } from '../../db/client';
 import { locations } from '../../db/schema/index';
+import type { OvenRow } from './menu-access';
 import { menuHistoryState } from './menu-history-store';
-import { loadMenu, type OvenRow } from './menu-store';
+import { loadMenu } from './menu-store';
 
 async function locationOf(db: Db, id: number | null): Promise<{ id: number; name: string } | null> {
   if (id === null) return null;

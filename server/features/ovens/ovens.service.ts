@@ -13,7 +13,8 @@ import { locations, menuButtons, menuScreens, ovens } from '../../db/schema/inde
 import { scopeOf } from '../../db/scope';
 import { type ActivityLine, movedSummary, recordActivity } from '../../db/team-activity-store';
 import { ValidationError } from '../../lib/errors';
-import { createOvenWithMenu, loadMenu, modelOf, ownOven, withoutIds } from './menu-store';
+import { modelOf, ownOven } from './menu-access';
+import { createOvenWithMenu, loadMenu, withoutIds } from './menu-store';
 import { ovenDetail } from './oven-detail';
 
 export function createOvensService(deps: { db: Db; activity: ActivityRecorder }) {
