@@ -13,6 +13,8 @@ const languageSelect = (page: Page) =>
 /** On a phone the switcher is in the menu, as the other links are. */
 async function chooseLanguage(page: Page, code: string) {
   const toggle = page.locator('.nav-toggle');
+  // The bar is drawn first (a phone's folded menu, or the switcher itself): a check before it would find neither.
+  await expect(toggle.or(languageSelect(page)).filter({ visible: true }).first()).toBeVisible();
   if (await toggle.isVisible()) await toggle.click();
   await languageSelect(page).selectOption(code);
 }

@@ -176,6 +176,21 @@ const subscribe = (onChange: () => void) => {
   return () => i18n.off('languageChanged', onChange);
 };
 
+// A part of the catalogue added (the rest, a route's): what was worked out from it must be worked out again.
+let catalogRevision = 0;
+i18n.store.on('added', () => {
+  catalogRevision += 1;
+});
+const subscribeCatalog = (onChange: () => void) => {
+  i18n.store.on('added', onChange);
+  return () => i18n.store.off('added', onChange);
+};
+
+/** Changes whenever a part of the catalogue arrives: a dependency for what is computed from translated text. */
+export function useCatalogRevision(): number {
+  return useSyncExternalStore(subscribeCatalog, () => catalogRevision);
+}
+
 /** The language the screens are in now. */
 export function useUiLanguage(): UiLanguage {
   return useSyncExternalStore(subscribe, () => i18n.language as UiLanguage);

@@ -4,7 +4,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { messageInUnit, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError } from './api';
 import { useTemperatureUnit } from './current-user';
-import { loadRest, translateMessage, useUiLanguage } from './i18n';
+import { loadRest, translateMessage, useCatalogRevision, useUiLanguage } from './i18n';
 
 /**
  * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
@@ -46,12 +46,15 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Kept in the rules' English; shown in the screens' language (and again when it changes).
   const language = useUiLanguage();
+  // The rules' messages are read once the catalogue's rest has come, maybe after the errors were set.
+  const catalog = useCatalogRevision();
   const shown = useMemo(
     () =>
       language === 'en'
         ? errors
         : Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, translateMessage(m)])),
-    [errors, language],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: `catalog` says when to translate again.
+    [errors, language, catalog],
   );
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
