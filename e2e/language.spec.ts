@@ -66,6 +66,11 @@ test('the login page draws before the rest of the catalogue, which comes when th
 test('a German guest who sends the login form empty reads what is missing in German', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
+  // The catalogue's rest comes late (slow Wi-Fi): the messages, shown in English first, turn German when it does.
+  await page.route(/catalog-(de|en)-rest/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.goto('/');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('Der Benutzername ist erforderlich.')).toBeVisible();
