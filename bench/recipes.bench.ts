@@ -20,7 +20,7 @@ const SECONDS = 8;
 
 /** 100,000 library recipes with one stage each, written in a few set-based statements (beside what an earlier part of
  * the run wrote: `scale` runs this on its database). */
-export async function fill(db: Db) {
+async function fill(db: Db) {
   await db.execute(sql`
     insert into recipes (team_id, name, product_name, oven_type, set_temp, category, icon)
     select null,
@@ -43,7 +43,7 @@ export async function fill(db: Db) {
  * searches (a word, its first letters, a word and a number) and pages drawn from a seeded generator, the popular
  * ones more often (a few first pages of whole models are most of a library's traffic).
  */
-export const MIX: string[] = (() => {
+const MIX: string[] = (() => {
   let seed = 0x2025;
   const random = () => {
     // mulberry32: the same sequence on every run.

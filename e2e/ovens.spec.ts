@@ -614,44 +614,50 @@ test('MiLO: 6-slot screens padded with placeholders, no screen controls', async 
   await page.screenshot({ path: 'test-results/screens/milo-category.png', fullPage: true });
 });
 
-test('a MiLO category of 30 recipes draws two oven screens at a time, and the pager reaches the last and its free place', async ({
-  page,
-  cook,
-}) => {
-  const dishes = await seed.recipes(
+for (const [size, viewport] of [
+  ['tablet', { width: 1024, height: 768 }],
+  ['phone', { width: 375, height: 800 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const)
+  test(`a MiLO category of 30 recipes draws two oven screens at a time, and the pager reaches the last and its free place on a ${size}`, async ({
+    page,
     cook,
-    Array.from({ length: 30 }, (_, i) => ({ name: `Dish ${i + 1}`, oven_type: 'MiLO/Double MiLO' })),
-  );
-  const look = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
-  const buttons = dishes.map((dish, i) => ({
-    id: null,
-    kind: 'recipe' as const,
-    position: i + 1,
-    recipe: { id: dish.id, name: dish.name, ovenType: 'MiLO/Double MiLO' },
-    ...look,
-  }));
-  const category = { id: null, name: 'Pizzas', icon: 'ICON_PIZZA', pages: [{ id: null, buttons }] };
-  await seed.oven(cook, {
-    name: 'Milo',
-    type: 'MiLO/Double MiLO',
-    tree: {
-      screens: [{ id: null, buttons: [{ id: null, kind: 'category', position: 1, ...look, category }] }],
-    },
+  }) => {
+    await page.setViewportSize(viewport);
+    const dishes = await seed.recipes(
+      cook,
+      Array.from({ length: 30 }, (_, i) => ({ name: `Dish ${i + 1}`, oven_type: 'MiLO/Double MiLO' })),
+    );
+    const look = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
+    const buttons = dishes.map((dish, i) => ({
+      id: null,
+      kind: 'recipe' as const,
+      position: i + 1,
+      recipe: { id: dish.id, name: dish.name, ovenType: 'MiLO/Double MiLO' },
+      ...look,
+    }));
+    const category = { id: null, name: 'Pizzas', icon: 'ICON_PIZZA', pages: [{ id: null, buttons }] };
+    await seed.oven(cook, {
+      name: 'Milo',
+      type: 'MiLO/Double MiLO',
+      tree: {
+        screens: [{ id: null, buttons: [{ id: null, kind: 'category', position: 1, ...look, category }] }],
+      },
+    });
+    await page.goto('/ovens');
+    await page.getByRole('button', { name: /Category Pizzas/ }).click();
+    await expect(page.locator('.list-screen')).toHaveCount(2);
+    await expect(page.locator('.list-screen .tile')).toHaveCount(12);
+    await expect(page.getByRole('button', { name: '‹ Previous screens' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Next screens ›' }).click();
+    await expect(page.getByRole('region', { name: 'Oven screen 3 of 6' })).toBeVisible();
+    await expect(slot(page, 13).locator('.tile-name')).toHaveText('Dish 13');
+    await page.getByLabel('Go to screens').selectOption({ label: 'Screens 5–6 of 6' });
+    await expect(page.getByRole('button', { name: 'Next screens ›' })).toBeDisabled();
+    await expect(slot(page, 30).locator('.tile-name')).toHaveText('Dish 30');
+    await expect(slot(page, 31).getByRole('button', { name: /Drop Recipe Here/ })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/milo-long-category-${size}.png`, fullPage: true });
   });
-  await page.goto('/ovens');
-  await page.getByRole('button', { name: /Category Pizzas/ }).click();
-  await expect(page.locator('.list-screen')).toHaveCount(2);
-  await expect(page.locator('.list-screen .tile')).toHaveCount(12);
-  await expect(page.getByRole('button', { name: '‹ Previous screens' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Next screens ›' }).click();
-  await expect(page.getByRole('region', { name: 'Oven screen 3 of 6' })).toBeVisible();
-  await expect(slot(page, 13).locator('.tile-name')).toHaveText('Dish 13');
-  await page.getByLabel('Go to screens').selectOption({ label: 'Screens 5–6 of 6' });
-  await expect(page.getByRole('button', { name: 'Next screens ›' })).toBeDisabled();
-  await expect(slot(page, 30).locator('.tile-name')).toHaveText('Dish 30');
-  await expect(slot(page, 31).getByRole('button', { name: /Drop Recipe Here/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/milo-long-category.png', fullPage: true });
-});
 
 test('MiSA: no screen controls either', async ({ page, cook }) => {
   await seed.oven(cook, { name: 'Misa', type: 'MiSA' });

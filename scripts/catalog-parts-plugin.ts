@@ -8,6 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+
+type Tree = Record<string, unknown>;
+
 import { firstScreenPaths, pathsNamed, pick, staticallyReachable, without } from './first-screen-keys.ts';
 import { resolveImport, root } from './source-graph.ts';
 
@@ -39,8 +42,23 @@ export function catalogParts(): Plugin {
     readdirSync(LOCALES)
       .filter((f) => f.endsWith('.json'))
       .map((f) => f.slice(0, -5));
+  // What every part is cut from, read once a build (each of the many parts asked for it) and again after an edit.
+  let scanned: { english: Tree; firstPaths: Set<string>; routes: Map<string, string> } | null = null;
+  const scan = () => {
+    if (!scanned) {
+      const english = read('en');
+      scanned = { english, firstPaths: firstScreenPaths(english), routes: routeParts() };
+    }
+    return scanned;
+  };
   return {
     name: 'hearth-catalog-parts',
+    buildStart() {
+      scanned = null;
+    },
+    watchChange() {
+      scanned = null;
+    },
     resolveId(id) {
       return ID.test(id) || id === LOADERS ? `\0${id}` : null;
     },
@@ -48,7 +66,7 @@ export function catalogParts(): Plugin {
       if (!id.startsWith('\0')) return null;
       const bare = id.slice(1);
       if (bare === LOADERS) {
-        const names = ['first', 'rest', ...[...routeParts().keys()].map((r) => `route-${r}`)];
+        const names = ['first', 'rest', ...[...scan().routes.keys()].map((r) => `route-${r}`)];
         const cases = languages()
           .flatMap((l) =>
             names.map((p) => `    case '${l}/${p}': return import('virtual:catalog-${l}-${p}');`),
@@ -59,14 +77,12 @@ export function catalogParts(): Plugin {
       const found = ID.exec(bare);
       if (!found) return null;
       const [, language, part] = found;
-      // Read afresh each time: in development a new key or a new use shows without a restart.
-      const english = read('en');
-      const firstPaths = firstScreenPaths(english);
+      const { english, firstPaths, routes } = scan();
       const first = pick(read(language!), firstPaths);
       const rest = without(read(language!), first);
       let catalog = part === 'first' ? first : rest;
       if (part!.startsWith('route-')) {
-        const entry = routeParts().get(part!.slice('route-'.length));
+        const entry = routes.get(part!.slice('route-'.length));
         if (!entry) throw new Error(`No route ${part}`);
         const texts = staticallyReachable(entry).map((f) => readFileSync(join(root, f), 'utf8'));
         // What the route's code names beyond the first part (which every route has).

@@ -211,26 +211,26 @@ export function formatLocale(language: UiLanguage): string {
   return language === 'pseudo' ? 'en' : language;
 }
 
-/** A message of a shared rule in the screens' language; any other message as it came. */
-export function translateMessage(message: string): string {
-  if (i18n.language === 'en') return message;
-  // Before the rest of the catalogue has come (a banner on the first screen): as it came, until it does.
+/**
+ * A text read by the rules' message reader, in the screens' language; as it came in English, or before the reader
+ * has come with the catalogue's rest (it is fetched then, and the screens draw again when it arrives).
+ */
+function withReader(text: string, read: (reader: MessageTranslator) => string): string {
+  if (i18n.language === 'en') return text;
   if (!messages) {
     void loadRest();
-    return message;
+    return text;
   }
-  return messages.translateMessage(message);
+  return read(messages);
 }
 
+/** A message of a shared rule in the screens' language; any other message as it came. */
+export const translateMessage = (message: string): string =>
+  withReader(message, (reader) => reader.translateMessage(message));
+
 /** Words a rule puts inside a message ("recipe 3 \"Pizza\", stage 2, air top") in the screens' language. */
-export function translateWords(words: string): string {
-  if (i18n.language === 'en') return words;
-  if (!messages) {
-    void loadRest();
-    return words;
-  }
-  return messages.translateWords(words);
-}
+export const translateWords = (words: string): string =>
+  withReader(words, (reader) => reader.translateWords(words));
 
 /** A food category as the reader's language names it; the value stays the English one the oven's file holds. */
 export function categoryLabel(category: string): string {
