@@ -2,10 +2,10 @@
  * Lighthouse's performance audit (mobile: simulated slow 4G and a 4× slower CPU) of the login page and of My Ovens
  * for a signed-in cook with one oven and for one with none yet, served from the last `npm run build`. Lighthouse is fetched by npx (pinned;
  * not a dependency of the project), and drives this machine's Chromium, where the session is put in first.
- * Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
+ * LIGHTHOUSE_RUNS sets the runs per page (3). Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,10 +17,14 @@ import { freePort, serveApp, withBenchDatabase } from './harness';
 import { report, verdict } from './measure';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const RUNS = 3;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 type Audit = { numericValue?: number; displayValue?: string };
-type Lhr = { categories: { performance: { score: number } }; audits: Record<string, Audit> };
+type Lhr = {
+  finalDisplayedUrl: string;
+  categories: { performance: { score: number } };
+  audits: Record<string, Audit>;
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -39,23 +43,26 @@ export async function lighthouseBench() {
     const out = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-'));
     try {
       // A new browser for every run, the session put in its storage: a first visit, nothing in any cache.
-      const audit = async (path: string, session: string | null) => {
+      const audit = async (slug: string, path: string, session: string | null) => {
         const runs: Lhr[] = [];
         for (let i = 0; i < RUNS; i++) {
           const port = await freePort();
-          const browser = await chromium.launch({
+          // The persistent context is the browser's default one, the one Lighthouse drives: a session put in a
+          // new context (`browser.newPage()`) would not be seen, and My Ovens would measure the way to login.
+          const profile = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-profile-'));
+          const browser = await chromium.launchPersistentContext(profile, {
             executablePath: '/usr/bin/chromium',
             args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
           });
           try {
-            const page = await browser.newPage();
+            const page = browser.pages()[0] ?? (await browser.newPage());
             await page.goto(`${app.base}/favicon.svg`);
             if (session)
               await page.evaluate(
                 ([key, value]) => localStorage.setItem(key!, value!),
                 [AUTH_TOKEN_STORAGE_KEY, session],
               );
-            await page.close();
+            await page.goto('about:blank');
             const file = join(out, `run-${i}.json`);
             const lighthouse = () =>
               promisify(execFile)(
@@ -77,8 +84,15 @@ export async function lighthouseBench() {
             // Lighthouse now and then loses its trace (NO_NAVSTART); one more try, then its error stands.
             await lighthouse().catch(lighthouse);
             runs.push(JSON.parse(readFileSync(file, 'utf8')) as Lhr);
+            // LIGHTHOUSE_KEEP=<dir> keeps each report, to read what the largest paint was and what it waited for.
+            const keep = process.env.LIGHTHOUSE_KEEP;
+            if (keep) copyFileSync(file, join(keep, `${slug}-${i}.json`));
+            const landed = runs.at(-1)!;
+            if (new URL(landed.finalDisplayedUrl).pathname !== path)
+              throw new Error(`lighthouse measured ${landed.finalDisplayedUrl}, not ${path}`);
           } finally {
             await browser.close();
+            rmSync(profile, { recursive: true, force: true });
           }
         }
         const score = median(runs.map((r) => r.categories.performance.score * 100));
@@ -97,7 +111,7 @@ export async function lighthouseBench() {
         ['My Ovens (one oven)', '/ovens', token],
         ['My Ovens (no oven yet)', '/ovens', newcomer],
       ] as const) {
-        const r = await audit(path, session);
+        const r = await audit(name.replace(/\W+/g, '-'), path, session);
         report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), median of ${RUNS}`, [
           ['performance score', verdict(r.score, { atLeast: 95 }, '', 0)],
           ['largest paint', verdict(r.lcp / 1000, { atMost: 2.5 }, ' s', 2)],
