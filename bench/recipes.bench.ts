@@ -10,7 +10,6 @@ import { createRecipesService } from '../server/features/recipes/recipes.service
 import { hashToken } from '../server/lib/tokens';
 import { seedDemoUsers } from '../server/seed/demo-users';
 import { OVEN_TYPES } from '../shared/domain/oven-models';
-import { searchFold } from '../shared/domain/search';
 import { loadMix, load as loadOnce, serveApp, withBenchDatabase } from './harness';
 import { measure, ms, report, verdict } from './measure';
 
