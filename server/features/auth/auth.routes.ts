@@ -6,7 +6,6 @@ import {
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
-  publicUser,
   registerRequest,
   registerResponse,
   resendVerificationRequest,

@@ -3,7 +3,7 @@
  * the menus they had kept as versions, the template's version saved), and the rules of batches and results the
  * templates service shares.
  */
-import { and, asc, count, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { ApplyResult } from '../../../shared/contracts/chains';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import { beforeTemplateVersionName, templateVersionName } from '../../../shared/domain/fleet';
@@ -12,17 +12,23 @@ import {
   containers,
   diffMenus,
   type MenuTree,
-  mapMenu,
   menuRecipeIds,
 } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
-import { type menuTemplates, menuVersions, ovens } from '../../db/schema/index';
+import { type menuTemplates, ovens } from '../../db/schema/index';
 import { inScope, scopeOf } from '../../db/scope';
 import { ValidationError } from '../../lib/errors';
-import { jsonArrayInTurns } from '../../lib/in-turns';
-import { type OvenRow, recipeSnapshot, replaceMenus, treeFromRows } from '../ovens';
+import {
+  markAtVersions,
+  type OvenRow,
+  replaceMenus,
+  saveVersions,
+  treeFromRows,
+  versionCounts,
+  withCurrentNames,
+} from '../ovens';
 
 export type TemplateRow = typeof menuTemplates.$inferSelect;
 
@@ -45,18 +51,6 @@ export const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyRes
   message: 'This oven was deleted before the template reached it.',
 });
 
-/** The tree with each recipe's name and type as they are now (a template keeps them as they were). */
-export const withCurrentNames = (
-  tree: MenuTree,
-  found: Map<number, { name: string; oven_type: string }>,
-): MenuTree =>
-  mapMenu(tree, {
-    recipe: (b) => {
-      const r = found.get(b.recipe.id);
-      return r ? { ...b, recipe: { id: b.recipe.id, name: r.name, ovenType: r.oven_type } } : b;
-    },
-  });
-
 /** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
 export function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
   if (buttonCount(tree) === 0)
@@ -72,14 +66,9 @@ export const structuralDiff = (from: MenuTree, to: MenuTree) =>
   diffMenus({ tree: from, recipes: {} }, { tree: to, recipes: {} }).lines;
 
 /**
- * One menu for many ovens of one model. Applying it changes each oven in its own transaction (the same checked
- * `changeMenu` as every edit, so Undo takes it back on that oven), links the oven to the template's version, and
- * by default saves the result as a named version; one oven failing leaves the others applied, and says so.
- */
-/**
- * Saves, in one statement, the menu each oven had before the template as the version "Before <template> v<n>",
- * for the ovens whose menu was not a saved version already and that have room for one more. Answers per oven:
- * 'kept', 'saved-before' (it was a version already) or 'full'.
+ * Keeps the menu each oven had before the template as the version "Before <template> v<n>", for the ovens whose
+ * menu was not a saved version already and that have room for one more (and for the template's own after it, when
+ * that is saved too). Answers per oven: 'kept', 'saved-before' (it was a version already) or 'full'.
  */
 async function keepReplaced(
   tx: DbOrTx,
@@ -87,8 +76,9 @@ async function keepReplaced(
   template: TemplateRow,
   locked: OvenRow[],
   changed: Map<number, { replaced: Parameters<typeof treeFromRows>[0] }>,
-  versionCounts: Map<number, number>,
+  counts: Map<number, number>,
   saveVersion: boolean,
+  found: Awaited<ReturnType<typeof recipesByIds>>,
 ): Promise<Map<number, 'kept' | 'saved-before' | 'full'>> {
   const out = new Map<number, 'kept' | 'saved-before' | 'full'>();
   const unsaved = locked.filter((o) => {
@@ -96,47 +86,18 @@ async function keepReplaced(
     if (atSaved) out.set(o.id, 'saved-before');
     return !atSaved;
   });
-  if (unsaved.length === 0) return out;
-  // Room for this one, and for the template's own version after it when that is saved too.
-  const needed = saveVersion ? 2 : 1;
-  const withRoom = unsaved.filter((o) => {
-    const fits = (versionCounts.get(o.id) ?? 0) + needed <= MENU_VERSION_LIMIT;
-    if (!fits) out.set(o.id, 'full');
-    return fits;
+  const saved = await saveVersions(tx, {
+    userId: actor.id,
+    name: beforeTemplateVersionName(template.name, template.version),
+    note: `The menu before the template "${template.name}" replaced it`,
+    ovens: unsaved.map((o) => ({ id: o.id, tree: treeFromRows(changed.get(o.id)!.replaced, o.type, found) })),
+    counts,
+    reserve: saveVersion ? 1 : 0,
+    found,
   });
-  if (withRoom.length === 0) return out;
-  const recipeIds = [
-    ...new Set(
-      withRoom.flatMap((o) =>
-        changed.get(o.id)!.replaced.buttons.flatMap((b) => (b.recipeId ? [b.recipeId] : [])),
-      ),
-    ),
-  ];
-  const found = await recipesByIds(tx, recipeIds);
-  const name = beforeTemplateVersionName(template.name, template.version);
-  const rows = await rowsOf<{ oven_id: number }>(
-    tx,
-    sql`
-    insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
-    select "ovenId", ${name}, ${`The menu before the template "${template.name}" replaced it`}, ${actor.id}, tree, recipes
-    from json_to_recordset(${await jsonArrayInTurns(
-      withRoom,
-      (o) => {
-        const tree = treeFromRows(changed.get(o.id)!.replaced, o.type, found);
-        const recipes = Object.fromEntries(
-          menuRecipeIds(tree).flatMap((id) => {
-            const r = found.get(id);
-            return r ? [[id, recipeSnapshot(r)]] : [];
-          }),
-        );
-        return { ovenId: o.id, tree, recipes };
-      },
-      50,
-    )}::json) as x("ovenId" int, tree jsonb, recipes jsonb)
-    on conflict do nothing
-    returning oven_id`,
-  );
-  for (const r of rows) out.set(Number(r.oven_id), 'kept');
+  for (const [ovenId, v] of saved)
+    if (v.status === 'saved') out.set(ovenId, 'kept');
+    else if (v.status === 'full') out.set(ovenId, 'full');
   return out;
 }
 
@@ -201,65 +162,36 @@ export async function applyBatch(
     );
     // The menu each oven had is kept as a version first, unless it was saved as one already (the oven is still
     // at the version it last saved or restored) or the oven keeps as many versions as it may.
-    // How many versions each oven keeps, read once for both the kept menu and the template's version.
-    const counts = await tx
-      .select({ ovenId: menuVersions.ovenId, n: count() })
-      .from(menuVersions)
-      .where(inArray(menuVersions.ovenId, ids))
-      .groupBy(menuVersions.ovenId);
-    const versionCounts = new Map(counts.map((c) => [c.ovenId, Number(c.n)]));
+    const counts = await versionCounts(tx, ids);
     const kept = await keepReplaced(
       tx,
       actor,
       template,
       locked.filter((o) => !matched.has(o.id)),
       changed,
-      versionCounts,
+      counts,
       saveVersion,
+      current,
     );
     const saved = new Map<number, number>();
-    let full = new Set<number>();
     if (saveVersion) {
-      const named = await tx
-        .select({ id: menuVersions.id, ovenId: menuVersions.ovenId })
-        .from(menuVersions)
-        .where(
-          and(
-            inArray(menuVersions.ovenId, ids),
-            sql`lower(normalize(${menuVersions.name}, NFKC)) = lower(normalize(${versionName}, NFKC))`,
-          ),
-        );
-      for (const v of named) saved.set(v.ovenId, v.id);
-      const now = (id: number) => (versionCounts.get(id) ?? 0) + (kept.get(id) === 'kept' ? 1 : 0);
-      full = new Set(ids.filter((id) => now(id) >= MENU_VERSION_LIMIT));
-      const fresh = locked.filter((o) => !saved.has(o.id) && !full.has(o.id));
-      if (fresh.length > 0) {
-        // The snapshot a version keeps: each oven's tree with its ids, and the recipes as they are now.
-        const found = await recipesByIds(tx, menuRecipeIds(template.tree));
-        const recipes = Object.fromEntries([...found].map(([id, r]) => [id, recipeSnapshot(r)]));
-        const rows = await rowsOf<{ id: number; oven_id: number }>(
-          tx,
-          sql`
-          insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
-          select "ovenId", ${versionName}, 'Applied from a template', ${actor.id}, tree, ${JSON.stringify(recipes)}::jsonb
-          from json_to_recordset(${JSON.stringify(
-            fresh.map((o) => ({ ovenId: o.id, tree: withCurrentNames(changed.get(o.id)!.tree, found) })),
-          )}::json) as x("ovenId" int, tree jsonb)
-          returning id, oven_id`,
-        );
-        for (const r of rows) saved.set(Number(r.oven_id), Number(r.id));
-      }
-      if (saved.size > 0)
-        await tx.execute(sql`
-          update ovens o set at_version_id = x.version_id, at_oven_version = x.oven_version
-          from json_to_recordset(${JSON.stringify(
-            [...saved].map(([ovenId, versionId]) => ({
-              id: ovenId,
-              version_id: versionId,
-              oven_version: changed.get(ovenId)!.version,
-            })),
-          )}::json) as x(id int, version_id int, oven_version int)
-          where o.id = x.id`);
+      const versions = await saveVersions(tx, {
+        userId: actor.id,
+        name: versionName,
+        note: 'Applied from a template',
+        ovens: locked.map((o) => ({ id: o.id, tree: changed.get(o.id)!.tree })),
+        counts,
+        found: current,
+      });
+      for (const [ovenId, v] of versions) if (v.status !== 'full') saved.set(ovenId, v.id);
+      await markAtVersions(
+        tx,
+        [...saved].map(([ovenId, versionId]) => ({
+          ovenId,
+          versionId,
+          ovenVersion: changed.get(ovenId)!.version,
+        })),
+      );
     }
     for (const oven of locked) {
       const before = kept.get(oven.id);

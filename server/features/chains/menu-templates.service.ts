@@ -19,7 +19,7 @@ import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
-import { loadMenu, loadMenus, type OvenRow, ownOven, withoutIds } from '../ovens';
+import { loadMenu, loadMenus, type OvenRow, ownOven, withCurrentNames, withoutIds } from '../ovens';
 import {
   applyBatch,
   batchSize,
@@ -27,7 +27,6 @@ import {
   notEmpty,
   structuralDiff,
   type TemplateRow,
-  withCurrentNames,
 } from './menu-template-apply';
 
 export function createMenuTemplatesService(deps: {

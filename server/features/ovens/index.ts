@@ -7,3 +7,10 @@ export { menusUsing, type OvenRow, onMenuInReach, ownOven } from './menu-access'
 export { loadMenus, replaceMenus } from './menu-bulk-store';
 export { currentMenuSnapshot, recipeSnapshot } from './menu-snapshot';
 export { createOvenWithMenu, loadMenu, treeFromRows, withoutIds } from './menu-store';
+export {
+  markAtVersions,
+  saveVersions,
+  type VersionSaved,
+  versionCounts,
+  withCurrentNames,
+} from './menu-versions-bulk';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
 import { buttonCount, diffMenus, type MenuSnapshot, menuRecipeIds } from '../../../shared/domain/menu';
 import { type Actor, canPutOnMenu } from '../../../shared/domain/permissions';
@@ -6,10 +6,11 @@ import type { Db } from '../../db/client';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
-import { ConflictError, isUniqueViolation, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { ownOven } from './menu-access';
 import { currentMenuSnapshot } from './menu-snapshot';
-import { changeMenu, withoutIds } from './menu-store';
+import { changeMenu, loadMenu, withoutIds } from './menu-store';
+import { markAtVersions, saveVersions, versionCounts } from './menu-versions-bulk';
 
 type VersionRow = typeof menuVersions.$inferSelect;
 
@@ -53,49 +54,44 @@ export function createMenuVersionsService(deps: { db: Db }) {
     },
 
     async save(actor: Actor & { username: string }, ovenId: number, input: { name: string; note: string }) {
-      try {
-        return await db.transaction(async (tx) => {
-          // Locked, so two saves of one oven count its versions one after the other.
-          const oven = await ownOven(tx, scopeOf(actor), ovenId, true);
-          const [kept] = await tx
-            .select({ n: count() })
-            .from(menuVersions)
-            .where(eq(menuVersions.ovenId, ovenId));
-          if (Number(kept?.n) >= MENU_VERSION_LIMIT)
-            throw ValidationError.field(
-              'name',
-              `An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`,
-            );
-          const snapshot = await currentMenuSnapshot(tx, oven.id, oven.type);
-          const [row] = await tx
-            .insert(menuVersions)
-            .values({
-              ovenId,
-              name: input.name,
-              note: input.note,
-              createdBy: actor.id,
-              tree: snapshot.tree,
-              recipes: snapshot.recipes,
-            })
-            .returning();
-          // The menu is this version now (until the oven's version moves on): the fleet page reads it.
-          await tx
-            .update(ovens)
-            .set({ atVersionId: row!.id, atOvenVersion: oven.version })
-            .where(eq(ovens.id, oven.id));
-          await recordActivity(tx, {
+      return db.transaction(async (tx) => {
+        // Locked, so two saves of one oven count its versions one after the other.
+        const oven = await ownOven(tx, scopeOf(actor), ovenId, true);
+        const tree = await loadMenu(tx, oven.id, oven.type);
+        const saved = (
+          await saveVersions(tx, {
             userId: actor.id,
-            action: 'version.saved',
-            summary: `Saved the menu as version "${input.name}"`,
-            ovenId: oven.id,
-          });
-          return toWire(row!, actor.username);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error))
+            name: input.name,
+            note: input.note,
+            ovens: [{ id: oven.id, tree }],
+            counts: await versionCounts(tx, [oven.id]),
+          })
+        ).get(oven.id);
+        if (saved?.status === 'full')
+          throw ValidationError.field(
+            'name',
+            `An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`,
+          );
+        if (saved?.status !== 'saved')
           throw ValidationError.field('name', `This oven already has a version named "${input.name}".`);
-        throw error;
-      }
+        await markAtVersions(tx, [{ ovenId: oven.id, versionId: saved.id, ovenVersion: oven.version }]);
+        await recordActivity(tx, {
+          userId: actor.id,
+          action: 'version.saved',
+          summary: `Saved the menu as version "${input.name}"`,
+          ovenId: oven.id,
+        });
+        const wire: MenuVersion = {
+          id: saved.id,
+          name: input.name,
+          note: input.note,
+          created_at: saved.createdAt.toISOString(),
+          created_by: actor.username,
+          buttons: buttonCount(tree),
+          recipes: saved.recipes,
+        };
+        return wire;
+      });
     },
 
     /** From the version to `against` (the current menu, or another version of the same oven). */

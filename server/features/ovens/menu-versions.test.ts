@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuDiffResponse, MenuVersion } from '../../../shared/contracts/menus';
+import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { createSession, createUser } from '../../test/factories';
@@ -55,6 +55,34 @@ describe('menu versions', () => {
     expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       name: ['This oven already has a version named "lunch".'],
     });
+  });
+
+  it('refuses a version past the limit, naming the field, and keeps the ones it has', async () => {
+    const oven = await freshOven();
+    for (let i = 1; i <= MENU_VERSION_LIMIT; i++) expect((await save(oven.id, `V${i}`)).statusCode).toBe(201);
+    const res = await save(oven.id, 'One more');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      name: [`An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`],
+    });
+    const list = (await ctx.api('GET', `/api/ovens/${oven.id}/versions`, undefined, { token })).json<{
+      data: MenuVersion[];
+    }>().data;
+    expect(list).toHaveLength(MENU_VERSION_LIMIT);
+  });
+
+  it('keeps the recipes a saved version opens, and counts them', async () => {
+    const oven = await freshOven();
+    const version = (await save(oven.id, 'Counted')).json<{ data: MenuVersion }>().data;
+    const shown = await read(oven.id);
+    const ids = shown.screens.flatMap((screen) =>
+      screen.screen_content.flatMap((b) => [
+        b.buttonable_id,
+        ...(b.data?.pages.flatMap((p) => p.screen_content.map((x) => x.buttonable_id)) ?? []),
+      ]),
+    );
+    expect(version.recipes).toBeGreaterThan(0);
+    expect(version.recipes).toBe(new Set(ids.filter((id) => id !== null)).size);
   });
 
   it('says what changed since: a button moved, a category renamed, a recipe changed', async () => {
