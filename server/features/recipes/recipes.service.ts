@@ -37,6 +37,7 @@ import { containsFolded } from '../../db/search';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { freshRead } from '../../lib/fresh-read';
 import { newToken } from '../../lib/tokens';
+import { VersionedLru } from '../../lib/versioned-lru';
 import { menusUsing, onMenuInReach } from '../ovens';
 
 /** Library list pages kept per instance (each a dozen cards, a few KB), and the library's totals per filter. */
@@ -214,13 +215,13 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     Number((await db.select({ n: countAll }).from(recipes).where(where))[0]?.n ?? 0);
 
   // The library's list pages by filters and page, with the library version they were read at.
-  const libraryCache = new Map<string, { version: number; page: Awaited<ReturnType<typeof listPage>> }>();
+  const libraryCache = new VersionedLru<Awaited<ReturnType<typeof listPage>>>(LIBRARY_CACHE_SIZE);
   /**
    * The library's totals for one search (or none), by oven model and category: a filter of models and categories
    * is a sum of these cells, so one grouped count per search serves every filter and page of it (a first pass
    * through many filters counts each search once, not each filter). Kept per library version.
    */
-  const libraryTallies = new Map<string, { version: number; cells: Promise<Tally[]> }>();
+  const libraryTallies = new VersionedLru<Promise<Tally[]>>(LIBRARY_COUNTS_SIZE);
   // The pages being read, by version and key.
   const libraryReads = new Map<string, ReturnType<typeof libraryPage>>();
   // Read on every library page, so shared by those who ask at once (each still sees every change made before).
@@ -230,12 +231,8 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   });
 
   function talliesOf(search: string, version: number): Promise<Tally[]> {
-    const known = libraryTallies.get(search);
-    if (known && known.version === version) {
-      libraryTallies.delete(search);
-      libraryTallies.set(search, known);
-      return known.cells;
-    }
+    const known = libraryTallies.get(search, version);
+    if (known) return known;
     const cells = db
       .select({ ovenType: recipes.ovenType, category: recipes.category, n: countAll })
       .from(recipes)
@@ -244,8 +241,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       .then((rows) => rows.map((r) => ({ ovenType: r.ovenType, category: r.category, n: Number(r.n) })));
     // A failed count is not kept: the next page asks again.
     cells.catch(() => libraryTallies.delete(search));
-    libraryTallies.set(search, { version, cells });
-    if (libraryTallies.size > LIBRARY_COUNTS_SIZE) libraryTallies.delete(libraryTallies.keys().next().value!);
+    libraryTallies.set(search, version, cells);
     return cells;
   }
 
@@ -286,13 +282,8 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       if (input.owner !== 'library') return listPage(input);
       const version = await libraryVersion();
       const key = JSON.stringify([input.filters, input.page]);
-      const cached = libraryCache.get(key);
-      if (cached && cached.version === version) {
-        // Most recently used last, so the oldest entry is the first to go.
-        libraryCache.delete(key);
-        libraryCache.set(key, cached);
-        return cached.page;
-      }
+      const cached = libraryCache.get(key, version);
+      if (cached) return cached;
       // Many asking a page no one has read yet (after a library change) share one query.
       const readingKey = `${version}|${key}`;
       const reading = libraryReads.get(readingKey);
@@ -302,8 +293,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       );
       libraryReads.set(readingKey, read);
       const page = await read;
-      libraryCache.set(key, { version, page });
-      if (libraryCache.size > LIBRARY_CACHE_SIZE) libraryCache.delete(libraryCache.keys().next().value!);
+      libraryCache.set(key, version, page);
       return page;
     },
 
