@@ -1,25 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Owner, RecipeDetail } from '../../../shared/contracts/recipes';
 import { canCreateIn, canWriteRecipe } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
-import { Alert, Spinner } from '../../components/form';
 import { FlameLogo } from '../../components/icons';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, Overlay } from '../../components/modal';
-import { Pager } from '../../components/pager';
-import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateMessage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
-import { useSearchText } from '../../lib/use-debounced';
-import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
 import { BulkConvertModal } from './bulk-convert-modal';
 import { ConvertRecipeModal } from './convert-recipe-modal';
-import { RecipeCard } from './recipe-card';
-import { RecipeFilters } from './recipe-filters';
+import { RecipeBrowser, useRecipeBrowser } from './recipe-browser';
 import { RecipeViewModal, type ViewAction } from './recipe-view-modal';
 import { type Conversion, RecipeWizard, type WizardMode } from './recipe-wizard';
 import {
@@ -32,7 +25,6 @@ import {
 } from './recipes-api';
 
 const message = (e: unknown) => (e instanceof Error ? translateMessage(e.message) : '');
-const FILTER_DEFAULTS = { search: '', ovens: '', categories: '' };
 /** How many names a delete confirmation lists before "and N more". */
 const NAMES_SHOWN = 8;
 
@@ -48,14 +40,8 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const pdf = useDownloadPdf();
 
   // Filters and page live in the address: a reload or a shared link shows the same list.
-  const url = useUrlState(FILTER_DEFAULTS);
-  const ovens = parseListParam(url.values.ovens);
-  const categories = parseListParam(url.values.categories);
-  const search = url.values.search;
-  const page = url.page;
-  // Typing waits a moment before searching.
-  const box = useSearchText(search, (next, push) => url.update({ search: next }, { push }));
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const browser = useRecipeBrowser((filters) => recipeListQuery({ owner, ...filters }));
+  const { ovens, categories, search, data, filtered } = browser;
   const [selecting, setSelecting] = useState(false);
   // Names kept with the ids, so a confirmation can name recipes a search has since hidden.
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
@@ -71,20 +57,10 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
   const [converting, setConverting] = useState<RecipeDetail | null>(null);
   const [bulkConverting, setBulkConverting] = useState(false);
 
-  const list = useQuery(recipeListQuery({ owner, ovens, categories, search, page }));
-  const data = list.data;
-  const { setPage } = url;
-  // After deletes (or an old link) the page may be past the end: show the last page that has recipes.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.data.length === 0 && data.total > 0 && page > data.last_page)
-      setPage(data.last_page);
-  }, [data, list.isPlaceholderData, page, setPage]);
-
   const actor = user ?? { id: 0, role: 'other' as const, team: null };
   const editMode = canCreateIn(actor, owner);
   const writable = (r: RecipeDetail) => canWriteRecipe(actor, { teamId: r.team_id });
   const title = owner === 'provider' ? t('recipeList.providerTitle', { provider }) : t('recipeList.myTitle');
-  const filtered = ovens.length + categories.length > 0 || search !== '';
   const busy = remove.isPending || bulkDelete.isPending || clone.isPending;
 
   const ok = (who: string, description: string, ms: number = TIMINGS.banner.success) =>
@@ -162,10 +138,6 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
     }
   };
 
-  const counter =
-    data && data.total > 0 && data.from !== null && data.to !== null
-      ? t('recipeList.counter', { from: data.from, to: data.to, total: data.total })
-      : '';
   const shownNames = confirm?.names.slice(0, NAMES_SHOWN) ?? [];
   const moreNames = (confirm?.names.length ?? 0) - shownNames.length;
 
@@ -185,108 +157,66 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
         </header>
       )}
 
-      <div className="toolbar">
-        <SearchBox
-          className="search"
-          label={t('recipeList.search')}
-          placeholder={t('recipeList.searchPlaceholder')}
-          {...box.bind}
-        />
-        <button
-          type="button"
-          className="btn btn-secondary filters-toggle"
-          aria-expanded={filtersOpen}
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          {ovens.length + categories.length > 0
-            ? t('recipeList.filtersCount', { count: ovens.length + categories.length })
-            : t('recipeList.filters')}
-        </button>
-        <div className="toolbar-actions">
-          {editMode ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setWizard({ recipe: null, mode: 'create', step: 1 })}
-              disabled={selecting}
-            >
-              {t('recipeList.create')}
-            </button>
-          ) : null}
-          {editMode && !selecting ? (
+      <RecipeBrowser
+        browser={browser}
+        searchLabel={t('recipeList.search')}
+        searchPlaceholder={t('recipeList.searchPlaceholder')}
+        counter={(range) => t('recipeList.counter', range)}
+        actions={
+          <>
+            {editMode ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setWizard({ recipe: null, mode: 'create', step: 1 })}
+                disabled={selecting}
+              >
+                {t('recipeList.create')}
+              </button>
+            ) : null}
+            {editMode && !selecting ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={onBulkButton}
+                disabled={!data || data.total === 0}
+              >
+                {t('recipeList.bulkDelete')}
+              </button>
+            ) : null}
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={onBulkButton}
-              disabled={!data || data.total === 0}
+              disabled={pdfBusy || !data || data.total === 0}
+              onClick={() =>
+                download(`/api/createpdfs?${listQueryString({ owner, ovens, categories, search })}`, title)
+              }
             >
-              {t('recipeList.bulkDelete')}
+              {t('recipeList.downloadAll')}
             </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={pdfBusy || !data || data.total === 0}
-            onClick={() =>
-              download(`/api/createpdfs?${listQueryString({ owner, ovens, categories, search })}`, title)
-            }
-          >
-            {t('recipeList.downloadAll')}
-          </button>
-        </div>
-      </div>
-
-      <div className="recipes-layout">
-        <aside
-          className={`card filters-panel ${filtersOpen ? 'filters-open' : ''}`}
-          aria-label={t('recipeList.filters')}
-        >
-          <RecipeFilters
-            ovens={ovens}
-            categories={categories}
-            onOvens={(next) => url.update({ ovens: next.length ? listParam(next) : '' })}
-            onCategories={(next) => url.update({ categories: next.length ? listParam(next) : '' })}
-          />
-        </aside>
-        <div className="recipes-main">
-          <p className="counter" aria-live="polite">
-            {counter}
-          </p>
-          {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
-          {list.isError ? (
-            <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
-          ) : null}
-          {data && data.total === 0 ? (
-            <div className="card empty-state">
-              <p>{t('recipeList.noResults')}</p>
-              {filtered ? (
-                <p className="muted">{t('recipeList.tryOther')}</p>
-              ) : owner === 'community' ? (
-                <p className="muted">{t('recipeList.emptyMine', { provider })}</p>
-              ) : null}
-            </div>
-          ) : null}
-          <div className="recipe-grid">
-            {data?.data.map((r) => (
-              <RecipeCard
-                key={r.id}
-                recipe={r}
-                editMode={editMode}
-                selecting={selecting}
-                selected={selected.has(r.id)}
-                onOpen={() => setViewing(r.id)}
-                onToggle={() =>
-                  setSelected((s) => {
-                    const next = new Map(s);
-                    if (next.has(r.id)) next.delete(r.id);
-                    else next.set(r.id, r.name);
-                    return next;
-                  })
-                }
-              />
-            ))}
-          </div>
-          {editMode && selecting ? (
+          </>
+        }
+        empty={
+          filtered ? (
+            <p className="muted">{t('recipeList.tryOther')}</p>
+          ) : owner === 'community' ? (
+            <p className="muted">{t('recipeList.emptyMine', { provider })}</p>
+          ) : null
+        }
+        editMode={editMode}
+        selecting={selecting}
+        selected={selected}
+        onToggle={(r) =>
+          setSelected((s) => {
+            const next = new Map(s);
+            if (next.has(r.id)) next.delete(r.id);
+            else next.set(r.id, r.name);
+            return next;
+          })
+        }
+        onOpen={(r) => setViewing(r.id)}
+        below={
+          editMode && selecting ? (
             // Stuck to the bottom of the screen while choosing, so the actions stay under the thumb on a phone
             // however far down the list the last recipe was ticked.
             <section className="bulk-bar" aria-label={t('recipeList.selectedRegion')}>
@@ -320,18 +250,9 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
                 ) : null}
               </div>
             </section>
-          ) : null}
-          {data ? (
-            <Pager
-              page={data.current_page}
-              lastPage={data.last_page}
-              total={data.total}
-              perPage={data.per_page}
-              onPage={setPage}
-            />
-          ) : null}
-        </div>
-      </div>
+          ) : null
+        }
+      />
 
       {viewing !== null ? (
         <RecipeViewModal
