@@ -51,6 +51,16 @@ describe('the app shell', () => {
     expect((await ctx.api('GET', '/api/docs')).statusCode).toBeLessThan(400);
   });
 
+  it('says in the API description who may call each operation', async () => {
+    type Operation = { 'x-access'?: string; security?: unknown[] };
+    const doc = (await ctx.api('GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    expect(doc.paths['/api/ovens']!.get!['x-access']).toBe('ovens.read');
+    expect(doc.paths['/api/users']!.get!['x-access']).toBe('admin');
+    expect(doc.paths['/api/login']!.post).toMatchObject({ 'x-access': 'public', security: [] });
+  });
+
   it('answers unknown API paths with JSON 404', async () => {
     const res = await ctx.api('GET', '/api/nothing-here');
     expect(res.statusCode).toBe(404);

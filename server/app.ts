@@ -47,6 +47,7 @@ import { guardRequestValues } from './http/body-guard';
 import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
 import { registerErrorHandler } from './http/error-handler';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
+import { declaredAccess, type RouteAccess } from './http/route-actions';
 import { CsrfError } from './lib/errors';
 import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { serializeError } from './lib/log';
@@ -55,7 +56,7 @@ import type { Mailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: { method: string; url: string; access: RouteAccess | undefined }[];
     /** The app's job runner (tests and benchmarks wait on it). */
     jobs: JobRunner;
   }
@@ -129,12 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Every route the app serves, so a test can prove each one is covered by the authorization matrix.
-  const routes: { method: string; url: string }[] = [];
+  // Every route the app serves with the access it declares, so a test can prove each one is in the authorization
+  // matrix; an API route that does not say who may call it is refused here, at start.
+  const routes: { method: string; url: string; access: RouteAccess | undefined }[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
+    const access = declaredAccess(route);
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     // A route that reads no body buffers next to nothing (a stray 2 MB body to /loaded is refused at once).
     if (route.bodyLimit === undefined && !route.schema?.body) route.bodyLimit = NO_BODY_LIMIT;
   });
@@ -188,7 +191,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation says who may call it, as its route declares: the role's action in `x-access`, and no
+    // bearer token asked of a public one.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = (input.route.config as { access?: RouteAccess } | undefined)?.access;
+      if (access === undefined) return out;
+      return {
+        ...out,
+        schema: { ...out.schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) },
+      };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -11,22 +11,16 @@ declare module 'fastify' {
     user: RequestUser | null;
     sessionTokenHash: string | null;
   }
-  interface FastifyInstance {
-    /** onRequest guard: 401 unless a valid bearer token is sent. */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    /** onRequest guard: 401 without a token, 403 for a non-admin. */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
-  }
 }
 
-/** The signed-in user of a route guarded by requireUser. */
+/** The signed-in user of a route that asks for one (any access but `public`). */
 export function currentUser(request: { user: RequestUser | null }): RequestUser {
-  if (!request.user) throw new Error('currentUser() used on a route without requireUser');
+  if (!request.user) throw new Error('currentUser() used on a public route');
   return request.user;
 }
 
-/** The signed-in session of a route guarded by requireUser: what it prepares for download is for it alone. */
+/** The signed-in session of a route that asks for one: what it prepares for download is for it alone. */
 export function currentSessionHash(request: { sessionTokenHash: string | null }): string {
-  if (!request.sessionTokenHash) throw new Error('currentSessionHash() used on a route without requireUser');
+  if (!request.sessionTokenHash) throw new Error('currentSessionHash() used on a public route');
   return request.sessionTokenHash;
 }

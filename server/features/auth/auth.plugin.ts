@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, refusalFor, TEAM_ACTIONS, type TeamAction } from '../../../shared/domain/permissions';
+import { can, isAdmin, refusalFor } from '../../../shared/domain/permissions';
 import type { ActivityRecorder } from '../../db/activity-store';
-import { ROUTE_ACCESS, type RouteAccess, routeKey } from '../../http/route-actions';
+import '../../http/route-actions';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import type { AuthService } from './auth.service';
 
-/** Resolves the bearer token on every request and offers requireUser / requireAdmin guards to every feature. */
+/** Resolves the bearer token on every request, and holds every route to the access it declares. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; activity: ActivityRecorder }) => {
     app.decorateRequest('user', null);
@@ -28,24 +28,17 @@ export const authPlugin = fp(
       }
     });
 
-    // The role in the current team, checked once for every route that names a team action (route-actions.ts);
-    // after the route's own guard (401 first), before its body is read (403 before 422).
-    app.addHook('preValidation', async (request) => {
-      // HEAD is answered by the GET route, and asks what it asks.
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const access = ROUTE_ACCESS[routeKey(method, request.routeOptions.url ?? '')];
-      if (!request.user || !access || !isTeamAction(access)) return;
-      if (!can(request.user, access)) throw new ForbiddenError(refusalFor(request.user, access));
-    });
-
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!request.user) throw new UnauthenticatedError();
-    });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      if (!request.user) throw new UnauthenticatedError();
-      if (request.user.role !== 'admin') throw new ForbiddenError();
+    // Each route's declared access (`config.access`, route-actions.ts), checked once here for every route: 401
+    // without a session, then 403 for a role or a non-admin, before the body is read (so 401, 403, then 422).
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      const user = request.user;
+      if (!user) throw new UnauthenticatedError();
+      if (access === 'admin') {
+        if (!isAdmin(user)) throw new ForbiddenError();
+      } else if (access !== 'signed-in' && !can(user, access))
+        throw new ForbiddenError(refusalFor(user, access));
     });
   },
 );
-
-const isTeamAction = (access: RouteAccess): access is TeamAction => access in TEAM_ACTIONS;

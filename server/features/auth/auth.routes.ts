@@ -42,6 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.get(
     '/api/auth/check',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Who is logged in',
@@ -59,6 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in; the reply carries the bearer token',
@@ -77,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/logout',
     {
-      onRequest: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Revoke the current token',
@@ -93,6 +95,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/register',
     {
+      config: { access: 'public' },
       preValidation: rateLimit(limiter, 'register', limits.registerPerIp, {
         field: 'email',
         rule: limits.registerPerAccount,
@@ -130,6 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/verify-account',
     {
+      config: { access: 'public' },
       preValidation: rateLimit(limiter, 'verify', limits.verifyPerIp),
       schema: {
         tags,
@@ -146,6 +150,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/verify-account/resend',
     {
+      config: { access: 'public' },
       preValidation: rateLimit(limiter, 'mail', limits.passwordEmailPerIp, {
         field: 'email',
         rule: limits.passwordEmailPerAccount,
@@ -166,6 +171,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/password/email',
     {
+      config: { access: 'public' },
       preValidation: rateLimit(limiter, 'mail', limits.passwordEmailPerIp, {
         field: 'email',
         rule: limits.passwordEmailPerAccount,
@@ -186,6 +192,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.post(
     '/api/password/reset',
     {
+      config: { access: 'public' },
       preValidation: rateLimit(limiter, 'password-reset', limits.passwordResetPerIp, {
         field: 'email',
         rule: limits.passwordResetPerAccount,

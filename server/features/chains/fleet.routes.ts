@@ -11,7 +11,7 @@ export async function fleetRoutes(app: FastifyInstance, deps: { fleet: FleetServ
   r.get(
     '/api/fleet',
     {
-      onRequest: app.requireUser,
+      config: { access: 'fleet.read' },
       ...fastJson,
       schema: {
         tags: ['Ovens: fleet'],

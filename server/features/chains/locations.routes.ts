@@ -19,13 +19,12 @@ const params = z.object({ id: idParam('The location id') });
 
 export async function locationsRoutes(app: FastifyInstance, deps: { locations: LocationsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireUser };
   const { locations } = deps;
 
   r.get(
     '/api/locations',
     {
-      ...guard,
+      config: { access: 'locations.read' },
       schema: {
         tags,
         summary:
@@ -59,7 +58,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
   r.get(
     '/api/locations/:id',
     {
-      ...guard,
+      config: { access: 'locations.read' },
       schema: {
         tags,
         summary: 'One of your locations, with how many ovens it holds (of one model, with ovens=<model>)',
@@ -76,7 +75,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
   r.post(
     '/api/locations',
     {
-      ...guard,
+      config: { access: 'locations.manage' },
       schema: {
         tags,
         summary: 'Add a location (a name unique among yours, an address if you like)',
@@ -91,7 +90,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
   r.put(
     '/api/locations/:id',
     {
-      ...guard,
+      config: { access: 'locations.manage' },
       schema: {
         tags,
         summary: 'Rename a location or change its address',
@@ -108,7 +107,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
   r.delete(
     '/api/locations/:id',
     {
-      ...guard,
+      config: { access: 'locations.manage' },
       schema: {
         tags,
         summary: 'Delete a location; its ovens stay, in no location',
@@ -131,7 +130,7 @@ export async function locationsRoutes(app: FastifyInstance, deps: { locations: L
   r.post(
     '/api/locations/:id/ovens',
     {
-      ...guard,
+      config: { access: 'locations.manage' },
       schema: {
         tags,
         summary: 'Move several of your ovens into this location at once (all or none)',

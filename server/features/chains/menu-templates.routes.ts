@@ -34,13 +34,12 @@ export async function menuTemplatesRoutes(
   deps: { templates: MenuTemplatesService; runner: JobRunner },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireUser };
   const { templates } = deps;
 
   r.get(
     '/api/templates',
     {
-      ...guard,
+      config: { access: 'templates.read' },
       schema: {
         tags,
         summary: 'Your menu templates, by name, with how many ovens each was applied to',
@@ -53,7 +52,7 @@ export async function menuTemplatesRoutes(
   r.post(
     '/api/templates',
     {
-      ...guard,
+      config: { access: 'templates.manage' },
       schema: {
         tags,
         summary: "Make a template of one of your ovens' menu as it is now (for ovens of its model)",
@@ -68,7 +67,7 @@ export async function menuTemplatesRoutes(
   r.get(
     '/api/templates/:id',
     {
-      ...guard,
+      config: { access: 'templates.read' },
       schema: {
         tags,
         summary:
@@ -83,7 +82,7 @@ export async function menuTemplatesRoutes(
   r.put(
     '/api/templates/:id',
     {
-      ...guard,
+      config: { access: 'templates.manage' },
       schema: {
         tags,
         summary: "Rename a template, or replace its menu with an oven's (a new template version), or both",
@@ -100,7 +99,7 @@ export async function menuTemplatesRoutes(
   r.delete(
     '/api/templates/:id',
     {
-      ...guard,
+      config: { access: 'templates.manage' },
       schema: {
         tags,
         summary: 'Delete a template (the ovens keep their menus)',
@@ -120,7 +119,7 @@ export async function menuTemplatesRoutes(
   r.post(
     '/api/templates/:id/preview',
     {
-      ...guard,
+      config: { access: 'templates.manage' },
       schema: {
         tags,
         summary:
@@ -138,7 +137,7 @@ export async function menuTemplatesRoutes(
   r.post(
     '/api/templates/:id/apply',
     {
-      ...guard,
+      config: { access: 'templates.manage' },
       schema: {
         tags,
         summary:

@@ -12,7 +12,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: { runner: JobRunner
   r.get(
     '/api/jobs/:id',
     {
-      onRequest: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['Jobs'],
         summary:

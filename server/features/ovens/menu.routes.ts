@@ -42,7 +42,6 @@ export async function menusRoutes(
   deps: { menus: MenusService; versions: MenuVersionsService; db: Db },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireUser };
   const { menus } = deps;
   const detail = (result: { oven: OvenRow; tree: MenuTree }) => ovenDetail(deps.db, result.oven, result.tree);
   const state = (result: { oven: OvenRow }) => ovenState(deps.db, result.oven);
@@ -50,7 +49,7 @@ export async function menusRoutes(
   r.post(
     '/api/screens',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -68,9 +67,8 @@ export async function menusRoutes(
   r.delete(
     '/api/screens/:id',
     {
-      ...guard,
       ...fastJson,
-      config: { menuFields: { screen: 'id' } },
+      config: { access: 'menus.edit', menuFields: { screen: 'id' } },
       schema: {
         tags,
         summary: 'Delete a main screen (with its buttons and categories) or a page (with its buttons)',
@@ -89,7 +87,7 @@ export async function menusRoutes(
   r.post(
     '/api/buttons',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -105,7 +103,7 @@ export async function menusRoutes(
   r.put(
     '/api/buttons/:id',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -123,7 +121,7 @@ export async function menusRoutes(
   r.delete(
     '/api/buttons/:id',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -144,7 +142,7 @@ export async function menusRoutes(
   r.post(
     '/api/categories',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -163,9 +161,8 @@ export async function menusRoutes(
   r.put(
     '/api/categories/:id',
     {
-      ...guard,
       ...fastJson,
-      config: { menuFields: { category: 'id' } },
+      config: { access: 'menus.edit', menuFields: { category: 'id' } },
       schema: {
         tags,
         summary: 'Rename a category or change its picture',
@@ -182,7 +179,7 @@ export async function menusRoutes(
   r.put(
     '/api/ovens/button-position/:ovenId',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -202,7 +199,7 @@ export async function menusRoutes(
   r.post(
     '/api/ovens/:id/undo',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -221,7 +218,7 @@ export async function menusRoutes(
   r.post(
     '/api/ovens/:id/redo',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags,
@@ -240,7 +237,7 @@ export async function menusRoutes(
   r.get(
     '/api/ovens/:id/revisions',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       ...fastJson,
       schema: {
         tags,
@@ -273,7 +270,7 @@ export async function menusRoutes(
   r.get(
     '/api/ovens/:id/versions',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       schema: {
         tags: versionTags,
         summary: "The saved versions of the oven's menu, newest first, with who saved them and when",
@@ -287,7 +284,7 @@ export async function menusRoutes(
   r.post(
     '/api/ovens/:id/versions',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       schema: {
         tags: versionTags,
         summary: "Save the oven's current menu as a named version (kept as it is, with its recipes)",
@@ -305,7 +302,7 @@ export async function menusRoutes(
   r.get(
     '/api/ovens/:id/versions/:versionId/diff',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       schema: {
         tags: versionTags,
         summary: 'What changed from a version to the current menu (against=current) or to another version',
@@ -326,7 +323,7 @@ export async function menusRoutes(
   r.post(
     '/api/ovens/:id/versions/:versionId/restore',
     {
-      ...guard,
+      config: { access: 'menus.edit' },
       ...fastJson,
       schema: {
         tags: versionTags,

@@ -22,13 +22,12 @@ const tags = ['Ovens'];
 
 export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireUser };
   const { ovens } = deps;
 
   r.get(
     '/api/ovens',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       ...fastJson,
       schema: {
         tags,
@@ -71,7 +70,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
   r.get(
     '/api/ovens/:id',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       ...fastJson,
       schema: {
         tags,
@@ -86,7 +85,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
   r.post(
     '/api/ovens',
     {
-      ...guard,
+      config: { access: 'ovens.manage' },
       ...fastJson,
       schema: {
         tags,
@@ -104,7 +103,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
   r.put(
     '/api/ovens/:id',
     {
-      ...guard,
+      config: { access: 'ovens.manage' },
       ...fastJson,
       schema: {
         tags,
@@ -127,7 +126,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
   r.delete(
     '/api/ovens/:id',
     {
-      ...guard,
+      config: { access: 'ovens.manage' },
       ...fastJson,
       schema: {
         tags,
@@ -145,7 +144,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
   r.post(
     '/api/ovens/clone/:id',
     {
-      ...guard,
+      config: { access: 'ovens.manage' },
       ...fastJson,
       schema: {
         tags,

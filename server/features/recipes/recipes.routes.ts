@@ -47,7 +47,6 @@ export async function recipesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { recipes, pdfs, runner } = deps;
-  const guard = { onRequest: app.requireUser };
 
   /** One page of a recipe list with Laravel's fields; links keep the query the client sent. */
   async function listPage(url: string, owner: RecipeOwner, filters: RecipeFilterValues, page: number) {
@@ -66,7 +65,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "List the provider's library (owner=provider) or your own recipes (owner=community)",
@@ -83,7 +82,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes/user',
     {
-      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "A user's own recipes (admins only)",
@@ -98,7 +97,7 @@ export async function recipesRoutes(
   r.delete(
     '/api/recipes/bulk-delete',
     {
-      ...guard,
+      config: { access: 'recipes.write' },
       schema: {
         tags,
         summary: 'Delete several of your recipes: all of them, or none',
@@ -112,7 +111,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes/:id/convert',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -129,7 +128,7 @@ export async function recipesRoutes(
   r.post(
     '/api/recipes/convert',
     {
-      ...guard,
+      config: { access: 'recipes.write' },
       schema: {
         tags,
         summary:
@@ -147,7 +146,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes/:id',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'One recipe',
@@ -161,7 +160,7 @@ export async function recipesRoutes(
   r.post(
     '/api/recipes',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
@@ -185,7 +184,7 @@ export async function recipesRoutes(
   r.put(
     '/api/recipes/:id',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
@@ -209,7 +208,7 @@ export async function recipesRoutes(
   r.delete(
     '/api/recipes/:id',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete a recipe you own',
@@ -228,7 +227,7 @@ export async function recipesRoutes(
   r.post(
     '/api/recipes/clone/:id/:mode',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -252,7 +251,7 @@ export async function recipesRoutes(
   r.get(
     '/api/createpdfs',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -286,7 +285,7 @@ export async function recipesRoutes(
   r.get(
     '/api/createpdfs/:recipeId',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Prepare the PDF of one recipe; download it from /storage/pdf/{name}',
@@ -304,6 +303,9 @@ export async function recipesRoutes(
   r.get(
     '/storage/pdf/:name',
     {
+      // Only for the session that prepared it: any other, a guest included (a browser opening the link itself),
+      // gets the readable "expired" page, not a JSON 401.
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -330,6 +332,7 @@ export async function recipesRoutes(
   r.get(
     '/storage/recipe-images/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A recipe photo',

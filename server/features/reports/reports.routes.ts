@@ -9,7 +9,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
   r.get(
     '/api/reports',
     {
-      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['Admin'],
         summary:

@@ -90,14 +90,12 @@ export async function settingsFilesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { files } = deps;
-  const guard = { onRequest: app.requireUser };
 
   r.post(
     '/api/ovens/:id/check-file',
     {
-      ...guard,
       bodyLimit: FILE_BODY_LIMIT,
-      config: { allowNul: ['data'] },
+      config: { access: 'settings.download', allowNul: ['data'] },
       schema: {
         tags,
         summary:
@@ -113,10 +111,9 @@ export async function settingsFilesRoutes(
   r.post(
     '/api/files',
     {
-      ...guard,
       ...fastJson,
       bodyLimit: FILE_BODY_LIMIT,
-      config: { allowNul: ['data'] },
+      config: { access: 'ovens.import', allowNul: ['data'] },
       schema: {
         tags,
         summary:
@@ -150,7 +147,7 @@ export async function settingsFilesRoutes(
     scoped.post(
       '/api/files/raw',
       {
-        ...guard,
+        config: { access: 'ovens.import' },
         ...fastJson,
         bodyLimit: SETTINGS_FILE_MAX_BYTES,
         schema: {
@@ -176,7 +173,7 @@ export async function settingsFilesRoutes(
   r.get(
     '/api/files/:id',
     {
-      ...guard,
+      config: { access: 'settings.download' },
       schema: {
         tags,
         summary:
@@ -192,7 +189,7 @@ export async function settingsFilesRoutes(
   r.post(
     '/api/files/zip',
     {
-      ...guard,
+      config: { access: 'settings.download' },
       schema: {
         tags,
         summary:
@@ -242,7 +239,7 @@ export async function settingsFilesRoutes(
   r.get(
     '/api/ovens/:id/menu.pdf',
     {
-      ...guard,
+      config: { access: 'ovens.read' },
       schema: {
         tags,
         summary:
@@ -263,7 +260,7 @@ export async function settingsFilesRoutes(
   r.post(
     '/api/ovens/:id/loaded',
     {
-      ...guard,
+      config: { access: 'settings.download' },
       schema: {
         tags,
         summary:
@@ -278,6 +275,9 @@ export async function settingsFilesRoutes(
   r.get(
     '/storage/settings/:token/:file',
     {
+      // Only for the session that prepared it: any other, a guest included (a browser opening the link itself),
+      // gets the readable "expired" page, not a JSON 401.
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -317,7 +317,7 @@ export async function settingsFilesRoutes(
   r.post(
     '/api/ovens/:kind/:id',
     {
-      ...guard,
+      config: { access: 'settings.share' },
       schema: {
         tags,
         summary:
@@ -364,7 +364,7 @@ export async function settingsFilesRoutes(
   r.get(
     '/api/ovens/:kind/:id',
     {
-      ...guard,
+      config: { access: 'settings.share' },
       schema: {
         tags,
         summary: 'Moved: sharing is POST /api/ovens/{kind}/{id} with {"email": …}; this answers 405',
@@ -386,6 +386,7 @@ export async function settingsFilesRoutes(
   r.get(
     '/guides/usb/:guide',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:

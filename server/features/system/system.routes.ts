@@ -18,13 +18,17 @@ export async function systemRoutes(
 
   r.get(
     '/api/health',
-    { schema: { tags: ['System'], summary: 'Liveness: the process answers (for restarts)' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['System'], summary: 'Liveness: the process answers (for restarts)' },
+    },
     async () => ({ ok: true }),
   );
 
   r.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['System'],
         summary: 'Readiness: the database answers (for load balancers); 503 while it is away',
@@ -46,6 +50,7 @@ export async function systemRoutes(
   r.get(
     '/api/config',
     {
+      config: { access: 'public' },
       schema: { tags: ['System'], summary: "The provider's name and links", response: { 200: publicConfig } },
     },
     async () => deps.publicConfig,
@@ -54,6 +59,7 @@ export async function systemRoutes(
   r.get(
     '/api/outbox',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['System'],
         summary:
@@ -87,6 +93,7 @@ export async function systemRoutes(
   r.get(
     '/api/outbox/:id/attachments/:position',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['System'],
         summary: 'An attachment of a kept message, to whoever may see the message',

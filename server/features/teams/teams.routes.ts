@@ -46,7 +46,6 @@ export async function teamsRoutes(
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireUser };
   const { teams, invitations, activity } = deps;
   /**
    * Each invitation mail counts for its sender, and for the mailbox it goes to from this team and from this sender
@@ -66,7 +65,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The teams you belong to, your role in each, and which one you work in now',
@@ -79,7 +78,7 @@ export async function teamsRoutes(
   r.post(
     '/api/teams',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Make a team: you are its owner, and it becomes the team you work in',
@@ -94,7 +93,7 @@ export async function teamsRoutes(
   r.put(
     '/api/teams/:id',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Rename a team (its owners)',
@@ -111,7 +110,7 @@ export async function teamsRoutes(
   r.delete(
     '/api/teams/:id',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -132,7 +131,7 @@ export async function teamsRoutes(
   r.post(
     '/api/teams/:id/switch',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Work in this team from now on (lists and new things are its own)',
@@ -146,7 +145,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams/:id/members',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "A team's members with their roles and locations (owners and managers)",
@@ -160,7 +159,7 @@ export async function teamsRoutes(
   r.put(
     '/api/teams/:id/members/:userId',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -183,7 +182,7 @@ export async function teamsRoutes(
   r.delete(
     '/api/teams/:id/members/:userId',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Remove a member, or leave the team (your own id); the last owner can do neither',
@@ -203,7 +202,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams/:id/invitations',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "A team's invitations waiting to be accepted (owners and managers)",
@@ -217,7 +216,7 @@ export async function teamsRoutes(
   r.post(
     '/api/teams/:id/invitations',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -239,7 +238,7 @@ export async function teamsRoutes(
   r.delete(
     '/api/teams/:id/invitations/:invitationId',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Withdraw an invitation: its link stops working',
@@ -256,7 +255,7 @@ export async function teamsRoutes(
   r.post(
     '/api/teams/:id/invitations/:invitationId/resend',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Send an invitation again with a new link (the old one stops working) and 7 more days',
@@ -274,6 +273,7 @@ export async function teamsRoutes(
   r.get(
     '/api/invitations/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -288,7 +288,7 @@ export async function teamsRoutes(
   r.post(
     '/api/invitations/:token/accept',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
@@ -308,7 +308,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams/:id/activity',
     {
-      ...guard,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The team's trail, newest first: who changed what and when, by location and person",

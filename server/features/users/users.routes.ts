@@ -25,12 +25,11 @@ export async function usersRoutes(
   deps: { users: UsersService; appUrl: string; limiter: RateLimiter; limits: RateLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireAdmin };
 
   r.get(
     '/api/users',
     {
-      ...guard,
+      config: { access: 'admin' },
       schema: {
         tags: admin,
         summary: 'Users, newest first, found by any part of their e-mail (admins only)',
@@ -55,7 +54,7 @@ export async function usersRoutes(
   r.get(
     '/api/users/:id',
     {
-      ...guard,
+      config: { access: 'admin' },
       schema: {
         tags: admin,
         summary: 'One user with their counts (admins only)',
@@ -74,7 +73,7 @@ export async function usersRoutes(
   r.delete(
     '/api/users/:id',
     {
-      ...guard,
+      config: { access: 'admin' },
       schema: {
         tags: admin,
         summary:
@@ -98,7 +97,7 @@ export async function usersRoutes(
   r.put(
     '/api/users/:id',
     {
-      onRequest: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary:
