@@ -6,8 +6,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RecipeCard, RecipeData, RecipeDetail } from '../../shared/contracts/recipes';
 import type { IrLevel } from '../../shared/domain/catalog';
+import { RECIPE_TEXT_FIELDS, type RecipeTextKey, type RecipeTexts } from '../../shared/domain/recipe-fields';
 import type { Stage } from '../../shared/domain/stage';
 import { jsonArrayInTurns, mapInTurns } from '../lib/in-turns';
+import { bulkInsert } from './bulk-insert';
 import { type DbOrTx, readTogether, rowsOf } from './client';
 import { drawIds } from './draw-ids';
 import { recipeEvents, recipeStages, recipes, teams } from './schema/index';
@@ -20,6 +22,17 @@ type EventRow = typeof recipeEvents.$inferSelect;
 /** The image address carries the recipe's update time, so a changed photo is never served from cache. */
 function imageUrl(row: Pick<RecipeRow, 'imageId' | 'updatedAt'>): string | null {
   return row.imageId ? `/storage/recipe-images/${row.imageId}?t=${row.updatedAt.getTime()}` : null;
+}
+
+/** A described field's property in the schema: `outcome_attributes` is `outcomeAttributes`. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+const columnOf = <K extends RecipeTextKey>(key: K) =>
+  key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as Camel<K> & keyof RecipeRow;
+
+function textsOfRow(row: RecipeRow): RecipeTexts {
+  const out = {} as RecipeTexts;
+  for (const f of RECIPE_TEXT_FIELDS) out[f.key] = row[columnOf(f.key)] as string;
+  return out;
 }
 
 export function toCard(row: RecipeRow): RecipeCard {
@@ -58,15 +71,7 @@ export function toDetail(row: RecipeRow, stages: StageRow[], events: EventRow[])
     ...toCard(row),
     set_temp: row.setTemp,
     starting_state: row.startingState,
-    dish_type: row.dishType,
-    brand: row.brand,
-    sku: row.sku,
-    weight: row.weight,
-    quantity: row.quantity,
-    ingredients: row.ingredients,
-    outcome_attributes: row.outcomeAttributes,
-    procedure: row.procedure,
-    outcome: row.outcome,
+    ...textsOfRow(row),
     stages: stages.sort((a, b) => a.order - b.order).map(toStage),
     events: events
       .sort((a, b) => a.position - b.position)
@@ -84,16 +89,11 @@ export function recipeColumns(r: RecipeData) {
     setTemp: r.set_temp,
     category: r.category,
     startingState: r.starting_state,
-    dishType: r.dish_type,
-    brand: r.brand,
     icon: r.icon,
-    sku: r.sku,
-    weight: r.weight,
-    quantity: r.quantity,
-    ingredients: r.ingredients,
-    outcomeAttributes: r.outcome_attributes,
-    procedure: r.procedure,
-    outcome: r.outcome,
+    ...(Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [columnOf(f.key), r[f.key]])) as Pick<
+      RecipeRow,
+      ReturnType<typeof columnOf>
+    >),
   };
 }
 
@@ -242,6 +242,11 @@ export async function ownRecipesNamed(
  * recipes' sequence first, so stages and events can name their recipe without reading anything back. Answers the
  * ids in the order given.
  */
+// The import's one statement per table, its columns from the schema.
+const RECIPE_BULK = bulkInsert(recipes, { withIdentity: true });
+const STAGE_BULK = bulkInsert(recipeStages);
+const EVENT_BULK = bulkInsert(recipeEvents);
+
 export async function insertRecipesBulk(
   tx: DbOrTx,
   list: readonly RecipeData[],
@@ -250,84 +255,34 @@ export async function insertRecipesBulk(
   if (list.length === 0) return [];
   const at = (meta.at ?? new Date()).toISOString();
   const ids = await drawIds(tx, 'recipes', list.length);
-  const recipeRows = await jsonArrayInTurns(list, (r, i) => ({
-    id: ids[i],
-    team_id: meta.teamId,
-    created_by: meta.createdBy,
-    name: r.name,
-    product_name: r.product_name,
-    oven_type: r.oven_type,
-    set_temp: r.set_temp,
-    category: r.category,
-    starting_state: r.starting_state,
-    dish_type: r.dish_type,
-    brand: r.brand,
-    icon: r.icon,
-    sku: r.sku,
-    weight: r.weight,
-    quantity: r.quantity,
-    ingredients: r.ingredients,
-    outcome_attributes: r.outcome_attributes,
-    procedure: r.procedure,
-    outcome: r.outcome,
-  }));
-  await tx.execute(sql`
-    insert into recipes (id, team_id, created_by, name, product_name, oven_type, set_temp, category,
-      starting_state, dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure,
-      outcome, created_at, updated_at)
-    overriding system value
-    select id, team_id, created_by, name, product_name, oven_type, set_temp, category, starting_state,
-      dish_type, brand, icon, sku, weight, quantity, ingredients, outcome_attributes, procedure, outcome,
-      ${at}::timestamptz, ${at}::timestamptz
-    from json_to_recordset(${recipeRows}::json) as x(id int, team_id int, created_by int,
-      name text, product_name text, oven_type text, set_temp int, category text, starting_state text,
-      dish_type text, brand text, icon text, sku text, weight text, quantity text, ingredients text,
-      outcome_attributes text, procedure text, outcome text)`);
+  const recipeRows = await jsonArrayInTurns(list, (r, i) =>
+    RECIPE_BULK.row({
+      id: ids[i],
+      teamId: meta.teamId,
+      createdBy: meta.createdBy,
+      ...recipeColumns(r),
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
+  await tx.execute(RECIPE_BULK.insert(recipeRows));
   const stageRows = await jsonArrayInTurns(
     list.flatMap((r, i) => r.stages.map((s) => [i, s] as const)),
-    ([i, s]) => ({
-      recipe_id: ids[i],
-      order: s.order,
-      hours: s.hours,
-      minutes: s.minutes,
-      seconds: s.seconds,
-      temp: s.temp,
-      air_top: s.percent_air_top,
-      air_bottom: s.percent_air_bottom,
-      blower: s.blower_percent,
-      microwave: s.microwave_percent,
-      ir_top: s.ir_lvl_top,
-      ir_bottom: s.ir_lvl_bottom,
-      vent: s.force_vent_open,
-    }),
+    ([i, s]) => STAGE_BULK.row(stageColumns(ids[i]!, s)),
   );
-  if (stageRows !== '[]') {
-    await tx.execute(sql`
-      insert into recipe_stages (recipe_id, "order", hours, minutes, seconds, temp, percent_air_top,
-        percent_air_bottom, blower_percent, microwave_percent, ir_lvl_top, ir_lvl_bottom, force_vent_open)
-      select recipe_id, "order", hours, minutes, seconds, temp, air_top, air_bottom, blower, microwave, ir_top,
-        ir_bottom, vent
-      from json_to_recordset(${stageRows}::json) as x(recipe_id int, "order" int, hours text,
-        minutes text, seconds text, temp int, air_top int, air_bottom int, blower int, microwave int,
-        ir_top text, ir_bottom text, vent boolean)`);
-  }
+  if (stageRows !== '[]') await tx.execute(STAGE_BULK.insert(stageRows));
   const eventRows = await jsonArrayInTurns(
     list.flatMap((r, i) => r.events.map((e, p) => [i, p, e] as const)),
-    ([i, p, e]) => ({
-      recipe_id: ids[i],
-      position: p + 1,
-      name: e.name,
-      minutes: e.minutes,
-      seconds: e.seconds,
-    }),
+    ([i, p, e]) =>
+      EVENT_BULK.row({
+        recipeId: ids[i],
+        position: p + 1,
+        name: e.name,
+        minutes: e.minutes,
+        seconds: e.seconds,
+      }),
   );
-  if (eventRows !== '[]') {
-    await tx.execute(sql`
-      insert into recipe_events (recipe_id, position, name, minutes, seconds)
-      select recipe_id, position, name, minutes, seconds
-      from json_to_recordset(${eventRows}::json) as x(recipe_id int, position int, name text,
-        minutes int, seconds int)`);
-  }
+  if (eventRows !== '[]') await tx.execute(EVENT_BULK.insert(eventRows));
   return ids;
 }
 

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import PDFDocument from 'pdfkit';
 import type { RecipeDetail } from '../../shared/contracts/recipes';
 import { findOvenModel } from '../../shared/domain/oven-models';
+import { textFieldsOf } from '../../shared/domain/recipe-fields';
 import {
   formatTemp,
   fromFahrenheit,
@@ -203,11 +204,7 @@ export function drawRecipe(
   const specs: [string, string][] = [
     [t('pdf.productName'), recipe.product_name],
     [t('pdf.setTemp'), formatTemp(recipe.set_temp, unit)],
-    [t('pdf.dishType'), recipe.dish_type],
-    [t('pdf.brand'), recipe.brand],
-    [t('pdf.sku'), recipe.sku],
-    [t('pdf.weight'), recipe.weight],
-    [t('pdf.quantity'), recipe.quantity],
+    ...textFieldsOf('specs').map((f): [string, string] => [t(f.label), recipe[f.key]]),
   ];
   for (const [label, value] of specs) field(doc, label, value, textWidth);
   if (image && doc.y < top + 115) doc.y = top + 115;
@@ -253,12 +250,7 @@ export function drawRecipe(
     }
     doc.moveDown(0.5);
   }
-  const prep: [string, string][] = [
-    [t('pdf.ingredients'), recipe.ingredients],
-    [t('pdf.procedure'), recipe.procedure],
-    [t('pdf.outcome'), recipe.outcome],
-    [t('pdf.outcomeAttributes'), recipe.outcome_attributes],
-  ];
+  const prep = textFieldsOf('preparation').map((f): [string, string] => [t(f.label), recipe[f.key]]);
   if (prep.some(([, v]) => v)) {
     ensureRoom(doc, 60, provider, title, recipe.name);
     section(doc, t('pdf.preparation'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECIPE_TEXT_FIELDS } from '../domain/recipe-fields';
 import { nounFor } from '../domain/words';
 
 /**
@@ -18,7 +19,7 @@ const LABELS: Record<string, string> = {
   oven_type: 'Oven type',
   product_name: 'Product name',
   starting_state: 'Starting state',
-  outcome_attributes: 'Outcome attributes',
+  ...Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, f.english])),
   warm_ups: 'Warm-up profiles',
   data: 'The data',
   id: 'The id',

@@ -5,6 +5,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../domain/image';
 import { MESSAGES } from '../domain/messages';
 import { DEFAULT_OVEN_TYPE, findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { normalizeRecipeName, normalizeSetTemp, recipeIssues } from '../domain/recipe';
+import { PRODUCT_NAME_MAX, RECIPE_TEXT_FIELDS, type RecipeTextKey } from '../domain/recipe-fields';
 import { normalizeTimePart, STAGE_DEFAULTS } from '../domain/stage';
 import { boundedArray, idParam, idValue, onlyForLists, wholeNumber } from './common';
 import { pageParam } from './pagination';
@@ -48,19 +49,16 @@ const text = (max: number, label: string) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** Free-text limits, so every field fits the settings file and the PDF. */
+/** Free-text limits, so every field fits the settings file and the PDF (the described fields' from their table). */
 export const RECIPE_TEXT_LIMITS = {
-  product_name: 40,
-  dish_type: 40,
-  brand: 40,
-  sku: 40,
-  weight: 20,
-  quantity: 20,
-  ingredients: 2000,
-  outcome_attributes: 1000,
-  procedure: 4000,
-  outcome: 1000,
-} as const;
+  product_name: PRODUCT_NAME_MAX,
+  ...(Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, f.max])) as Record<RecipeTextKey, number>),
+};
+
+/** The described fields' rules, one per row of RECIPE_TEXT_FIELDS. */
+const textSchemas = Object.fromEntries(
+  RECIPE_TEXT_FIELDS.map((f) => [f.key, text(f.max, f.english)]),
+) as Record<RecipeTextKey, ReturnType<typeof text>>;
 
 // Bounds checked before the items: the models' own limits (1–3 stages, 2 events) come with their messages after.
 const MAX_LISTED_STAGES = 3;
@@ -78,7 +76,7 @@ export const recipeInput = z
   .object({
     name: z.string({ error: MESSAGES.recipeName }),
     oven_type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).default(DEFAULT_OVEN_TYPE),
-    product_name: text(RECIPE_TEXT_LIMITS.product_name, 'Product name'),
+    product_name: text(PRODUCT_NAME_MAX, 'Product name'),
     set_temp: z.unknown().transform(normalizeSetTemp),
     category: z
       .enum(FOOD_CATEGORIES, { error: `Choose a category: ${FOOD_CATEGORIES.join(', ')}.` })
@@ -87,16 +85,8 @@ export const recipeInput = z
       .enum(STARTING_STATES, { error: `Choose a starting state: ${STARTING_STATES.join(', ')}.` })
       .nullish()
       .transform((v) => v ?? null),
-    dish_type: text(RECIPE_TEXT_LIMITS.dish_type, 'Dish type'),
-    brand: text(RECIPE_TEXT_LIMITS.brand, 'Brand'),
     icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).default(ICON_RECIPE_DEFAULT),
-    sku: text(RECIPE_TEXT_LIMITS.sku, 'SKU'),
-    weight: text(RECIPE_TEXT_LIMITS.weight, 'Weight'),
-    quantity: text(RECIPE_TEXT_LIMITS.quantity, 'Quantity'),
-    ingredients: text(RECIPE_TEXT_LIMITS.ingredients, 'Ingredients'),
-    outcome_attributes: text(RECIPE_TEXT_LIMITS.outcome_attributes, 'Outcome attributes'),
-    procedure: text(RECIPE_TEXT_LIMITS.procedure, 'Procedure'),
-    outcome: text(RECIPE_TEXT_LIMITS.outcome, 'Outcome'),
+    ...textSchemas,
     stages: boundedArray(
       stageSchema,
       MAX_LISTED_STAGES,
@@ -200,15 +190,10 @@ export const stageData = z.object({
 export const recipeDetail = recipeCard.extend({
   set_temp: z.number(),
   starting_state: z.string().nullable(),
-  dish_type: z.string(),
-  brand: z.string(),
-  sku: z.string(),
-  weight: z.string(),
-  quantity: z.string(),
-  ingredients: z.string(),
-  outcome_attributes: z.string(),
-  procedure: z.string(),
-  outcome: z.string(),
+  ...(Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, z.string()])) as Record<
+    RecipeTextKey,
+    z.ZodString
+  >),
   stages: z.array(stageData),
   events: z.array(z.object({ name: z.string(), minutes: z.number(), seconds: z.number() })),
   created_at: z.string(),

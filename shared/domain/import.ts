@@ -1,5 +1,5 @@
 /** Importing recipes from a settings file (spec §5: recipes whose name and stages already exist are skipped). */
-import { type Stage, stageSeconds } from './stage';
+import { STAGE_SETTINGS, type Stage, stageSeconds } from './stage';
 
 /** Identity of a recipe for import: its oven type, name and stages. */
 export function recipeSignature(recipe: {
@@ -8,18 +8,7 @@ export function recipeSignature(recipe: {
   stages: readonly Stage[];
 }): string {
   const stages = recipe.stages.map((s) =>
-    [
-      s.order,
-      stageSeconds(s),
-      s.temp,
-      s.percent_air_top,
-      s.percent_air_bottom,
-      s.blower_percent,
-      s.microwave_percent,
-      s.ir_lvl_top,
-      s.ir_lvl_bottom,
-      s.force_vent_open ? 1 : 0,
-    ].join(':'),
+    [s.order, stageSeconds(s), ...STAGE_SETTINGS.map((key) => s[key])].join(':'),
   );
   return `${recipe.oven_type}|${recipe.name.trim().toLowerCase()}|${stages.join(';')}`;
 }

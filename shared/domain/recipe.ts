@@ -7,6 +7,7 @@ import { LIMITS, MESSAGES } from './messages';
 import { copyName } from './names';
 import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import { findOvenModel, type OvenModel } from './oven-models';
+import type { RecipeTexts } from './recipe-fields';
 import { type Stage, stagesIssues } from './stage';
 import { type TemperatureUnit, tempRange, toFahrenheit } from './temperature';
 
@@ -83,6 +84,9 @@ export interface RecipeFields {
   stages: Stage[];
   events: CookEvent[];
 }
+
+/** A whole recipe: its settings and its described fields (the contract's RecipeData is checked to be one). */
+export type Recipe = RecipeFields & RecipeTexts;
 
 /** Every recipe rule; the name is expected already normalized (trimmed, truncated) for its model. */
 export function recipeIssues(recipe: RecipeFields): Issue[] {

@@ -20,6 +20,28 @@ export interface Stage {
   force_vent_open: boolean;
 }
 
+/**
+ * A stage's settings beyond its place and its time, in the order the screens show them: what tells two stages
+ * apart (an import's duplicate check), listed once. The type below fails to compile if a field of Stage is
+ * neither here nor one of order, hours, minutes and seconds.
+ */
+export const STAGE_SETTINGS = [
+  'temp',
+  'percent_air_top',
+  'percent_air_bottom',
+  'blower_percent',
+  'microwave_percent',
+  'ir_lvl_top',
+  'ir_lvl_bottom',
+  'force_vent_open',
+] as const satisfies readonly (keyof Stage)[];
+type Unlisted = Exclude<
+  keyof Stage,
+  (typeof STAGE_SETTINGS)[number] | 'order' | 'hours' | 'minutes' | 'seconds'
+>;
+/** `never` while every field of a stage is listed; a field left out names itself in the error. */
+export const STAGE_SETTINGS_COMPLETE: [Unlisted] extends [never] ? true : Unlisted = true;
+
 export const STAGE_DEFAULTS: Omit<Stage, 'order' | 'temp'> = {
   hours: '00',
   minutes: '00',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { findOvenModel } from '../../../shared/domain/oven-models';
+import { type RecipeTexts, textFieldsOf } from '../../../shared/domain/recipe-fields';
 import { formatStageTime, stageTempWarnings } from '../../../shared/domain/stage';
 import { formatTemp } from '../../../shared/domain/temperature';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -22,20 +23,7 @@ type Shown = Pick<
   | 'stages'
   | 'events'
 > &
-  Partial<
-    Pick<
-      RecipeDetail,
-      | 'dish_type'
-      | 'brand'
-      | 'sku'
-      | 'weight'
-      | 'quantity'
-      | 'ingredients'
-      | 'outcome_attributes'
-      | 'procedure'
-      | 'outcome'
-    >
-  >;
+  Partial<RecipeTexts>;
 
 /** The stages as a timeline: each stage's time, temperature, air, blower, microwave and IR at a glance. */
 export function StageTimeline({ stages, ovenType }: { stages: RecipeDetail['stages']; ovenType: string }) {
@@ -143,18 +131,12 @@ export function RecipeDetails({ recipe, imageOverride }: { recipe: Shown; imageO
     [t('pdf.productName'), recipe.product_name],
     [t('pdf.setTemp'), recipe.set_temp ? formatTemp(recipe.set_temp, unit) : ''],
     [t('recipeView.startingState'), recipe.starting_state ? startingStateLabel(recipe.starting_state) : null],
-    [t('pdf.dishType'), recipe.dish_type],
-    [t('pdf.brand'), recipe.brand],
-    [t('pdf.sku'), recipe.sku],
-    [t('pdf.weight'), recipe.weight],
-    [t('pdf.quantity'), recipe.quantity],
+    ...textFieldsOf('specs').map((f): [string, string | undefined] => [t(f.label), recipe[f.key]]),
   ];
-  const prep: [string, string | undefined][] = [
-    [t('pdf.ingredients'), recipe.ingredients],
-    [t('pdf.procedure'), recipe.procedure],
-    [t('pdf.outcome'), recipe.outcome],
-    [t('pdf.outcomeAttributes'), recipe.outcome_attributes],
-  ];
+  const prep = textFieldsOf('preparation').map((f): [string, string | undefined] => [
+    t(f.label),
+    recipe[f.key],
+  ]);
   return (
     <div className="recipe-details">
       <div className="recipe-details-top">

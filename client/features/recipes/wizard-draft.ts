@@ -4,28 +4,25 @@ import type { CookEvent } from '../../../shared/domain/event';
 import { ICON_RECIPE_DEFAULT } from '../../../shared/domain/icons';
 import { DEFAULT_OVEN_TYPE, type OvenType } from '../../../shared/domain/oven-models';
 import { setTempTypedIssue } from '../../../shared/domain/recipe';
+import {
+  emptyTexts,
+  RECIPE_TEXT_FIELDS,
+  type RecipeTexts,
+  textsOf,
+} from '../../../shared/domain/recipe-fields';
 import type { Stage } from '../../../shared/domain/stage';
 import { fromFahrenheit, messageInUnit, type TemperatureUnit } from '../../../shared/domain/temperature';
 import type { RecipeSave } from './recipes-api';
 
 /** The wizard's form values: what the person typed (numbers as text), checked by the server's recipe schema. */
-export interface Draft {
+export interface Draft extends RecipeTexts {
   name: string;
   oven_type: OvenType;
   product_name: string;
   set_temp: string;
   category: string;
   starting_state: string;
-  dish_type: string;
-  brand: string;
   icon: string;
-  sku: string;
-  weight: string;
-  quantity: string;
-  ingredients: string;
-  outcome_attributes: string;
-  procedure: string;
-  outcome: string;
   stages: Stage[];
   events: CookEvent[];
 }
@@ -41,16 +38,8 @@ export function toDraft(r: RecipeDetail | null, name?: string): Draft {
     set_temp: r ? String(r.set_temp) : '',
     category: r?.category ?? DEFAULT_CATEGORY,
     starting_state: r?.starting_state ?? '',
-    dish_type: r?.dish_type ?? '',
-    brand: r?.brand ?? '',
     icon: r?.icon ?? ICON_RECIPE_DEFAULT,
-    sku: r?.sku ?? '',
-    weight: r?.weight ?? '',
-    quantity: r?.quantity ?? '',
-    ingredients: r?.ingredients ?? '',
-    outcome_attributes: r?.outcome_attributes ?? '',
-    procedure: r?.procedure ?? '',
-    outcome: r?.outcome ?? '',
+    ...(r ? textsOf(r) : emptyTexts()),
     stages: r?.stages.map((s) => ({ ...s })) ?? [],
     events: r?.events.map((e) => ({ ...e })) ?? [],
   };
@@ -79,16 +68,8 @@ export const STEP_FIELDS = {
     'set_temp',
     'category',
     'starting_state',
-    'dish_type',
-    'brand',
     'icon',
-    'sku',
-    'weight',
-    'quantity',
-    'ingredients',
-    'outcome_attributes',
-    'procedure',
-    'outcome',
+    ...RECIPE_TEXT_FIELDS.map((f) => f.key),
   ],
 } as const;
 

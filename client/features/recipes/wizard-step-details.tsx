@@ -5,28 +5,13 @@ import { FOOD_CATEGORIES, STARTING_STATES } from '../../../shared/domain/catalog
 import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import { LIMITS } from '../../../shared/domain/messages';
 import { setTempTextIssue, setTempTypedIssue } from '../../../shared/domain/recipe';
+import { textFieldsOf } from '../../../shared/domain/recipe-fields';
 import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
 import { Alert, FieldCounter, TextField } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { categoryLabel, iconLabel, startingStateLabel, translateMessage } from '../../lib/i18n';
 import type { Draft } from './wizard-draft';
 
-type TextKey = 'dish_type' | 'brand' | 'sku' | 'weight' | 'quantity';
-type LongKey = 'ingredients' | 'outcome_attributes' | 'procedure' | 'outcome';
-// The fields with their label's key (the recipe's field names, as the PDFs print them).
-const SHORT = [
-  ['dish_type', 'pdf.dishType'],
-  ['brand', 'pdf.brand'],
-  ['sku', 'pdf.sku'],
-  ['weight', 'pdf.weight'],
-  ['quantity', 'pdf.quantity'],
-] as const satisfies readonly (readonly [TextKey, string])[];
-const LONG = [
-  ['ingredients', 'pdf.ingredients'],
-  ['outcome_attributes', 'pdf.outcomeAttributes'],
-  ['procedure', 'pdf.procedure'],
-  ['outcome', 'pdf.outcome'],
-] as const satisfies readonly (readonly [LongKey, string])[];
 const shown = (message: string | null | undefined) => (message ? translateMessage(message) : undefined);
 
 /**
@@ -119,7 +104,7 @@ export function StepDetails({
           ))}
         </select>
       </label>
-      {SHORT.map(([key, label]) => (
+      {textFieldsOf('specs').map(({ key, label }) => (
         <TextField
           key={key}
           label={t(label)}
@@ -152,7 +137,7 @@ export function StepDetails({
           ))}
         </div>
       </fieldset>
-      {LONG.map(([key, label]) => (
+      {textFieldsOf('preparation').map(({ key, label }) => (
         <label key={key} className="field span-2">
           <span>{t(label)}</span>
           <textarea rows={3} value={draft[key]} onChange={(e) => set(key, e.target.value)} />

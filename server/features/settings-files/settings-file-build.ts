@@ -4,6 +4,7 @@ import type { FileProblem } from '../../../shared/contracts/settings-files';
 import { diffMenus } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
+import { textsOf } from '../../../shared/domain/recipe-fields';
 import { menuToSettings } from '../../../shared/domain/settings-file/menu';
 import { problemLine, problemsSummary } from '../../../shared/domain/settings-file/problems';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
@@ -40,15 +41,7 @@ function settingsRecipe(r: RecipeDetail): SettingsRecipe {
     category: r.category,
     starting_state: r.starting_state,
     icon: r.icon,
-    dish_type: r.dish_type,
-    brand: r.brand,
-    sku: r.sku,
-    weight: r.weight,
-    quantity: r.quantity,
-    ingredients: r.ingredients,
-    outcome_attributes: r.outcome_attributes,
-    procedure: r.procedure,
-    outcome: r.outcome,
+    ...textsOf(r),
     stages: r.stages,
     events: r.events,
   };

@@ -1,6 +1,7 @@
 import { BUTTON_COLOR_NAMES, type ButtonColor, IR_LEVELS, type IrLevel } from '../catalog';
 import type { CookEvent } from '../event';
 import type { OvenModel } from '../oven-models';
+import { RECIPE_TEXT_FIELDS, type RecipeTexts } from '../recipe-fields';
 import type { Stage } from '../stage';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import { tokenizeLine } from './text';
@@ -275,15 +276,7 @@ export class Builder {
             category: str('category'),
             starting_state: val(rec, 'state') ?? null,
             icon: str('icon'),
-            dish_type: str('dish'),
-            brand: str('brand'),
-            sku: str('sku'),
-            weight: str('weight'),
-            quantity: str('quantity'),
-            ingredients: str('ingredients'),
-            outcome_attributes: str('attributes'),
-            procedure: str('procedure'),
-            outcome: str('outcome'),
+            ...(Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, str(f.file)])) as RecipeTexts),
             stages: [],
             events: [],
           },

@@ -1,7 +1,6 @@
 import type { ButtonColor } from '../catalog';
-import type { CookEvent } from '../event';
 import type { OvenModel, OvenType } from '../oven-models';
-import type { Stage } from '../stage';
+import type { Recipe } from '../recipe';
 import type { WarmUp } from '../warm-up';
 
 /** Everything an oven needs, as Hearth's settings-file codec reads and writes it. */
@@ -17,25 +16,8 @@ export interface OvenSettings {
   categories: SettingsCategory[];
 }
 
-export interface SettingsRecipe {
-  name: string;
-  product_name: string;
-  set_temp: number;
-  category: string;
-  starting_state: string | null;
-  icon: string;
-  dish_type: string;
-  brand: string;
-  sku: string;
-  weight: string;
-  quantity: string;
-  ingredients: string;
-  outcome_attributes: string;
-  procedure: string;
-  outcome: string;
-  stages: Stage[];
-  events: CookEvent[];
-}
+/** A recipe as a settings file holds it: the recipe without its oven type (the file's own). */
+export type SettingsRecipe = Omit<Recipe, 'oven_type'>;
 
 export interface SettingsButton {
   /** 1-based slot on its screen or page; slots may be empty, so positions may skip. */
