@@ -10,7 +10,7 @@ import { convertRecipe } from '../../shared/domain/recipe-convert';
 import { reseal } from '../../shared/domain/settings-file/golden';
 import { parseSettings } from '../../shared/domain/settings-file/parse';
 import { problemLine, problemsSummary } from '../../shared/domain/settings-file/problems';
-import { type Stage, tempRangeMessage } from '../../shared/domain/stage';
+import { type Stage, stageIssues, tempRangeMessage } from '../../shared/domain/stage';
 import { messageInUnit } from '../../shared/domain/temperature';
 import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
@@ -85,6 +85,33 @@ describe('messages of the shared rules with values', () => {
     await i18n.changeLanguage('de');
     const message = messageInUnit(tempRangeMessage(ovenModel('Matchbox 1718/1313')), 'C');
     expect(translateMessage(message)).toMatch(/^Die Temperatur muss zwischen \d+ und \d+ °C liegen\.$/);
+  });
+
+  it('says in German that a model has no microwave, infrared or force vent (they read English once)', async () => {
+    await i18n.changeLanguage('de');
+    const conveyor = ovenModel('Conveyor 2600/2000/1400');
+    const stage: Stage = {
+      order: 1,
+      hours: '00',
+      minutes: '01',
+      seconds: '00',
+      temp: conveyor.minTemp,
+      percent_air_top: 10,
+      percent_air_bottom: 10,
+      blower_percent: 10,
+      microwave_percent: 20,
+      ir_lvl_top: 'LOW',
+      ir_lvl_bottom: 'OFF',
+      force_vent_open: true,
+    };
+    const said = stageIssues(stage, undefined, conveyor).map((i) => translateMessage(i.message));
+    expect(said).toEqual(
+      expect.arrayContaining([
+        `${conveyor.type}-Öfen haben keine Mikrowelle: lassen Sie sie auf 0.`,
+        `${conveyor.type}-Öfen haben kein Infrarot: lassen Sie es auf AUS.`,
+        `${conveyor.type}-Öfen haben keine Zwangsentlüftung.`,
+      ]),
+    );
   });
 
   it('translates a menu rule the server answers with', async () => {
