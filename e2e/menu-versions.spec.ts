@@ -46,6 +46,23 @@ test('save a version, change the menu, read what changed, see it marked, then re
   await expect(page.locator('.undo-text')).toHaveText('Restored version "Spring menu"');
 });
 
+test('a version name refused as taken shows no "Saved as" from the save before it', async ({
+  page,
+  cook,
+}) => {
+  await seed.importedOven(cook, { name: 'Front Line', type: 'Matchbox 1718/1313' });
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Menu versions of Front Line' });
+  await dialog.getByLabel('Version name').fill('Spring menu');
+  await dialog.getByRole('button', { name: 'Save Version' }).click();
+  await expect(dialog.getByText('Saved as “Spring menu”.')).toBeVisible();
+  await dialog.getByLabel('Version name').fill('spring menu');
+  await dialog.getByRole('button', { name: 'Save Version' }).click();
+  await expect(dialog.getByText('This oven already has a version named "spring menu".')).toBeVisible();
+  await expect(dialog.getByText('Saved as “Spring menu”.')).toHaveCount(0);
+});
+
 test('buttons changed since a version are marked on the editor', async ({ page, cook }) => {
   const oven = await seed.importedOven(cook, { name: 'Marked', type: 'Matchbox 1718/1313' });
   await apiAs(page.request, cook)('POST', `/api/ovens/${oven.id}/versions`, { name: 'Before' });

@@ -4,13 +4,13 @@ import { PASSWORD_MIN_MESSAGE, USERNAME_CHARSET_MESSAGE } from '../../shared/con
 import { addScreen, type MenuTree } from '../../shared/domain/menu';
 import { MESSAGES } from '../../shared/domain/messages';
 import { ovenNameIssue } from '../../shared/domain/oven';
-import { OVEN_MODELS, ovenModel } from '../../shared/domain/oven-models';
+import { OVEN_MODELS, type OvenModel, ovenModel } from '../../shared/domain/oven-models';
 import { type RecipeFields, recipeNameIssue } from '../../shared/domain/recipe';
 import { convertRecipe } from '../../shared/domain/recipe-convert';
 import { reseal } from '../../shared/domain/settings-file/golden';
 import { parseSettings } from '../../shared/domain/settings-file/parse';
 import { problemLine, problemsSummary } from '../../shared/domain/settings-file/problems';
-import { type Stage, stageIssues, tempRangeMessage } from '../../shared/domain/stage';
+import { type Stage, stageIssues, stagesIssues, tempRangeMessage } from '../../shared/domain/stage';
 import { messageInUnit } from '../../shared/domain/temperature';
 import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
@@ -112,6 +112,36 @@ describe('messages of the shared rules with values', () => {
         `${conveyor.type}-Öfen haben keine Zwangsentlüftung.`,
       ]),
     );
+  });
+
+  it('says in German how many stages, screens and categories a model takes (they read English once)', async () => {
+    await i18n.changeLanguage('de');
+    const stage = (order: number): Stage => ({
+      order,
+      hours: '00',
+      minutes: '01',
+      seconds: '00',
+      temp: 450,
+      percent_air_top: 10,
+      percent_air_bottom: 10,
+      blower_percent: 10,
+      microwave_percent: 0,
+      ir_lvl_top: 'OFF',
+      ir_lvl_bottom: 'OFF',
+      force_vent_open: false,
+    });
+    const said = (model: OvenModel) =>
+      stagesIssues([1, 2, 3, 4].map(stage), model).map((i) => translateMessage(i.message));
+    const one = OVEN_MODELS.find((m) => m.maxStages === 1)!;
+    const few = OVEN_MODELS.find((m) => m.maxStages > 1 && m.maxStages < 4)!;
+    expect(said(one)).toContain(`${one.type}-Rezepte haben höchstens 1 Stufe.`);
+    expect(said(few)).toContain(`${few.type}-Rezepte haben höchstens ${few.maxStages} Stufen.`);
+    for (const sample of [
+      'Matchbox 1718/1313 ovens have at most 8 screens.',
+      'MiLO/Double MiLO ovens have at most 1 screen.',
+      'MiLO/Double MiLO ovens have at most 32 categories.',
+    ])
+      expect(translateMessage(sample)).not.toBe(sample);
   });
 
   it('translates a menu rule the server answers with', async () => {

@@ -88,6 +88,8 @@ export function MenuVersionsModal({
   const [restoring, setRestoring] = useState<MenuVersion | null>(null);
 
   const submit = form.onSubmit(async (data) => {
+    // The last save's "Saved as" goes with the next attempt: beside a refusal it read as if this one had saved.
+    setSaved('');
     const made = await saveVersion.mutateAsync(data);
     setSaved(made.name);
     form.setValues({ name: '', note: '' });
