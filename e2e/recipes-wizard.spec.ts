@@ -132,6 +132,30 @@ test('a disabled Next says beside it what is missing', async ({ page, cook }) =>
   await expect(w.locator('.wizard-missing')).toHaveCount(0);
 });
 
+test('a microwave stage on a MiLO, then a Conveyor chosen: the microwave is cleared, said per stage, and Next works', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  const w = await openWizard(page);
+  await w.getByLabel('Recipe name').fill('Quick Melt');
+  await w.getByRole('radio', { name: 'MiLO/Double MiLO' }).check({ force: true });
+  await w.getByRole('button', { name: 'Next' }).click();
+  await setStage(page, '01', '00', '450');
+  await w.getByLabel('Microwave %').selectOption('20');
+  await w.getByRole('button', { name: 'Add Stage' }).click();
+  await w.getByRole('button', { name: 'Back' }).click();
+  await w.getByRole('radio', { name: 'Conveyor 2600/2000/1400' }).check({ force: true });
+  await expect(w.locator('.alert-info')).toContainText(
+    'Stage 1 microwave 20 % → 0 %: the Conveyor 2600/2000/1400 has no microwave.',
+  );
+  await page.screenshot({ path: 'test-results/screens/wizard-model-cleared.png' });
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(w.getByRole('button', { name: 'Next' })).toBeEnabled();
+  await w.getByRole('button', { name: 'Next' }).click();
+  await expect(w.locator('.step-current')).toContainText('Details');
+});
+
 test('an invalid name is stopped on step 1', async ({ page, cook }) => {
   void cook;
   const w = await openWizard(page);

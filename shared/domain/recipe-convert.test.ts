@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FOOD_CATEGORIES, IR_LEVELS } from './catalog';
 import { OVEN_MODELS, type OvenModel, ovenModel } from './oven-models';
 import { type RecipeFields, recipeIssues } from './recipe';
-import { convertRecipe } from './recipe-convert';
+import { convertRecipe, stagesFor } from './recipe-convert';
 import { type Stage, stageSeconds } from './stage';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -103,6 +103,41 @@ function fields(r: RecipeFields): Map<string, unknown> {
   for (const e of r.events) out.set(`event:${e.name}`, JSON.stringify(e));
   return out;
 }
+
+describe("a recipe's stages on another model (the wizard's model change)", () => {
+  it('clears what the model lacks, a line for each, and leaves the rest as it was', () => {
+    fc.assert(
+      fc.property(anyRecipe, anyModel, (source, target) => {
+        const { stages, changes } = stagesFor(source.stages, target);
+        for (const [i, s] of stages.entries()) {
+          if (!target.microwave) expect(s.microwave_percent).toBe(0);
+          if (!target.infrared) expect([s.ir_lvl_top, s.ir_lvl_bottom]).toEqual(['OFF', 'OFF']);
+          if (!target.forceVent) expect(s.force_vent_open).toBe(false);
+          const was = source.stages[i]!;
+          expect({
+            ...s,
+            microwave_percent: 0,
+            ir_lvl_top: 'OFF',
+            ir_lvl_bottom: 'OFF',
+            force_vent_open: false,
+          }).toEqual({
+            ...was,
+            microwave_percent: 0,
+            ir_lvl_top: 'OFF',
+            ir_lvl_bottom: 'OFF',
+            force_vent_open: false,
+          });
+        }
+        const differing = stages.flatMap((s, i) =>
+          (['microwave_percent', 'ir_lvl_top', 'ir_lvl_bottom', 'force_vent_open'] as const).filter(
+            (k) => s[k] !== source.stages[i]![k],
+          ),
+        );
+        expect(changes).toHaveLength(differing.length);
+      }),
+    );
+  });
+});
 
 describe('converting a recipe to another oven model', () => {
   it('always gives a recipe that passes every rule of the target', () => {

@@ -61,6 +61,59 @@ function mergeStages(stages: readonly Stage[]): Stage {
   };
 }
 
+/**
+ * Clears in place what a stage sets that the model lacks (microwave, infrared, force vent), saying each in a line:
+ * a conversion does it, and so does the wizard when its oven model changes (the field is hidden then, and a value
+ * left there would block the recipe with no field to fix it in).
+ */
+export function withoutMissingSettings(
+  out: Stage,
+  n: number,
+  at: string,
+  target: OvenModel,
+): ConversionChange[] {
+  const changes: ConversionChange[] = [];
+  if (!target.microwave && out.microwave_percent !== 0) {
+    changes.push({
+      field: `${at}.microwave_percent`,
+      message: `Stage ${n} microwave ${out.microwave_percent} % → 0 %: the ${target.type} has no microwave.`,
+    });
+    out.microwave_percent = 0;
+  }
+  for (const side of ['top', 'bottom'] as const) {
+    const key = side === 'top' ? 'ir_lvl_top' : 'ir_lvl_bottom';
+    if (!target.infrared && out[key] !== 'OFF') {
+      changes.push({
+        field: `${at}.${key}`,
+        message: `Stage ${n} infrared ${side} ${out[key]} → OFF: the ${target.type} has no infrared.`,
+      });
+      out[key] = 'OFF';
+    }
+  }
+  if (!target.forceVent && out.force_vent_open) {
+    changes.push({
+      field: `${at}.force_vent_open`,
+      message: `Stage ${n} force vent open → closed: the ${target.type} has no force vent.`,
+    });
+    out.force_vent_open = false;
+  }
+  return changes;
+}
+
+/** A recipe's stages as the model can run them: what it lacks cleared, and the lines that say so. */
+export function stagesFor(
+  stages: readonly Stage[],
+  target: OvenModel,
+): { stages: Stage[]; changes: ConversionChange[] } {
+  const changes: ConversionChange[] = [];
+  const out = stages.map((stage, i) => {
+    const copy = { ...stage };
+    changes.push(...withoutMissingSettings(copy, i + 1, `stages.${i}`, target));
+    return copy;
+  });
+  return { stages: out, changes };
+}
+
 export function convertRecipe(source: RecipeFields, target: OvenModel): Conversion {
   const from = findOvenModel(source.oven_type);
   const copy: RecipeFields = {
@@ -143,30 +196,7 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
         field: `${at}.temp`,
         message: `Stage ${n} temperature ${before} °F → ${out.temp} °F: ${reason}.`,
       });
-    if (!target.microwave && out.microwave_percent !== 0) {
-      changes.push({
-        field: `${at}.microwave_percent`,
-        message: `Stage ${n} microwave ${out.microwave_percent} % → 0 %: the ${target.type} has no microwave.`,
-      });
-      out.microwave_percent = 0;
-    }
-    for (const side of ['top', 'bottom'] as const) {
-      const key = side === 'top' ? 'ir_lvl_top' : 'ir_lvl_bottom';
-      if (!target.infrared && out[key] !== 'OFF') {
-        changes.push({
-          field: `${at}.${key}`,
-          message: `Stage ${n} infrared ${side} ${out[key]} → OFF: the ${target.type} has no infrared.`,
-        });
-        out[key] = 'OFF';
-      }
-    }
-    if (!target.forceVent && out.force_vent_open) {
-      changes.push({
-        field: `${at}.force_vent_open`,
-        message: `Stage ${n} force vent open → closed: the ${target.type} has no force vent.`,
-      });
-      out.force_vent_open = false;
-    }
+    changes.push(...withoutMissingSettings(out, n, at, target));
   }
 
   const cooking = recipe.stages.reduce((sum, s) => sum + stageSeconds(s), 0);

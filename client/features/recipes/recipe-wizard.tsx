@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type Owner, type RecipeDetail, recipeInput } from '../../../shared/contracts/recipes';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { normalizeSetTemp } from '../../../shared/domain/recipe';
+import { stagesFor } from '../../../shared/domain/recipe-convert';
+import { Alert } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -121,9 +123,15 @@ export function RecipeWizard({
     photo.kind === 'new' ? photo.dataUrl : photo.kind === 'remove' ? null : (recipe?.image_url ?? null);
 
   // What was typed is never cut: a name too long for the model chosen is said so, and kept to be shortened.
+  // A stage's setting the new model lacks (microwave, infrared, vent) has no field there to fix it in: it is
+  // cleared, and the wizard says which, stage by stage.
+  const [cleared, setCleared] = useState<{ type: string; lines: string[] } | null>(null);
   const changeOvenType = (type: OvenType) => {
     setModelChosen(true);
     set('oven_type', type);
+    const fitted = stagesFor(draft.stages, ovenModel(type));
+    if (fitted.changes.length > 0) set('stages', fitted.stages);
+    setCleared(fitted.changes.length > 0 ? { type, lines: fitted.changes.map((c) => c.message) } : null);
   };
 
   const onStageForm = useCallback((state: StageFormState) => setStageForm(state), []);
@@ -255,6 +263,16 @@ export function RecipeWizard({
           ))}
         </ol>
 
+        {cleared && step < 3 ? (
+          <Alert tone="info">
+            {t('wizard.clearedForModel', { type: cleared.type })}
+            <ul className="change-list">
+              {cleared.lines.map((line) => (
+                <li key={line}>{translateMessage(line)}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         {conversion && step < 5 ? (
           <details className="conversion-note" open>
             <summary>
