@@ -10,7 +10,13 @@ import { convertRecipe } from '../../shared/domain/recipe-convert';
 import { reseal } from '../../shared/domain/settings-file/golden';
 import { parseSettings } from '../../shared/domain/settings-file/parse';
 import { problemLine, problemsSummary } from '../../shared/domain/settings-file/problems';
-import { type Stage, stageIssues, stagesIssues, tempRangeMessage } from '../../shared/domain/stage';
+import {
+  STAGE_DEFAULTS,
+  type Stage,
+  stageIssues,
+  stagesIssues,
+  tempRangeMessage,
+} from '../../shared/domain/stage';
 import { messageInUnit } from '../../shared/domain/temperature';
 import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
@@ -91,17 +97,12 @@ describe('messages of the shared rules with values', () => {
     await i18n.changeLanguage('de');
     const conveyor = ovenModel('Conveyor 2600/2000/1400');
     const stage: Stage = {
+      ...STAGE_DEFAULTS,
       order: 1,
-      hours: '00',
       minutes: '01',
-      seconds: '00',
       temp: conveyor.minTemp,
-      percent_air_top: 10,
-      percent_air_bottom: 10,
-      blower_percent: 10,
       microwave_percent: 20,
       ir_lvl_top: 'LOW',
-      ir_lvl_bottom: 'OFF',
       force_vent_open: true,
     };
     const said = stageIssues(stage, undefined, conveyor).map((i) => translateMessage(i.message));
@@ -116,20 +117,7 @@ describe('messages of the shared rules with values', () => {
 
   it('says in German how many stages, screens and categories a model takes (they read English once)', async () => {
     await i18n.changeLanguage('de');
-    const stage = (order: number): Stage => ({
-      order,
-      hours: '00',
-      minutes: '01',
-      seconds: '00',
-      temp: 450,
-      percent_air_top: 10,
-      percent_air_bottom: 10,
-      blower_percent: 10,
-      microwave_percent: 0,
-      ir_lvl_top: 'OFF',
-      ir_lvl_bottom: 'OFF',
-      force_vent_open: false,
-    });
+    const stage = (order: number): Stage => ({ ...STAGE_DEFAULTS, order, minutes: '01', temp: 450 });
     const said = (model: OvenModel) =>
       stagesIssues([1, 2, 3, 4].map(stage), model).map((i) => translateMessage(i.message));
     const one = OVEN_MODELS.find((m) => m.maxStages === 1)!;

@@ -189,6 +189,23 @@ export async function createOven(
   return { id: oven.id, name: oven.name, type, tree, screenId: tree.screens[0]!.id! };
 }
 
+/** A menu of one screen whose slot 1 opens the given recipe. */
+export function menuOfOne(
+  recipe: { id: number; name: string; ovenType: string },
+  icon = 'ICON_PIZZA',
+): MenuTree {
+  return {
+    screens: [
+      {
+        id: null,
+        buttons: [
+          { id: null, kind: 'recipe', position: 1, icon, color: 'ORANGE_900', favorite: false, recipe },
+        ],
+      },
+    ],
+  };
+}
+
 /** An oven whose menu holds one recipe of the owner's team in slot 1: one whose file a zip takes. */
 export async function createOvenWithRecipe(
   db: Db,
@@ -199,23 +216,6 @@ export async function createOvenWithRecipe(
   const recipe = await createRecipe(db, { ownerId, oven_type: type });
   return createOven(db, ownerId, {
     ...overrides,
-    tree: {
-      screens: [
-        {
-          id: null,
-          buttons: [
-            {
-              id: null,
-              kind: 'recipe',
-              position: 1,
-              icon: 'ICON_PIZZA',
-              color: 'ORANGE_900',
-              favorite: false,
-              recipe: { id: recipe.id, name: recipe.name, ovenType: type },
-            },
-          ],
-        },
-      ],
-    },
+    tree: menuOfOne({ id: recipe.id, name: recipe.name, ovenType: type }),
   });
 }

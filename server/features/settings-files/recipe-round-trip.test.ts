@@ -6,7 +6,7 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { RECIPE_TEXT_FIELDS, textsOf } from '../../../shared/domain/recipe-fields';
 import { parseSettingsFile } from '../../../shared/domain/settings-file/parse';
 import { STAGE_SETTINGS } from '../../../shared/domain/stage';
-import { createOven, createSession, createUser, recipeBody } from '../../test/factories';
+import { createOven, createSession, createUser, menuOfOne, recipeBody } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -89,24 +89,7 @@ describe('a recipe with every field set', () => {
       // On an oven's menu, into its settings file and read back.
       const oven = await createOven(ctx.db, a.id, {
         type: TYPE,
-        tree: {
-          screens: [
-            {
-              id: null,
-              buttons: [
-                {
-                  id: null,
-                  kind: 'recipe',
-                  position: 1,
-                  icon: 'ICON_SANDWICH',
-                  color: 'ORANGE_900',
-                  favorite: false,
-                  recipe: { id, name: detail.name, ovenType: TYPE },
-                },
-              ],
-            },
-          ],
-        },
+        tree: menuOfOne({ id, name: detail.name, ovenType: TYPE }, 'ICON_SANDWICH'),
       });
       const info = (
         await ctx.api('GET', `/api/files/${oven.id}`, undefined, { token: a.token })
