@@ -347,6 +347,27 @@ test('a refused settings file lists its problems in German', async ({ page, cook
   await page.screenshot({ path: 'test-results/screens/import-refused-de.png', fullPage: true });
 });
 
+test('a German manager reads what changed and what Undo took back in German, on the editor and in the trail', async ({
+  page,
+  cook,
+}) => {
+  const oven = await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+  // The change is made in English (the API's default); it is kept by key, so a German reader reads it in German.
+  await apiAs(page.request, cook)('POST', '/api/screens', { type: 'main', oven_id: oven.id });
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto(`/ovens?oven=${oven.id}`);
+  await expect(page.locator('.undo-text')).toHaveText('Bildschirm 3 hinzugefügt');
+  await page.getByRole('button', { name: 'Rückgängig', exact: true }).click();
+  await expect(page.locator('.banner').getByText('Bildschirm 3 hinzugefügt')).toBeVisible();
+  await expect(page.locator('.undo-text')).toHaveText('Rückgängig gemacht: Bildschirm 3 hinzugefügt');
+  await page.goto('/team');
+  await expect(page.locator('.trail-what').first()).toHaveText(
+    'Rückgängig gemacht: Bildschirm 3 hinzugefügt',
+  );
+  await expect(page.locator('.trail-list')).not.toContainText(/\b(Added|Undid)\b/);
+  await page.screenshot({ path: 'test-results/screens/trail-de.png', fullPage: true });
+});
+
 /** Controls of the page whose text does not fit them (cut, or past the screen's edge). */
 async function clippedIn(page: Page, selector: string): Promise<string[]> {
   return page.evaluate(

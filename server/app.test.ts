@@ -64,6 +64,6 @@ describe('the app shell', () => {
   it('answers unknown API paths with JSON 404', async () => {
     const res = await ctx.api('GET', '/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found.' });
+    expect(res.json()).toEqual({ message: 'Not found.', key: 'ruleMessages.notFoundPlain', params: {} });
   });
 });

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { PublicConfig } from '../shared/contracts/config';
 import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/http';
+import { said } from '../shared/i18n/said';
 import type { Config } from './config';
 import { createActivityRecorder } from './db/activity-store';
 import type { Database } from './db/client';
@@ -45,7 +46,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { guardRequestValues } from './http/body-guard';
 import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
-import { registerErrorHandler } from './http/error-handler';
+import { refusalBody, registerErrorHandler } from './http/error-handler';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { declaredAccess, type RouteAccess } from './http/route-actions';
 import { CsrfError } from './lib/errors';
@@ -337,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('cache-control', 'no-cache')
         .sendFile('index.html', clientDir!, { cacheControl: false });
     }
-    return reply.code(404).send({ message: 'Not found.' });
+    return reply.code(404).send(refusalBody(said('ruleMessages.notFoundPlain')));
   });
 
   return app;

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../lib/i18n';
+import { textOf } from '../lib/i18n';
 import { TIMINGS } from '../lib/timings';
 
 /** Spec §8: a banner has three lines (who, description, what) and hides itself after the spec's time. */
@@ -81,7 +81,7 @@ export function BannerProvider({ children }: { children: ReactNode }) {
           tone: 'error',
           who,
           description,
-          what: error instanceof Error ? translateMessage(error.message) : undefined,
+          what: error instanceof Error ? textOf(error) : undefined,
           ms: TIMINGS.banner.error,
         }),
     }),

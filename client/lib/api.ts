@@ -1,25 +1,50 @@
+import type { SaidWire } from '../../shared/contracts/common';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { authToken } from './auth-token';
-import { translateMessage } from './i18n';
+import { say } from './i18n';
 
 /**
- * A failed call: the HTTP status, the server's message in the screens' language (the API speaks English; a rule's
- * message is translated here once, for every alert and banner), and its messages per field (422).
+ * A failed call: the HTTP status, what the server said (its key and values, shown in the screens' language by
+ * `textOf`; `message` is the API's English), and its problems per field (422).
  */
 export class ApiError extends Error {
-  readonly errors: Record<string, string[]>;
+  /** What the server said (its key and values); `message` is its English. Shown with `textOf`. */
+  readonly said: SaidWire | undefined;
+  /** Each field's problems as said, by the field's path ('stages.1.temp'). */
+  readonly issues: Record<string, SaidWire[]>;
   constructor(
     readonly status: number,
     message: string,
-    errors: Record<string, string[]> = {},
     readonly body: Record<string, unknown> = {},
+    said?: SaidWire,
   ) {
-    super(translateMessage(message));
-    this.errors = Object.fromEntries(
-      Object.entries(errors).map(([field, list]) => [field, list.map(translateMessage)]),
-    );
+    super(message);
+    this.said =
+      said ?? (typeof body.key === 'string' ? { key: body.key, params: paramsOf(body.params) } : undefined);
+    this.issues = {};
+    if (Array.isArray(body.issues))
+      for (const issue of body.issues as { path?: unknown; key?: unknown; params?: unknown }[])
+        if (typeof issue.path === 'string' && typeof issue.key === 'string')
+          this.issues[issue.path] = [
+            ...(this.issues[issue.path] ?? []),
+            { key: issue.key, params: paramsOf(issue.params) },
+          ];
+  }
+
+  /** Each field's problems in the screens' language (the server's English where it said none by key). */
+  get errors(): Record<string, string[]> {
+    const english = (this.body.errors ?? {}) as Record<string, string[]>;
+    const out: Record<string, string[]> = {};
+    for (const field of new Set([...Object.keys(this.issues), ...Object.keys(english)])) {
+      const said = this.issues[field];
+      out[field] = said ? said.map((s, i) => say(s, 'F', english[field]?.[i])) : (english[field] ?? []);
+    }
+    return out;
   }
 }
+
+const paramsOf = (params: unknown) =>
+  typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : undefined;
 
 function csrfToken(): string {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${CSRF_COOKIE}=`));
@@ -27,7 +52,9 @@ function csrfToken(): string {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+const UNREACHABLE: SaidWire = { key: 'ruleMessages.unreachable' };
+const unreachable = () =>
+  new ApiError(0, 'We could not reach the server. Check your connection and try again.', {}, UNREACHABLE);
 
 function headersFor(body: unknown): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: csrfToken() };
@@ -46,8 +73,11 @@ function result<T>(status: number, ok: boolean, text: string): T {
     data = {};
   }
   if (!ok) {
-    const message = typeof data.message === 'string' ? data.message : `The server answered ${status}.`;
-    throw new ApiError(status, message, (data.errors as Record<string, string[]>) ?? {}, data);
+    if (typeof data.message === 'string') throw new ApiError(status, data.message, data);
+    throw new ApiError(status, `The server answered ${status}.`, data, {
+      key: 'ruleMessages.serverAnswered',
+      params: { status },
+    });
   }
   return data as T;
 }
@@ -63,7 +93,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, UNREACHABLE);
+    throw unreachable();
   }
   return result<T>(response.status, response.ok, await response.text());
 }
@@ -82,7 +112,7 @@ export async function apiDownload(path: string, fileName?: string): Promise<void
   try {
     response = await fetch(path, { headers: headersFor(undefined) });
   } catch {
-    throw new ApiError(0, UNREACHABLE);
+    throw unreachable();
   }
   if (!response.ok) result(response.status, false, await response.text());
   const url = URL.createObjectURL(await response.blob());
@@ -124,8 +154,9 @@ export function apiUpload<T>(
         reject(error);
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE));
-    xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled.'));
+    xhr.onerror = () => reject(unreachable());
+    xhr.onabort = () =>
+      reject(new ApiError(0, 'The upload was cancelled.', {}, { key: 'ruleMessages.uploadCancelled' }));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(JSON.stringify(body));
   });

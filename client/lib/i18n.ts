@@ -10,11 +10,15 @@ import { loadCatalog } from 'virtual:catalog-parts';
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
+import type { SaidWire } from '../../shared/contracts/common';
+import { saidOf } from '../../shared/contracts/zod-said';
 import type { ButtonColor } from '../../shared/domain/catalog';
 import type { IconName } from '../../shared/domain/icons';
+import { NEAREST_IN_LANGUAGE } from '../../shared/domain/oven-charset';
+import type { TemperatureUnit } from '../../shared/domain/temperature';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
-import type { MessageTranslator } from './rule-messages';
+import { type Lookup, type Said, sayWith } from '../../shared/i18n/said';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -63,7 +67,6 @@ const add = (language: string, catalog: object) =>
 
 let restWanted = false;
 let restComplete = false;
-let messages: MessageTranslator | null = null;
 // The routes whose part has been asked for: a new language brings its parts of them.
 const routesLoaded = new Set<string>();
 
@@ -86,25 +89,14 @@ export function loadRoutePart(route: string): Promise<void> {
 }
 let restOf: { language: string; done: Promise<void> } | null = null;
 
-/**
- * The rest of the catalogue, in the screens' language (and in English, which the rules' messages are read
- * against), with the translator of those messages. Every route's code waits for it.
- */
+/** The rest of the catalogue, in the screens' language. Every route's code waits for it. */
 export function loadRest(): Promise<void> {
   restWanted = true;
   const current = i18n.language === 'pseudo' ? 'en' : (i18n.language as Language);
   if (restOf?.language === current) return restOf.done;
-  const done = Promise.all([
-    part(current, 'rest'),
-    current === 'en' ? null : part('en', 'rest'),
-    import('./rule-messages'),
-  ]).then(([rest, enRest, module]) => {
-    if (enRest) add('en', enRest);
-    // The translator reads the whole English catalogue; it is made before the screens are told to draw again.
-    if (current === 'en') add('en', rest);
-    messages = module.messageTranslator(i18n);
+  const done = part(current, 'rest').then((rest) => {
     restComplete = true;
-    if (current !== 'en') add(current, rest);
+    add(current, rest);
   });
   restOf = { language: current, done };
   done.catch(() => {
@@ -145,9 +137,7 @@ export const storedLanguage = {
 export async function setLanguage(language: UiLanguage): Promise<void> {
   if (language === 'pseudo') {
     // Every text, so a screenshot shows each one accented.
-    const [rest, module] = await Promise.all([part('en', 'rest'), import('./rule-messages')]);
-    add('en', rest);
-    messages = module.messageTranslator(i18n);
+    add('en', await part('en', 'rest'));
     add('pseudo', pseudoCatalog(i18n.getResourceBundle('en', 'translation') as object));
   } else if (language !== 'en') {
     // A new language brings the parts the screens have needed before they switch to it.
@@ -211,26 +201,52 @@ export function formatLocale(language: UiLanguage): string {
   return language === 'pseudo' ? 'en' : language;
 }
 
-/**
- * A text read by the rules' message reader, in the screens' language; as it came in English, or before the reader
- * has come with the catalogue's rest (it is fetched then, and the screens draw again when it arrives).
- */
-function withReader(text: string, read: (reader: MessageTranslator) => string): string {
-  if (i18n.language === 'en') return text;
-  if (!messages) {
+// The catalogue's keys are known only at run time here (they travel with what is said).
+const translate = i18n.t as unknown as (key: string, values: Record<string, string>) => string;
+const lookup: Lookup = (key, values) => {
+  // What is said comes with the catalogue's rest: before it has come, nothing (the screens draw again when it does).
+  if (!i18n.exists(key)) {
     void loadRest();
-    return text;
+    return '';
   }
-  return read(messages);
+  // The reader's own way to write a letter plainly ("Käse" → "Kaese" in German), where the language has one.
+  const near =
+    key === 'rules.refusedUse' ? NEAREST_IN_LANGUAGE[i18n.language]?.[values.char ?? ''] : undefined;
+  return translate(key, near ? { ...values, near } : values);
+};
+
+/**
+ * What the rules or the server say ({ key, params }, shared/i18n/said.ts) in the screens' language, with
+ * temperatures in the reader's unit. `english` is shown while the catalogue's rest is still on its way (the
+ * screens draw again when it arrives).
+ */
+export function say(what: SaidWire | Said, unit: TemperatureUnit = 'F', english?: string): string {
+  if (english !== undefined && !i18n.exists(what.key)) {
+    void loadRest();
+    return english;
+  }
+  return sayWith(lookup, what as Said, { unit, locale: formatLocale(i18n.language as UiLanguage) });
 }
 
-/** A message of a shared rule in the screens' language; any other message as it came. */
-export const translateMessage = (message: string): string =>
-  withReader(message, (reader) => reader.translateMessage(message));
+/** A zod issue of a shared contract (its message carries the key and values), in the screens' language. */
+export function issueText(
+  issue: { message: string } | undefined,
+  unit: TemperatureUnit = 'F',
+): string | undefined {
+  return issue ? say(saidOf(issue), unit) : undefined;
+}
 
-/** Words a rule puts inside a message ("recipe 3 \"Pizza\", stage 2, air top") in the screens' language. */
-export const translateWords = (words: string): string =>
-  withReader(words, (reader) => reader.translateWords(words));
+/**
+ * The words of anything that says something: a refused call (an ApiError), a line or a result from the server
+ * ({ message, said }), a rule's issue ({ said }): what it says in the screens' language, else its own message.
+ */
+export function textOf(what: unknown, unit: TemperatureUnit = 'F'): string {
+  if (typeof what === 'string') return what;
+  if (typeof what !== 'object' || what === null) return '';
+  const { said, message } = what as { said?: SaidWire | null; message?: unknown };
+  const english = typeof message === 'string' ? message : undefined;
+  return said ? say(said, unit, english) : (english ?? '');
+}
 
 /** A food category as the reader's language names it; the value stays the English one the oven's file holds. */
 export function categoryLabel(category: string): string {

@@ -23,7 +23,13 @@ export async function finishJob<K extends JobKind>(
     await wait(attempt < 10 ? 250 : 1000);
     job = (await api<{ data: Job }>('GET', `/api/jobs/${queued.id}`)).data;
   }
-  if (job.status === 'failed' || !job.result) throw new ApiError(422, job.error ?? 'This did not finish.');
+  if (job.status === 'failed' || !job.result)
+    throw new ApiError(
+      422,
+      job.error ?? 'This did not finish.',
+      {},
+      job.error_said ?? { key: 'ruleMessages.notFinished' },
+    );
   return job.result as NonNullable<JobOf<K>['result']>;
 }
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
+import type { SaidWire } from '../../shared/contracts/common';
 import { fieldErrors } from '../../shared/contracts/field-errors';
-import { messageInUnit, type TemperatureUnit } from '../../shared/domain/temperature';
 import { ApiError } from './api';
 import { useTemperatureUnit } from './current-user';
-import { loadRest, translateMessage, useCatalogRevision, useUiLanguage } from './i18n';
+import { loadRest, say, useCatalogRevision, useUiLanguage } from './i18n';
 
 /**
  * A schema loaded after the page shows: the login page is drawn without the validation library, which arrives
@@ -23,38 +23,48 @@ function isLazy<S>(source: S | LazySchema<S>): source is LazySchema<S> {
   return typeof (source as LazySchema<S>).load === 'function';
 }
 
-/**
- * Form state checked by the same zod schema the server uses. Errors show after the first submit and then
- * follow every change; server 422 messages land on the same fields. A form whose values are not the schema's
- * input as such (the recipe wizard keeps text for numbers) passes `toInput` to map them.
- */
-function inUnit(all: Record<string, string[]>, unit: TemperatureUnit): Record<string, string[]> {
-  if (unit === 'F') return all;
-  return Object.fromEntries(
-    Object.entries(all).map(([f, list]) => [f, list.map((m) => messageInUnit(m, unit))]),
-  );
+/** A field's problem as said (by the rules or the server), with the server's English where it sent one. */
+interface Problem {
+  said?: SaidWire;
+  english?: string;
 }
 
+/** A field's problems from a failed call: as said where the server said them by key, else its English. */
+function serverProblems(error: ApiError): Record<string, Problem[]> {
+  const english = (error.body.errors ?? {}) as Record<string, string[]>;
+  const out: Record<string, Problem[]> = {};
+  for (const field of new Set([...Object.keys(error.issues), ...Object.keys(english)]))
+    out[field] =
+      error.issues[field]?.map((said, i) => ({ said, english: english[field]?.[i] })) ??
+      (english[field] ?? []).map((text) => ({ english: text }));
+  return out;
+}
+
+/**
+ * Form state checked by the same zod schema the server uses. Errors show after the first submit and then
+ * follow every change; server 422 problems land on the same fields. Problems are kept as said and shown in the
+ * screens' language and the reader's unit. A form whose values are not the schema's input as such (the recipe
+ * wizard keeps text for numbers) passes `toInput` to map them.
+ */
 export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & object>(
   source: S | LazySchema<S>,
   initial: V,
   toInput: (values: V) => z.input<S> = (v) => v as z.input<S>,
 ) {
   const [values, setValues] = useState<V>(initial);
-  // The shared rules speak °F; a user who reads °C gets every range and step in °C.
+  // The shared rules hold °F; a user who reads °C gets every range and step in °C.
   const unit = useTemperatureUnit();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // Kept in the rules' English; shown in the screens' language (and again when it changes).
+  const [errors, setErrors] = useState<Record<string, Problem>>({});
+  // Kept as said; shown in the screens' language (again when it changes, or when the catalogue's rest comes).
   const language = useUiLanguage();
-  // The rules' messages are read once the catalogue's rest has come, maybe after the errors were set.
   const catalog = useCatalogRevision();
+  const text = useCallback(
+    (p: Problem) => (p.said ? say(p.said, unit, p.english) : (p.english ?? '')),
+    [unit],
+  );
   const shown = useMemo(
-    () =>
-      language === 'en'
-        ? errors
-        : Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, translateMessage(m)])),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `catalog` says when to translate again.
-    [errors, language, catalog],
+    () => Object.fromEntries(Object.entries(errors).map(([f, p]) => [f, text(p)])),
+    [errors, text, language, catalog],
   );
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | undefined>(() => (isLazy(source) ? undefined : source));
@@ -75,19 +85,26 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
 
   const checkWith = useCallback(
     (s: S | undefined, next: V) => {
-      if (!s) return { data: null, all: {} as Record<string, string[]> };
+      if (!s) return { data: null, all: {} as Record<string, Problem[]> };
       const result = s.safeParse(toInput(next));
-      if (result.success) return { data: result.data as z.output<S>, all: {} as Record<string, string[]> };
-      return { data: null, all: inUnit(fieldErrors(result.error), unit) };
+      if (result.success) return { data: result.data as z.output<S>, all: {} as Record<string, Problem[]> };
+      const all = fieldErrors(result.error);
+      return {
+        data: null,
+        all: Object.fromEntries(Object.entries(all).map(([f, list]) => [f, list.map((said) => ({ said }))])),
+      };
     },
-    [toInput, unit],
+    [toInput],
   );
   const check = useCallback((next: V) => checkWith(schema, next), [checkWith, schema]);
-  const firsts = (all: Record<string, string[]>) =>
-    Object.fromEntries(Object.entries(all).map(([f, m]) => [f, m[0] ?? '']));
+  const firsts = (all: Record<string, Problem[]>) =>
+    Object.fromEntries(Object.entries(all).flatMap(([f, m]) => (m[0] ? [[f, m[0]]] : [])));
 
   /** Every current problem of the values, per field, whether or not it is shown yet (for step gates). */
-  const live = useMemo(() => check(values).all, [check, values]);
+  const live = useMemo(() => {
+    const all = check(values).all;
+    return Object.fromEntries(Object.entries(all).map(([f, list]) => [f, list.map(text)]));
+  }, [check, values, text]);
 
   const set = useCallback(
     <K extends keyof V & string>(field: K, value: V[K]) => {
@@ -109,14 +126,13 @@ export function useZodForm<S extends z.ZodType, V extends object = z.input<S> & 
   }, [check, values]);
 
   /** Puts a server's field errors on the form; answers whether there were any. */
-  const applyServerErrors = useCallback(
-    (error: unknown): boolean => {
-      if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false;
-      setErrors(firsts(inUnit(error.errors, unit)));
-      return true;
-    },
-    [unit],
-  );
+  const applyServerErrors = useCallback((error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    const problems = serverProblems(error);
+    if (Object.keys(problems).length === 0) return false;
+    setErrors(firsts(problems));
+    return true;
+  }, []);
 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);

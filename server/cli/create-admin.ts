@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField, PASSWORD_MIN_MESSAGE, username } from '../../shared/contracts/auth';
 import { fieldErrors } from '../../shared/contracts/common';
+import { saying } from '../../shared/contracts/zod-said';
+import { english } from '../../shared/i18n/english';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseStartError, type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
@@ -19,7 +21,7 @@ import { hashPassword } from '../lib/passwords';
 
 const adminInput = z.object({
   username,
-  email: emailField('Email is required.', 'Email must be a valid email address.'),
+  email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
   password: z.string().min(8, PASSWORD_MIN_MESSAGE),
 });
 
@@ -40,7 +42,7 @@ export async function createAdmin(
   const parsed = adminInput.safeParse(input);
   if (!parsed.success) {
     const [field, messages] = Object.entries(fieldErrors(parsed.error))[0]!;
-    throw new Error(`${field}: ${messages[0]}`);
+    throw new Error(`${field}: ${english(messages[0]!)}`);
   }
   const { username: name, email, password } = parsed.data;
   const [clash] = await db

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { said } from '../../shared/i18n/said';
 import { ConflictError, ForbiddenError } from '../lib/errors';
 import { newToken } from '../lib/tokens';
 import type { DbOrTx } from './client';
 import { settingsDownloadParts, settingsDownloads, teamMembers } from './schema/index';
 
 /** A team's file prepared for someone removed from the team since. */
-export const NO_LONGER_A_MEMBER = 'You are no longer a member of the team this file belongs to.';
+export const NO_LONGER_A_MEMBER = said('ruleMessages.noLongerMember');
 
 /** A prepared file stays downloadable this long. */
 export const DOWNLOAD_TTL_MS = 15 * 60_000;
@@ -28,7 +29,7 @@ export type OpenedFile =
 /** A zip's download ended before its last part: the build failed or stopped (409 when nothing was sent yet). */
 export class UnfinishedDownload extends ConflictError {
   constructor() {
-    super('This zip was not finished: building it failed or stopped. Make it again.');
+    super(said('ruleMessages.zipUnfinished'));
   }
 }
 

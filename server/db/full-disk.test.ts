@@ -89,6 +89,8 @@ describe.runIf(mounted)('a full disk under the embedded database', () => {
     expect(refused?.json()).toEqual({
       message:
         "The server's storage is full, so nothing was saved. Ask your administrator to free some space, then try again.",
+      key: 'ruleMessages.storageFull',
+      params: {},
     });
     // Reads go on while the disk is full.
     const list = await app.inject({

@@ -1,4 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { english } from '../../shared/i18n/english';
+import type { Said } from '../../shared/i18n/said';
 import { type Db, rowsOf } from './client';
 import { jobs } from './schema/index';
 
@@ -19,6 +21,8 @@ function fromRaw(r: Record<string, unknown>): JobRow {
     progressTotal: Number(r.progress_total),
     result: (typeof r.result === 'string' ? JSON.parse(r.result) : r.result) ?? null,
     error: (r.error as string | null) ?? null,
+    errorSaid:
+      ((typeof r.error_said === 'string' ? JSON.parse(r.error_said) : r.error_said) as Said | null) ?? null,
     leaseUntil: date(r.lease_until),
     createdAt: date(r.created_at)!,
     startedAt: date(r.started_at),
@@ -74,7 +78,7 @@ export function createJobStore(db: Db) {
 
     async finish(
       id: number,
-      outcome: { status: 'done'; result: unknown } | { status: 'failed'; error: string },
+      outcome: { status: 'done'; result: unknown } | { status: 'failed'; error: Said },
       now: Date,
     ): Promise<void> {
       await db
@@ -82,16 +86,22 @@ export function createJobStore(db: Db) {
         .set(
           outcome.status === 'done'
             ? { status: 'done', result: outcome.result, finishedAt: now, leaseUntil: null }
-            : { status: 'failed', error: outcome.error, finishedAt: now, leaseUntil: null },
+            : {
+                status: 'failed',
+                error: english(outcome.error),
+                errorSaid: outcome.error,
+                finishedAt: now,
+                leaseUntil: null,
+              },
         )
         .where(eq(jobs.id, id));
     },
 
     /** Jobs whose process went away mid-run (their lease ran out) are failed, so nobody waits on them forever. */
-    async failAbandoned(now: Date, error: string): Promise<number> {
+    async failAbandoned(now: Date, error: Said): Promise<number> {
       const rows = await db
         .update(jobs)
-        .set({ status: 'failed', error, finishedAt: now, leaseUntil: null })
+        .set({ status: 'failed', error: english(error), errorSaid: error, finishedAt: now, leaseUntil: null })
         .where(and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now)))
         .returning({ id: jobs.id });
       return rows.length;

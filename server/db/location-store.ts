@@ -1,4 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
+import { said } from '../../shared/i18n/said';
 import { NotFoundError } from '../lib/errors';
 import type { DbOrTx } from './client';
 import { locations, ovens } from './schema/index';
@@ -32,7 +33,9 @@ export async function ownOvensRef(db: DbOrTx, scope: Scope, ids: number[]) {
     throw new NotFoundError(
       'Oven',
       undefined,
-      `No oven of yours has the id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}.`,
+      said('ruleMessages.noOvenOfYours', {
+        list: `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
+      }),
     );
   }
   const order = new Map(wanted.map((id, i) => [id, i]));

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldLabel } from '../../shared/contracts/error-map';
+import { said } from '../../shared/i18n/said';
 import { PayloadTooLargeError, ValidationError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -35,7 +36,10 @@ export function checkRequestValues(sources: readonly unknown[], allowAtTop: Read
     if (typeof value === 'string') {
       if (value.includes('\u0000')) {
         const field = path.length > 0 ? path.join('.') : '_';
-        throw ValidationError.field(field, `${fieldLabel([...path])} may not contain the NUL character.`);
+        throw ValidationError.field(
+          field,
+          said('ruleMessages.nulCharacter', { field: fieldLabel([...path]) }),
+        );
       }
       // Text typed with combining accents is kept composed (NFC): "Crème" typed either way is one name for
       // every comparison. Passwords are hashed as typed, so they stay as they are.
@@ -50,7 +54,7 @@ export function checkRequestValues(sources: readonly unknown[], allowAtTop: Read
     if (path.length >= MAX_BODY_DEPTH)
       throw ValidationError.field(
         path.length > 0 ? String(path[0]) : '_',
-        `The request is nested too deeply: at most ${MAX_BODY_DEPTH} levels.`,
+        said('ruleMessages.nestedTooDeep', { n: MAX_BODY_DEPTH }),
       );
     if (Array.isArray(value)) {
       budget -= value.length;
@@ -77,7 +81,7 @@ export function checkRequestValues(sources: readonly unknown[], allowAtTop: Read
 
 function tooManyValues() {
   return new PayloadTooLargeError(
-    `The request holds too many values: at most ${MAX_BODY_VALUES.toLocaleString('en-US')}.`,
+    said('ruleMessages.tooManyValues', { n: MAX_BODY_VALUES.toLocaleString('en-US') }),
   );
 }
 

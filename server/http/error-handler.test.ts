@@ -23,7 +23,11 @@ describe('storage faults under the database', () => {
     const reply = toReply(dbError('42P01'), request);
     expect(reply).toEqual({
       status: 500,
-      body: { message: 'Something went wrong on our side. Please try again.' },
+      body: {
+        message: 'Something went wrong on our side. Please try again.',
+        key: 'ruleMessages.serverError',
+        params: {},
+      },
     });
   });
 });

@@ -1,13 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MENU_ERROR_FIELDS, type MenuFields } from '../../shared/contracts/menus';
+import { saidOf } from '../../shared/contracts/zod-said';
 import { MenuError } from '../../shared/domain/menu';
+import { english } from '../../shared/i18n/english';
+import { type Said, said } from '../../shared/i18n/said';
 import { isDatabaseUnavailable } from '../db/client';
 import {
   ConflictError,
   CsrfError,
   DeliveryError,
   DomainError,
+  type FieldErrors,
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
@@ -47,11 +51,37 @@ function statusOf(error: DomainError): number {
   return 500;
 }
 
-function capErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors).slice(0, MAX_ERROR_FIELDS))
-    out[field] = messages.slice(0, MAX_MESSAGES_PER_FIELD);
-  return out;
+/** One field's problem on the wire: its path, its key and values (what every client says it by), its English. */
+export interface WireIssue {
+  path: string;
+  key: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+/**
+ * The reply of a refusal: the summary's English, key and values; with field problems, Laravel's `errors` (English
+ * per field) and the same problems as `issues` (path, key, values), capped so a hostile body cannot make a huge one.
+ */
+export function refusalBody(summary: Said, errors: FieldErrors = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    message: english(summary),
+    key: summary.key,
+    params: summary.params ?? {},
+  };
+  const fields = Object.entries(errors).slice(0, MAX_ERROR_FIELDS);
+  if (fields.length === 0) return body;
+  const english_: Record<string, string[]> = {};
+  const issues: WireIssue[] = [];
+  for (const [field, list] of fields) {
+    const shown = list.slice(0, MAX_MESSAGES_PER_FIELD);
+    english_[field] = shown.map(english);
+    for (const one of shown)
+      issues.push({ path: field, key: one.key, params: one.params ?? {}, message: english(one) });
+  }
+  body.errors = english_;
+  body.issues = issues;
+  return body;
 }
 
 function megabytes(bytes: number): string {
@@ -59,86 +89,59 @@ function megabytes(bytes: number): string {
   return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** Turns anything a route or service threw into the `{ message, errors? }` reply, with its status, once. */
+/** Turns anything a route or service threw into the `{ message, key, params, errors?, issues? }` reply, once. */
 export function toReply(
   error: unknown,
   request: FastifyRequest,
 ): { status: number; body: Record<string, unknown> } {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
+    const seen = new Set<string>();
     for (const v of error.validation) {
       const path = (v.params as { issue?: { path?: unknown[] } }).issue?.path;
       const field =
         (Array.isArray(path) && path.length > 0 ? path.join('.') : '') ||
         v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
         '_';
-      const list = errors[field] ?? [];
-      const message = v.message ?? 'The given data was invalid.';
-      if (!list.includes(message)) list.push(message);
-      errors[field] = list;
+      const what = saidOf({ message: v.message ?? '' });
+      const once = `${field}\n${JSON.stringify(what)}`;
+      if (seen.has(once)) continue;
+      seen.add(once);
+      errors[field] = [...(errors[field] ?? []), what];
     }
-    const capped = capErrors(errors);
-    return {
-      status: 422,
-      body: { message: Object.values(capped)[0]?.[0] ?? 'The given data was invalid.', errors: capped },
-    };
+    const first = Object.values(errors)[0]?.[0] ?? said('ruleMessages.dataInvalid');
+    return { status: 422, body: refusalBody(first, errors) };
   }
   if (error instanceof MenuError) {
     // A menu rule names what it is about; the route says how its request calls that, else the usual field.
-    if (error.missing) return { status: 404, body: { message: error.message } };
+    if (error.missing) return { status: 404, body: refusalBody(error.said) };
     const fields = request.routeOptions.config?.menuFields;
     const field = fields?.[error.subject] ?? MENU_ERROR_FIELDS[error.subject];
-    return { status: 422, body: { message: error.message, errors: { [field]: [error.message] } } };
+    return { status: 422, body: refusalBody(error.said, { [field]: [error.said] }) };
   }
   if (error instanceof DomainError) {
     const withErrors = error instanceof ValidationError || error instanceof ConflictError;
     return {
       status: statusOf(error),
-      body: {
-        message: error.message,
-        ...(withErrors && Object.keys(error.errors).length > 0 ? { errors: capErrors(error.errors) } : {}),
-        ...error.details,
-      },
+      body: { ...refusalBody(error.said, withErrors ? error.errors : {}), ...error.details },
     };
   }
   // The disk under the database filled up or turned read-only: the write was rolled back whole, and only an
   // operator can fix it, so the user is told plainly rather than asked to retry in a few seconds.
   const code = pgCode(error);
-  if (code === '53100' || code === 'ENOSPC') {
-    return {
-      status: 507,
-      body: {
-        message:
-          "The server's storage is full, so nothing was saved. Ask your administrator to free some space, then try again.",
-      },
-    };
-  }
-  if (code === '25006' || code === '58030' || code === 'EROFS') {
-    return {
-      status: 503,
-      body: {
-        message:
-          'The database cannot write right now (its storage is read-only or failing), so nothing was saved. Ask your administrator.',
-        retry_after: 60,
-      },
-    };
-  }
-  if (isDatabaseUnavailable(error)) {
-    return {
-      status: 503,
-      body: {
-        message: 'The database is not reachable right now. Please try again in a few seconds.',
-        retry_after: 5,
-      },
-    };
-  }
+  if (code === '53100' || code === 'ENOSPC')
+    return { status: 507, body: refusalBody(said('ruleMessages.storageFull')) };
+  if (code === '25006' || code === '58030' || code === 'EROFS')
+    return { status: 503, body: { ...refusalBody(said('ruleMessages.dbReadOnly')), retry_after: 60 } };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, body: { ...refusalBody(said('ruleMessages.dbUnreachable')), retry_after: 5 } };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = request.routeOptions.bodyLimit ?? 0;
     return {
       status: 413,
       body: {
-        message: `The request is too large: it may be at most ${megabytes(limit)}.`,
+        ...refusalBody(said('ruleMessages.requestTooLarge', { size: megabytes(limit) })),
         limit_bytes: limit,
       },
     };
@@ -147,15 +150,16 @@ export function toReply(
     fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
     fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
   ) {
-    return { status: 400, body: { message: 'The request body is not valid JSON.' } };
+    return { status: 400, body: refusalBody(said('ruleMessages.notJson')) };
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    if (error instanceof SyntaxError)
-      return { status: 400, body: { message: 'The request body is not valid JSON.' } };
-    return { status, body: { message: fastifyError.message ?? 'The request could not be understood.' } };
+    if (error instanceof SyntaxError) return { status: 400, body: refusalBody(said('ruleMessages.notJson')) };
+    // Fastify's own words for what it refused, kept as the English; the key says it for everyone else.
+    const body = refusalBody(said('ruleMessages.notUnderstood'));
+    return { status, body: fastifyError.message ? { ...body, message: fastifyError.message } : body };
   }
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+  return { status: 500, body: refusalBody(said('ruleMessages.serverError')) };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -161,7 +161,11 @@ describe('messages a person can read', () => {
       payload: '{"username": "a", ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      key: 'ruleMessages.notJson',
+      params: {},
+    });
   });
 
   it('a __proto__ key is dropped like any unused key: the request is judged on its fields, not as broken JSON', async () => {

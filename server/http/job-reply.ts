@@ -1,4 +1,5 @@
 import type { Job } from '../../shared/contracts/jobs';
+import { asWritten } from '../../shared/i18n/said';
 import type { JobRow } from '../db/job-store';
 
 /** Where a zip job writes its zip: the address its download streams from while the job runs. */
@@ -15,6 +16,7 @@ export function jobReply(row: JobRow): Job {
     status: row.status,
     progress: { done: row.progressDone, total: row.progressTotal },
     error: row.error,
+    error_said: row.errorSaid ?? (row.error === null ? null : asWritten(row.error)),
     result: row.status === 'done' ? row.result : null,
     ...(row.kind === 'settings-zip' ? { download: zipDownload(row.params) } : {}),
     created_at: row.createdAt.toISOString(),

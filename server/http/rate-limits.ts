@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { countOf } from '../../shared/domain/words';
+import { said } from '../../shared/i18n/said';
 import { TooManyError } from '../lib/errors';
 import type { RateLimiter, RateRule } from '../lib/rate-limiter';
 
@@ -56,7 +57,7 @@ export const defaultRateLimits: RateLimits = {
 export function tooMany(waitSeconds: number): TooManyError {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
   return new TooManyError(
-    `Too many attempts. Please wait ${countOf(minutes, 'minute')} and try again.`,
+    said('ruleMessages.tooManyAttempts', { wait: countOf(minutes, 'minute') }),
     waitSeconds,
   );
 }

@@ -1,10 +1,11 @@
 import { and, ne, sql } from 'drizzle-orm';
+import { said } from '../../shared/i18n/said';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema/index';
 import { isUniqueViolation, ValidationError } from './errors';
 
-export const USERNAME_TAKEN = 'The username has already been taken.';
-export const EMAIL_TAKEN = 'The email has already been taken.';
+export const USERNAME_TAKEN = said('ruleMessages.usernameTaken');
+export const EMAIL_TAKEN = said('ruleMessages.emailTaken');
 
 /** Usernames are unique whatever their case (the index is on lower(username)). */
 export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: number): Promise<boolean> {

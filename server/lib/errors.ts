@@ -1,70 +1,103 @@
 /**
- * What a service throws when it cannot do what was asked, in the domain's words. Services never touch the HTTP
- * reply: the app's error handler (server/http/error-handler.ts) turns each kind into its status code once.
- * `details` are extra reply fields the spec's clients read (for example `updated: false`).
+ * What a service throws when it cannot do what was asked, in the domain's words: said by key and values
+ * (shared/i18n/said.ts) so every reader has it in their language; `message` is its English, for the API and the
+ * logs. Services never touch the HTTP reply: the app's error handler (server/http/error-handler.ts) turns each
+ * kind into its status code once. `details` are extra reply fields the spec's clients read (`updated: false`).
  */
+import type { Issue } from '../../shared/domain/issues';
+import { english } from '../../shared/i18n/english';
+import { type Said, said } from '../../shared/i18n/said';
+
 export abstract class DomainError extends Error {
   constructor(
-    message: string,
+    readonly said: Said,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(english(said));
     this.name = new.target.name;
   }
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Unauthenticated.', details?: Record<string, unknown>) {
-    super(message, details);
+  constructor(what: Said = said('ruleMessages.unauthenticated'), details?: Record<string, unknown>) {
+    super(what, details);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'This action is unauthorized.', details?: Record<string, unknown>) {
-    super(message, details);
+  constructor(what: Said = said('ruleMessages.unauthorized'), details?: Record<string, unknown>) {
+    super(what, details);
   }
 }
+
+const WHAT = {
+  Resource: 'ruleParts.whatResource',
+  Recipe: 'ruleParts.whatRecipe',
+  Oven: 'ruleParts.whatOven',
+  Location: 'ruleParts.whatLocation',
+  Template: 'ruleParts.whatTemplate',
+  Version: 'ruleParts.whatVersion',
+  Job: 'ruleParts.whatJob',
+  Download: 'ruleParts.whatDownload',
+  Guide: 'ruleParts.whatGuide',
+  Page: 'ruleParts.whatPage',
+  Attachment: 'ruleParts.whatAttachment',
+  Invitation: 'ruleParts.whatInvitation',
+  Team: 'ruleParts.whatTeam',
+  Member: 'ruleParts.whatMember',
+  User: 'ruleParts.whatUser',
+  Image: 'ruleParts.whatImage',
+  Screen: 'ruleParts.whatScreen',
+  Button: 'ruleParts.whatButton',
+  Category: 'ruleParts.whatCategory',
+} as const;
 
 export class NotFoundError extends DomainError {
-  constructor(what = 'Resource', details?: Record<string, unknown>, message = `${what} not found.`) {
-    super(message, details);
-  }
-}
-
-/** Bad input, with the messages per field (Laravel's 422 shape). */
-export class ValidationError extends DomainError {
   constructor(
-    message: string,
-    readonly errors: Record<string, string[]> = {},
+    what: keyof typeof WHAT = 'Resource',
     details?: Record<string, unknown>,
+    message: Said = said('ruleMessages.notFound', { what: said(WHAT[what]) }),
   ) {
     super(message, details);
   }
+}
 
-  /** One message on one field. */
-  static field(field: string, message: string, details?: Record<string, unknown>): ValidationError {
-    return new ValidationError(message, { [field]: [message] }, details);
+/** Field problems: what each field's values break, said (Laravel's 422 shape on the wire). */
+export type FieldErrors = Record<string, Said[]>;
+
+/** Bad input, with what is wrong per field (Laravel's 422 shape). */
+export class ValidationError extends DomainError {
+  constructor(
+    what: Said,
+    readonly errors: FieldErrors = {},
+    details?: Record<string, unknown>,
+  ) {
+    super(what, details);
   }
 
-  /** The domain's issues ({ path, message }) under an optional prefix, as messages per field. */
-  static fromIssues(
-    issues: readonly { path: readonly (string | number)[]; message: string }[],
-    prefix: (string | number)[] = [],
-  ): ValidationError {
-    const errors: Record<string, string[]> = {};
+  /** One problem on one field. */
+  static field(field: string, what: Said, details?: Record<string, unknown>): ValidationError {
+    return new ValidationError(what, { [field]: [what] }, details);
+  }
+
+  /** The domain's issues ({ path, said }) under an optional prefix, per field. */
+  static fromIssues(issues: readonly Issue[], prefix: (string | number)[] = []): ValidationError {
+    const errors: FieldErrors = {};
+    const seen = new Set<string>();
     for (const issue of issues) {
       const field = [...prefix, ...issue.path].join('.') || '_';
-      const list = errors[field] ?? [];
-      if (!list.includes(issue.message)) list.push(issue.message);
-      errors[field] = list;
+      const once = `${field}\n${JSON.stringify(issue.said)}`;
+      if (seen.has(once)) continue;
+      seen.add(once);
+      errors[field] = [...(errors[field] ?? []), issue.said];
     }
     return ValidationError.of(errors);
   }
 
-  /** Messages per field; the summary is the first one. */
-  static of(errors: Record<string, string[]>, details?: Record<string, unknown>): ValidationError {
+  /** Problems per field; the summary is the first one. */
+  static of(errors: FieldErrors, details?: Record<string, unknown>): ValidationError {
     return new ValidationError(
-      Object.values(errors)[0]?.[0] ?? 'The given data was invalid.',
+      Object.values(errors)[0]?.[0] ?? said('ruleMessages.dataInvalid'),
       errors,
       details,
     );
@@ -74,20 +107,20 @@ export class ValidationError extends DomainError {
 /** The request is valid but clashes with the current state (a stale editor, a concurrent change). */
 export class ConflictError extends DomainError {
   constructor(
-    message: string,
-    readonly errors: Record<string, string[]> = {},
+    what: Said,
+    readonly errors: FieldErrors = {},
     details?: Record<string, unknown>,
   ) {
-    super(message, details);
+    super(what, details);
   }
 }
 
 export class TooManyError extends DomainError {
   constructor(
-    message: string,
+    what: Said,
     readonly retryAfterSeconds: number,
   ) {
-    super(message, { retry_after: retryAfterSeconds });
+    super(what, { retry_after: retryAfterSeconds });
   }
 }
 
@@ -96,10 +129,10 @@ export class PayloadTooLargeError extends DomainError {}
 /** A dependency (the database, the mail server) is away; the client may retry after a pause. */
 export class UnavailableError extends DomainError {
   constructor(
-    message: string,
+    what: Said,
     readonly retryAfterSeconds = 5,
   ) {
-    super(message, { retry_after: retryAfterSeconds });
+    super(what, { retry_after: retryAfterSeconds });
   }
 }
 
@@ -112,17 +145,14 @@ export class DeliveryError extends DomainError {
     readonly to: string,
     readonly reason: string,
   ) {
-    super(
-      `The mail server did not accept the message to ${to} (${reason}). It is kept and will be sent again in a few minutes.`,
-      { queued: true },
-    );
+    super(said('ruleMessages.mailNotAccepted', { to, reason }), { queued: true });
   }
 }
 
 /** The double-submit CSRF check failed (Laravel's 419). */
 export class CsrfError extends DomainError {
   constructor() {
-    super('Your session is out of date (CSRF token mismatch). Reload the page and try again.');
+    super(said('ruleMessages.csrf'));
   }
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { said } from '../../shared/i18n/said';
 import { jobs } from '../db/schema/index';
 import { createUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -133,7 +134,10 @@ describe('job runner', () => {
     const errors: unknown[] = [];
     const r = runner({ errors });
     r.register('refused', async () => {
-      throw ValidationError.field('oven_ids', 'Front: the menu has a problem.');
+      throw ValidationError.field(
+        'oven_ids',
+        said('ruleMessages.zipOvenFailed', { oven: 'Front', reason: 'the menu has a problem.' }),
+      );
     });
     r.register('broken', async () => {
       throw new Error('disk on fire');
@@ -141,7 +145,8 @@ describe('job runner', () => {
     const a = await r.enqueue({ userId: userB, sessionHash: 's', kind: 'refused', params: {}, total: 1 });
     const b = await r.enqueue({ userId: userB, sessionHash: 's', kind: 'broken', params: {}, total: 1 });
     await r.idle();
-    expect((await jobRow(a.id)).error).toBe('Front: the menu has a problem.');
+    expect((await jobRow(a.id)).error).toBe('Front: the menu has a problem. Nothing was downloaded.');
+    expect((await jobRow(a.id)).errorSaid?.key).toBe('ruleMessages.zipOvenFailed');
     expect((await jobRow(b.id)).error).toBe(
       'Something went wrong on our side, so this did not finish. Please try again.',
     );

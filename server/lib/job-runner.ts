@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { said } from '../../shared/i18n/said';
 import type { Db } from '../db/client';
 import { createJobStore, type JobRow } from '../db/job-store';
 import { DomainError, TooManyError } from './errors';
@@ -80,10 +81,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     } catch (error) {
       const message =
         error instanceof JobStopped
-          ? `Stopped because the server restarted, after ${done} of ${total}. Start it again for the rest.`
+          ? said('ruleMessages.jobStoppedRestart', { done, total })
           : error instanceof DomainError
-            ? error.message
-            : 'Something went wrong on our side, so this did not finish. Please try again.';
+            ? error.said
+            : said('ruleMessages.jobFailed');
       if (!(error instanceof JobStopped) && !(error instanceof DomainError))
         options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'A job failed');
       await store.finish(job.id, { status: 'failed', error: message }, now()).catch(() => {});
@@ -116,10 +117,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   async function sweep(): Promise<void> {
     try {
-      await store.failAbandoned(
-        now(),
-        'Stopped because the server running it went away. Start it again; what was done is kept.',
-      );
+      await store.failAbandoned(now(), said('ruleMessages.jobAbandoned'));
       await store.deleteExpired(now());
     } catch (error) {
       options.log?.error({ err: error }, 'The job runner could not sweep old jobs');
@@ -141,10 +139,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       total: number;
     }): Promise<JobRow> {
       if ((await store.unfinishedOf(input.userId)) >= JOBS_PER_USER)
-        throw new TooManyError(
-          `You already have ${JOBS_PER_USER} jobs waiting or running. Wait for one to finish, then try again.`,
-          10,
-        );
+        throw new TooManyError(said('ruleMessages.jobsWaiting', { n: JOBS_PER_USER }), 10);
       const row = await store.insert({
         userId: input.userId,
         sessionHash: input.sessionHash,

@@ -3,6 +3,7 @@ import { type RecipeInput, recipeInput } from '../../shared/contracts/recipes';
 import { emptyMenu, type MenuTree } from '../../shared/domain/menu';
 import type { OvenType } from '../../shared/domain/oven-models';
 import type { TeamRole } from '../../shared/domain/permissions';
+import { asWritten } from '../../shared/i18n/said';
 import type { Db } from '../db/client';
 import { insertRecipe } from '../db/recipe-store';
 import { sessions, teamMembers, users } from '../db/schema/index';
@@ -183,7 +184,7 @@ export async function createOven(
       // A copy: a test may give the same tree to several ovens.
       tree: structuredClone(overrides.tree ?? emptyMenu()),
       action: 'created',
-      summary: 'Created by a test',
+      summary: asWritten('Created by a test'),
     }),
   );
   return { id: oven.id, name: oven.name, type, tree, screenId: tree.screens[0]!.id! };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail } from '../domain/email';
+import { englishFields } from '../i18n/english';
 import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest } from './auth';
 import { fieldErrors } from './common';
 import { updateProfileRequest } from './users';
 
-const errors = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
+const errors = (r: { success: boolean; error?: unknown }) =>
+  r.success ? {} : englishFields(fieldErrors(r.error as never));
 const register = {
   username: 'cook-1_a',
   company: '',

@@ -4,28 +4,28 @@ import { TEAM_ROLES } from '../domain/permissions';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
 import { LANGUAGE_CODES } from '../i18n/languages';
 import { filled, onlyWhen, requiredString } from './common';
+import { saying } from './zod-said';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const USERNAME_MAX_LENGTH = 50;
 export const COMPANY_MAX_LENGTH = 100;
 
-export const USERNAME_CHARSET_MESSAGE =
-  'The username must only contains letters, numbers, dashes and underscores.';
-export const PASSWORD_MIN_MESSAGE = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const USERNAME_CHARSET_MESSAGE = saying('rules.usernameChars');
+export const PASSWORD_MIN_MESSAGE = saying('ruleMessages.passwordMin', { n: PASSWORD_MIN_LENGTH });
 
 export const roles = ['admin', 'other'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
-export const username = requiredString('Username is required.')
-  .max(USERNAME_MAX_LENGTH, `The username may not be greater than ${USERNAME_MAX_LENGTH} characters.`)
+export const username = requiredString(saying('rules.usernameRequired'))
+  .max(USERNAME_MAX_LENGTH, saying('ruleMessages.usernameMax', { n: USERNAME_MAX_LENGTH }))
   .regex(/^[A-Za-z0-9_-]+$/, onlyWhen(USERNAME_CHARSET_MESSAGE, filled));
 
 export const company = z
   .string()
   .trim()
-  .max(COMPANY_MAX_LENGTH, `The company may not be greater than ${COMPANY_MAX_LENGTH} characters.`)
+  .max(COMPANY_MAX_LENGTH, saying('ruleMessages.companyMax', { n: COMPANY_MAX_LENGTH }))
   .optional()
   .default('');
 
@@ -37,7 +37,7 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
     .transform(normalizeEmail);
 }
 
-function password(requiredMessage = 'Password is required.') {
+function password(requiredMessage = saying('rules.passwordRequired')) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
@@ -45,7 +45,7 @@ function password(requiredMessage = 'Password is required.') {
       PASSWORD_MIN_LENGTH,
       onlyWhen(PASSWORD_MIN_MESSAGE, (p) => typeof p.value === 'string' && p.value !== ''),
     )
-    .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+    .max(PASSWORD_MAX_LENGTH, saying('ruleMessages.passwordMax', { n: PASSWORD_MAX_LENGTH }));
 }
 
 /**
@@ -63,8 +63,8 @@ function bothPasswordsTyped(payload: { value: unknown }): boolean {
 }
 
 export const loginRequest = z.object({
-  username: requiredString('Username is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  username: requiredString(saying('rules.usernameRequired')),
+  password: z.string({ error: saying('rules.passwordRequired') }).min(1, saying('rules.passwordRequired')),
   remember: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -73,52 +73,52 @@ export const registerRequest = z
   .object({
     username,
     company,
-    email: emailField('Email is required.', 'Email must be a valid email address.'),
+    email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
     password: password(),
     password_confirmation: z
-      .string({ error: 'Confirm password is required.' })
-      .min(1, 'Confirm password is required.'),
-    privacy_policy: z.literal(true, { error: 'You need to accept the Privacy Policy.' }),
+      .string({ error: saying('rules.confirmRequired') })
+      .min(1, saying('rules.confirmRequired')),
+    privacy_policy: z.literal(true, { error: saying('rules.privacy') }),
     opt_in: z.boolean().optional().default(false),
     /** Signing up from an invitation link: its token, so the verification link leads back to it. */
     invitation: z.string().max(200).optional(),
     /** The language the page was in: the account's language, and the verification mail's. */
-    language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages offered.' }).optional(),
+    language: z.enum(LANGUAGE_CODES, { error: saying('rules.language') }).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
-    message: 'Passwords does not match.',
+    message: saying('rules.passwordsMismatch'),
     path: ['password_confirmation'],
     when: bothPasswordsTyped,
   });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const forgotPasswordRequest = z.object({
-  email: emailField('Email is required', 'Email must be a valid email address'),
+  email: emailField(saying('rules.emailRequiredBare'), saying('rules.emailInvalidBare')),
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 export const resetPasswordRequest = z
   .object({
-    email: emailField('Email is required.', 'Email must be a valid email address.'),
+    email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
     password: password(),
     password_confirmation: z
-      .string({ error: 'Confirm password is required.' })
-      .min(1, 'Confirm password is required.'),
-    token: requiredString('The reset link is incomplete: the token is missing.'),
+      .string({ error: saying('rules.confirmRequired') })
+      .min(1, saying('rules.confirmRequired')),
+    token: requiredString(saying('ruleMessages.resetLinkIncomplete')),
   })
   .refine((v) => v.password === v.password_confirmation, {
-    message: 'Password does not match.',
+    message: saying('rules.passwordMismatch'),
     path: ['password_confirmation'],
     when: bothPasswordsTyped,
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const verifyAccountRequest = z.object({
-  email: emailField('Email is required.', 'Email must be a valid email address.'),
-  token: requiredString('The verification link is incomplete: the token is missing.'),
+  email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
+  token: requiredString(saying('ruleMessages.verifyLinkIncomplete')),
 });
 export const resendVerificationRequest = z.object({
-  email: emailField('Email is required.', 'Email must be a valid email address.'),
+  email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
 });
 
 export const verifyResults = ['user_not_found', 'already_verified', 'verified'] as const;

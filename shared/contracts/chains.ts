@@ -1,6 +1,7 @@
 /**
  * What crosses the wire for a chain: its locations, the fleet page, and menu templates applied across ovens.
  */
+
 import { z } from 'zod';
 import {
   FLEET_BATCH_MAX,
@@ -12,25 +13,26 @@ import {
   TEMPLATE_NAME_MAX,
 } from '../domain/fleet';
 import type { MenuTree } from '../domain/menu';
-import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
-import { boundedArray, idParam, idValue, ovensOrLocation, readableName } from './common';
+import { said } from '../i18n/said';
+import { boundedArray, idParam, idValue, ovensOrLocation, readableName, saidLine, saidWire } from './common';
 import { pageParam, paginated, perPageParam } from './pagination';
+import { saying } from './zod-said';
 
 /* ---------- Locations ---------- */
 
 export const locationRequest = z.object({
   name: z
-    .string({ error: 'Name the location.' })
+    .string({ error: saying('ruleMessages.nameLocation') })
     .trim()
-    .min(1, 'Name the location.')
-    .max(LOCATION_NAME_MAX, `A location name has at most ${LOCATION_NAME_MAX} characters.`)
+    .min(1, saying('ruleMessages.nameLocation'))
+    .max(LOCATION_NAME_MAX, saying('ruleMessages.locationNameMax', { n: LOCATION_NAME_MAX }))
     // It names a folder in a zip download: "///" or ".." would become "No location" there.
-    .superRefine(readableName('A location name')),
+    .superRefine(readableName('location')),
   address: z
-    .string({ error: 'The address must be text.' })
+    .string({ error: saying('ruleMessages.addressText') })
     .trim()
-    .max(LOCATION_ADDRESS_MAX, `An address has at most ${LOCATION_ADDRESS_MAX} characters.`)
+    .max(LOCATION_ADDRESS_MAX, saying('ruleMessages.addressMax', { n: LOCATION_ADDRESS_MAX }))
     .default(''),
 });
 export type LocationRequest = z.input<typeof locationRequest>;
@@ -50,10 +52,10 @@ export const locationListQuery = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || (OVEN_TYPES as readonly string[]).includes(v), {
-      message: 'Choose one oven type.',
+      message: saying('ruleMessages.oneOvenType'),
     }),
   /** Part of a location's name or address. */
-  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  search: z.string().trim().max(100, saying('ruleMessages.search100')).optional(),
   page: pageParam.optional(),
   per_page: perPageParam(LOCATION_LIMIT).optional(),
 });
@@ -63,11 +65,11 @@ export const assignOvensRequest = z.object({
   oven_ids: boundedArray(
     idValue('An oven id'),
     FLEET_BATCH_MAX,
-    `Move at most ${FLEET_BATCH_MAX} ovens at once.`,
+    saying('ruleMessages.moveMax', { n: FLEET_BATCH_MAX }),
     {
-      error: 'Choose the ovens to move.',
+      error: saying('ruleMessages.chooseOvensToMove'),
     },
-  ).refine((ids) => ids.length > 0, 'Choose the ovens to move.'),
+  ).refine((ids) => ids.length > 0, saying('ruleMessages.chooseOvensToMove')),
 });
 
 /** The Ovens page's filter: a location's id, or "none" for ovens in no location. */
@@ -78,10 +80,10 @@ export const locationFilter = z.union([z.literal('none'), idParam('The location'
 export const fleetQuery = z.object({
   location: locationFilter,
   status: z
-    .enum(FLEET_STATUSES, { error: `The status must be one of ${FLEET_STATUSES.join(', ')}.` })
+    .enum(FLEET_STATUSES, { error: saying('ruleMessages.statusOneOf', { list: FLEET_STATUSES.join(', ') }) })
     .optional(),
-  model: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).optional(),
-  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  model: z.enum(OVEN_TYPES, { error: saying('rules.ovenType') }).optional(),
+  search: z.string().trim().max(100, saying('ruleMessages.search100')).optional(),
   page: pageParam,
   per_page: perPageParam(FLEET_BATCH_MAX).default(50),
 });
@@ -121,11 +123,11 @@ export type FleetPage = z.infer<typeof fleetPage>;
 /* ---------- Menu templates ---------- */
 
 export const templateName = z
-  .string({ error: 'Name the template.' })
+  .string({ error: saying('ruleMessages.nameTemplate') })
   .trim()
-  .min(1, 'Name the template.')
-  .max(TEMPLATE_NAME_MAX, `A template name has at most ${TEMPLATE_NAME_MAX} characters.`)
-  .superRefine(readableName('A template name'));
+  .min(1, saying('ruleMessages.nameTemplate'))
+  .max(TEMPLATE_NAME_MAX, saying('ruleMessages.templateNameMax', { n: TEMPLATE_NAME_MAX }))
+  .superRefine(readableName('template'));
 
 /** POST /api/templates: a template made of one of your ovens' menu as it is now. */
 export const createTemplateRequest = z.object({
@@ -138,7 +140,7 @@ export type CreateTemplateRequest = z.input<typeof createTemplateRequest>;
 export const updateTemplateRequest = z
   .object({ name: templateName.optional(), oven_id: idValue('The oven id').optional() })
   .refine((b) => b.name !== undefined || b.oven_id !== undefined, {
-    message: 'Send a new name, an oven whose menu becomes the template, or both.',
+    message: saying('ruleMessages.templateUpdate'),
     path: ['name'],
   });
 export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
@@ -146,10 +148,14 @@ export type UpdateTemplateRequest = z.input<typeof updateTemplateRequest>;
 /** POST /api/templates/{id}/apply: to these ovens, or to every oven of the template's model in a location. */
 export const applyTemplateRequest = ovensOrLocation(
   TEMPLATE_APPLY_MAX,
-  `Apply a template to at most ${TEMPLATE_APPLY_MAX} ovens at once.`,
+  saying('ruleMessages.applyMax', { n: TEMPLATE_APPLY_MAX }),
   {
     /** Save the result on each oven as a named version ("<template> v<n>"), so the fleet page can follow it. */
-    save_version: z.boolean({ error: 'save_version is true or false.' }).default(true),
+    save_version: z
+      .boolean({
+        error: saying('ruleMessages.zodType', { label: 'save_version', kind: said('ruleParts.kindBoolean') }),
+      })
+      .default(true),
   },
 );
 export type ApplyTemplateRequest = z.input<typeof applyTemplateRequest>;
@@ -175,14 +181,14 @@ export const templateOven = z.object({
   applied_at: z.string(),
   match: z.enum(['matches', 'differs', 'outdated']),
   /** How the oven's menu differs from the template's current menu (empty when it matches). */
-  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  lines: z.array(saidLine),
 });
 export type TemplateOven = z.infer<typeof templateOven>;
 
 /** POST /api/templates/{id}/preview: the same targets an application takes, answered before anything changes. */
 export const previewTemplateRequest = ovensOrLocation(
   TEMPLATE_APPLY_MAX,
-  `Preview a template on at most ${TEMPLATE_APPLY_MAX} ovens at once.`,
+  saying('ruleMessages.previewMax', { n: TEMPLATE_APPLY_MAX }),
   {},
 );
 export type PreviewTemplateRequest = z.input<typeof previewTemplateRequest>;
@@ -197,8 +203,9 @@ export const templatePreviewOven = z.object({
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   outcome: z.enum(['changes', 'matches', 'skipped', 'not_compared']),
   /** What changes on this oven's menu, from its menu now to the template's (empty unless `changes`). */
-  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  lines: z.array(saidLine),
   message: z.string().optional(),
+  said: saidWire.optional(),
 });
 export type TemplatePreviewOven = z.infer<typeof templatePreviewOven>;
 
@@ -258,6 +265,7 @@ export const applyResult = z.object({
   /** `matched`: the oven's menu already was the template's; it is linked to the template, its menu unchanged. */
   status: z.enum(['applied', 'matched', 'failed', 'skipped']),
   message: z.string(),
+  said: saidWire,
 });
 export type ApplyResult = z.infer<typeof applyResult>;
 

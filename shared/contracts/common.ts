@@ -1,11 +1,39 @@
 import { z } from 'zod';
 import './error-map';
 import { disguisingCharacter, hasVisibleLetter, invisibleCharacter } from '../domain/text';
+import { saying } from './zod-said';
 
-/** Every rejected request answers with this shape (Laravel style): a summary and the messages per field. */
+/**
+ * What is said, as it travels: a catalogue key and its values (shared/i18n/said.ts), so every client says it in
+ * its own language. A value is text, a number, or itself said ({ key, params }), a list ({ items, separator }) or a
+ * temperature in °F ({ degrees, as }). The English beside it (`message`) is for people reading the API.
+ */
+export const saidWire = z.object({ key: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+export type SaidWire = z.infer<typeof saidWire>;
+
+/** A line of a comparison or of a report: what kind, said, and its English. */
+export const saidLine = z.object({ kind: z.string(), message: z.string(), said: saidWire });
+export type SaidLine = z.infer<typeof saidLine>;
+
+/**
+ * Every rejected request answers with this shape (Laravel style): a summary and the messages per field, in English;
+ * the summary's key and values, and each field's problems as `issues` (path, key, values) for every language.
+ */
 export const errorResponse = z.object({
   message: z.string(),
+  key: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  issues: z
+    .array(
+      z.object({
+        path: z.string(),
+        key: z.string(),
+        params: z.record(z.string(), z.unknown()),
+        message: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
@@ -32,21 +60,23 @@ export const MAX_ID = 2_147_483_647;
  * so a guessed or hostile id gets a 422 naming it, never a database error.
  */
 export function idParam(label: string) {
-  const message = `${label} must be a whole number from 1 to ${MAX_ID}.`;
-  return z.union([z.string(), z.number()], { error: `${label} is required.` }).transform((v, ctx) => {
-    const text = String(v);
-    const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(n >= 1 && n <= MAX_ID)) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
+  const message = saying('ruleMessages.idWhole', { label, max: MAX_ID });
+  return z
+    .union([z.string(), z.number()], { error: saying('ruleMessages.zodRequired', { label }) })
+    .transform((v, ctx) => {
+      const text = String(v);
+      const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(n >= 1 && n <= MAX_ID)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
 }
 
 /** An id inside a JSON body. */
 export function idValue(label: string) {
-  const message = `${label} must be a whole number from 1 to ${MAX_ID}.`;
+  const message = saying('ruleMessages.idWhole', { label, max: MAX_ID });
   return z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 }
 
@@ -66,7 +96,7 @@ export function boundedArray<T extends z.ZodType>(
 
 /** A small whole number typed in a form or sent as JSON ("05" or 5); anything else is refused by name. */
 export function wholeNumber(label: string, max = 999) {
-  const message = `${label} must be a whole number from 0 to ${max}.`;
+  const message = saying('ruleMessages.wholeFrom0', { label, max });
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const text = String(v).trim();
     const n = /^[0-9]{1,4}$/.test(text) ? Number(text) : Number.NaN;
@@ -110,7 +140,7 @@ export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: s
       if (ids === (b.location_id !== undefined))
         ctx.addIssue({
           code: 'custom',
-          message: 'Choose some ovens or one location, not both.',
+          message: saying('ruleMessages.ovensOrLocation'),
           path: ['oven_ids'],
         });
     });
@@ -122,21 +152,21 @@ export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: s
  * nothing (U+200B, a soft hyphen, a Hangul filler, a lone surrogate), and a letter or digit to see. Each message
  * names the character.
  */
-export function readableName(what: 'A team name' | 'A location name' | 'A template name' | 'A version name') {
+export function readableName(what: 'team' | 'location' | 'template' | 'version') {
   return (value: string, ctx: z.RefinementCtx) => {
     const disguising = disguisingCharacter(value);
     const invisible = disguising ? null : invisibleCharacter(value);
     if (disguising)
       ctx.addIssue({
         code: 'custom',
-        message: `${what} may not contain line breaks, control or text-direction characters (found ${disguising}).`,
+        message: saying(`ruleMessages.${what}NameHidden`, { found: disguising }),
       });
     else if (invisible)
       ctx.addIssue({
         code: 'custom',
-        message: `${what} may not contain invisible characters (found ${invisible}).`,
+        message: saying(`ruleMessages.${what}NameInvisible`, { found: invisible }),
       });
     else if (value !== '' && !hasVisibleLetter(value))
-      ctx.addIssue({ code: 'custom', message: `${what} needs at least one letter or digit.` });
+      ctx.addIssue({ code: 'custom', message: saying(`ruleMessages.${what}NameLetter`) });
   };
 }

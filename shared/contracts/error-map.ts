@@ -1,45 +1,56 @@
 import { z } from 'zod';
 import { RECIPE_TEXT_FIELDS } from '../domain/recipe-fields';
-import { nounFor } from '../domain/words';
+import { type Said, type SaidValue, said } from '../i18n/said';
+import { zodMessage } from './zod-said';
 
 /**
  * zod's own messages ("expected nonoptional, received undefined", a regular expression) mean nothing to a
- * kitchen manager. Every schema without a message of its own gets one here, in plain words naming the field.
+ * kitchen manager. Every schema without a message of its own gets one here, in plain words naming the field,
+ * said by key (./zod-said.ts) so each reader has it in their language.
  */
-const LABELS: Record<string, string> = {
-  temp: 'Temperature',
-  set_temp: 'Set Temp',
-  percent_air_top: 'Air top',
-  percent_air_bottom: 'Air bottom',
-  blower_percent: 'Blower',
-  microwave_percent: 'Microwave',
-  ir_lvl_top: 'IR top',
-  ir_lvl_bottom: 'IR bottom',
-  force_vent_open: 'Force Vent',
-  oven_type: 'Oven type',
-  product_name: 'Product name',
-  starting_state: 'Starting state',
-  ...Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, f.english])),
-  warm_ups: 'Warm-up profiles',
-  data: 'The data',
-  id: 'The id',
-  page: 'The page',
+const LABELS: Record<string, Said> = {
+  temp: said('ruleParts.fieldTemperatureCap'),
+  set_temp: said('ruleParts.labelSetTemp'),
+  percent_air_top: said('ruleParts.fieldAirTopCap'),
+  percent_air_bottom: said('ruleParts.fieldAirBottomCap'),
+  blower_percent: said('ruleParts.fieldBlowerCap'),
+  microwave_percent: said('ruleParts.fieldMicrowaveCap'),
+  ir_lvl_top: said('ruleParts.fieldIrTop'),
+  ir_lvl_bottom: said('ruleParts.fieldIrBottom'),
+  force_vent_open: said('ruleParts.labelForceVent'),
+  oven_type: said('ruleParts.labelOvenType'),
+  product_name: said('ruleParts.labelProductName'),
+  starting_state: said('ruleParts.labelStartingState'),
+  ...Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, said(f.label)])),
+  warm_ups: said('ruleParts.labelWarmUps'),
+  data: said('ruleParts.labelData'),
+  id: said('ruleParts.labelId'),
+  page: said('ruleParts.labelPage'),
 };
 
-/** "stages.1.temp" → "Stage 2 temperature"; "user_id" → "user_id"; "dish_type" → "Dish type". */
-export function fieldLabel(path: readonly PropertyKey[]): string {
+/** The nouns of the lists a path may run through ("stages.1.temp" → "Stage 2 …"). */
+const LIST_NOUNS: Record<string, Said> = {
+  stages: said('ruleParts.labelStage'),
+  events: said('ruleParts.labelEvent'),
+  warm_ups: said('ruleParts.labelWarmUp'),
+};
+
+/** "stages.1.temp" → "Stage 2 Temperature"; "user_id" → "user_id"; "dish_type" → "Dish type". */
+export function fieldLabel(path: readonly PropertyKey[]): SaidValue {
   const parts = path.filter((p): p is string | number => typeof p !== 'symbol');
   const last = [...parts].reverse().find((p) => typeof p === 'string');
   const index = parts.findIndex((p) => typeof p === 'number');
-  let label =
-    last === undefined ? 'This value' : (LABELS[last] ?? (last.endsWith('_id') ? last : humanize(last)));
+  const label: SaidValue =
+    last === undefined
+      ? said('ruleParts.labelThisValue')
+      : (LABELS[last] ?? (last.endsWith('_id') ? last : humanize(last)));
   if (index > 0 && typeof parts[index - 1] === 'string' && parts[index - 1] !== last) {
     const list = parts[index - 1] as string;
-    const noun = list.endsWith('s') ? list.slice(0, -1) : list;
-    label = `${humanize(noun)} ${(parts[index] as number) + 1} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
-  } else if (typeof parts[parts.length - 1] === 'number') {
-    label = `Item ${(parts[parts.length - 1] as number) + 1} of ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+    const noun = LIST_NOUNS[list] ?? humanize(list.endsWith('s') ? list.slice(0, -1) : list);
+    return said('ruleParts.labelInList', { list: noun, n: (parts[index] as number) + 1, label });
   }
+  if (typeof parts[parts.length - 1] === 'number')
+    return said('ruleParts.labelItemOf', { n: (parts[parts.length - 1] as number) + 1, label });
   return label;
 }
 
@@ -48,49 +59,60 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const KIND: Record<string, string> = {
-  number: 'a number',
-  int: 'a whole number',
-  string: 'text',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
+const KIND: Record<string, Said> = {
+  number: said('ruleParts.kindNumber'),
+  int: said('ruleParts.kindInt'),
+  string: said('ruleParts.kindText'),
+  boolean: said('ruleParts.kindBoolean'),
+  array: said('ruleParts.kindList'),
+  object: said('ruleParts.kindObject'),
 };
 
-function message(issue: z.core.$ZodRawIssue): string {
+function message(issue: z.core.$ZodRawIssue): Said {
   const label = fieldLabel(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return `${label} is required.`;
-      return `${label} must be ${KIND[issue.expected] ?? `a valid ${issue.expected}`}.`;
-    case 'too_big':
-      if (issue.origin === 'string') return `${label} may have at most ${issue.maximum} characters.`;
+      if (issue.input === undefined || issue.input === null)
+        return said('ruleMessages.zodRequired', { label });
+      return said('ruleMessages.zodType', {
+        label,
+        kind: KIND[issue.expected] ?? said('ruleParts.kindValid', { expected: issue.expected }),
+      });
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return said('ruleMessages.zodMaxChars', { label, max });
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `${label} may have at most ${issue.maximum} items.`;
-      return `${label} must be at most ${issue.maximum}.`;
-    case 'too_small':
+        return said('ruleMessages.zodMaxItems', { label, max });
+      return said('ruleMessages.zodMax', { label, max });
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1
-          ? `${label} is required.`
-          : `${label} must have at least ${issue.minimum} characters.`;
+        return min <= 1
+          ? said('ruleMessages.zodRequired', { label })
+          : said('ruleMessages.zodMinChars', { label, min });
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `${label} needs at least ${issue.minimum} items.`;
-      return `${label} must be at least ${issue.minimum}.`;
+        return said('ruleMessages.zodMinItems', { label, min });
+      return said('ruleMessages.zodMin', { label, min });
+    }
     case 'invalid_format':
-      return `${label} is not in the right form.`;
+      return said('ruleMessages.zodFormat', { label });
     case 'invalid_value': {
       const values = issue.values.map(String);
       return values.length <= 8
-        ? `${label} must be one of: ${values.join(', ')}.`
-        : `${label} is not one of the allowed values.`;
+        ? said('ruleMessages.zodOneOf', { label, list: values.join(', ') })
+        : said('ruleMessages.zodNotAllowed', { label });
     }
     case 'not_multiple_of':
-      return `${label} must be a multiple of ${issue.divisor}.`;
+      return said('ruleMessages.zodMultiple', { label, divisor: Number(issue.divisor) });
     case 'unrecognized_keys':
-      return `Unknown ${nounFor(issue.keys.length, 'field')}: ${issue.keys.slice(0, 5).join(', ')}.`;
+      return said('ruleMessages.unknownFields', {
+        what: said(issue.keys.length === 1 ? 'ruleParts.nounField' : 'ruleParts.nounFields'),
+        list: issue.keys.slice(0, 5).join(', '),
+      });
     default:
-      return `${label} is not valid.`;
+      return said('ruleMessages.zodInvalid', { label });
   }
 }
 
-z.config({ customError: (issue) => message(issue) });
+z.config({ customError: (issue) => zodMessage(message(issue)) });

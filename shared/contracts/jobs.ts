@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applyTemplateResponse } from './chains';
-import { idParam } from './common';
+import { idParam, saidWire } from './common';
 import { settingsZip, shareResult } from './settings-files';
 
 /**
@@ -25,6 +25,7 @@ const common = {
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   /** Why a failed job stopped, in words for the person who asked. */
   error: z.string().nullable(),
+  error_said: saidWire.nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 };

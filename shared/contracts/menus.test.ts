@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english, englishFields } from '../i18n/english';
 import { fieldErrors } from './common';
 import {
   createButtonRequest,
@@ -13,7 +14,8 @@ import {
 import { createOvenRequest, updateOvenRequest } from './ovens';
 import { importSettingsRequest, settingsFileNameMessage } from './settings-files';
 
-const errors = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
+const errors = (r: { success: boolean; error?: unknown }) =>
+  r.success ? {} : englishFields(fieldErrors(r.error as never));
 
 describe('menu contracts', () => {
   it('categories: up to 16 letters, digits, hyphens, spaces', () => {
@@ -111,14 +113,18 @@ describe('oven and import contracts', () => {
     ).toEqual({
       data: ['No valid file detected. Please verify your inputs.'],
     });
-    expect(settingsFileNameMessage(null, 'ai2').message).toBe(
+    expect(english(settingsFileNameMessage(null, 'ai2').said)).toBe(
       'No valid file detected. Please verify your inputs.',
     );
-    expect(settingsFileNameMessage('MILO.RCP', 'ai2')).toEqual({
+    const named = (name: string) => {
+      const { ok, said } = settingsFileNameMessage(name, 'ai2');
+      return { ok, message: english(said) };
+    };
+    expect(named('MILO.RCP')).toEqual({
       ok: false,
       message: 'File "MILO.RCP" is invalid for the selected oven type. Replace it before trying to import.',
     });
-    expect(settingsFileNameMessage('MATCHBOX.AI2', 'ai2')).toEqual({
+    expect(named('MATCHBOX.AI2')).toEqual({
       ok: true,
       message: 'File "MATCHBOX.AI2" selected. Replace it above if necessary.',
     });

@@ -10,8 +10,10 @@ import {
   type MenuTree,
   type RecipeButton,
 } from '../domain/menu';
-import { LIMITS, MESSAGES } from '../domain/messages';
-import { idParam, idValue, readableName } from './common';
+import { LIMITS } from '../domain/messages';
+import { said } from '../i18n/said';
+import { idParam, idValue, readableName, saidLine, saidWire } from './common';
+import { saying, zodMessage } from './zod-said';
 
 /**
  * Screens, buttons and categories of an oven's menu as they cross the wire (spec §3, §7). The domain's menu tree
@@ -22,13 +24,13 @@ export const screenTypes = ['main', 'page'] as const;
 export const buttonTypes = ['recipe', 'category'] as const;
 
 const positionValue = (field: string) => {
-  const message = `${field} must be a whole number from 1.`;
+  const message = saying('ruleMessages.wholeFrom1', { label: field });
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const text = String(v);
     // Any whole number reaches the menu's own check, which names the slots the screen has; 0 gets the rule.
     const n = /^[0-9]{1,9}$/.test(text) ? Number(text) : Number.NaN;
     if (!(n >= 1)) {
-      ctx.addIssue({ code: 'custom', message: n === 0 ? 'Positions start at 1.' : message });
+      ctx.addIssue({ code: 'custom', message: n === 0 ? saying('ruleMessages.positionsFrom1') : message });
       return z.NEVER;
     }
     return n;
@@ -213,14 +215,16 @@ export function menuFromWire(screens: ScreenItem[], ovenType: string): MenuTree 
 /** POST /api/screens: a new main screen, or a new page inside a category. */
 export const createScreenRequest = z
   .object({
-    type: z.enum(screenTypes, { error: "type must be 'main' or 'page'." }),
+    type: z.enum(screenTypes, {
+      error: saying('ruleMessages.mustBeOneOf', { field: 'type', choices: "'main' or 'page'" }),
+    }),
     oven_id: idValue('oven_id'),
     category_id: idValue('category_id').optional(),
     version: z.number().int().optional(),
   })
   .refine((v) => v.type === 'main' || v.category_id !== undefined, {
     path: ['category_id'],
-    message: 'A page belongs to a category: category_id is required.',
+    message: saying('ruleMessages.pageNeedsCategory'),
   });
 
 /**
@@ -251,7 +255,9 @@ export const createButtonRequest = z.object({
   position: positionValue('position'),
   screen_id: idValue('screen_id'),
   buttonable_id: idValue('buttonable_id'),
-  buttonable_type: z.literal('Recipe', { error: "buttonable_type must be 'Recipe'." }),
+  buttonable_type: z.literal('Recipe', {
+    error: saying('ruleMessages.mustBeOneOf', { field: 'buttonable_type', choices: "'Recipe'" }),
+  }),
   version: z.number().int().optional(),
 });
 export type CreateButtonRequest = z.input<typeof createButtonRequest>;
@@ -260,11 +266,15 @@ export type CreateButtonRequest = z.input<typeof createButtonRequest>;
 export const updateButtonRequest = z
   .object({
     buttonable_id: idValue('buttonable_id').optional(),
-    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).optional(),
-    is_favorite: z.boolean({ error: 'is_favorite must be true or false.' }).optional(),
+    icon: z.enum(ICON_NAMES, { error: saying('ruleMessages.chooseIcon') }).optional(),
+    is_favorite: z
+      .boolean({
+        error: saying('ruleMessages.zodType', { label: 'is_favorite', kind: said('ruleParts.kindBoolean') }),
+      })
+      .optional(),
     background_color: z
       .enum(BUTTON_COLOR_NAMES as [ButtonColor, ...ButtonColor[]], {
-        error: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+        error: saying('ruleMessages.chooseColor', { list: BUTTON_COLOR_NAMES.join(', ') }),
       })
       .optional(),
     version: z.number().int().optional(),
@@ -273,7 +283,7 @@ export const updateButtonRequest = z
     (v) =>
       [v.buttonable_id, v.icon, v.is_favorite, v.background_color].filter((x) => x !== undefined).length ===
       1,
-    { message: 'Change one of buttonable_id, icon, is_favorite or background_color.', path: ['_'] },
+    { message: saying('ruleMessages.changeOneOf'), path: ['_'] },
   );
 export type UpdateButtonRequest = z.input<typeof updateButtonRequest>;
 
@@ -293,11 +303,11 @@ export const moveButtonRequest = z.object({
 export type MoveButtonRequest = z.input<typeof moveButtonRequest>;
 
 export const categoryName = z
-  .string({ error: MESSAGES.categoryName })
+  .string({ error: saying('rules.categoryName') })
   .transform((s) => s.trim())
   .superRefine((name, ctx) => {
     const issue = categoryNameIssue(name);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    if (issue) ctx.addIssue({ code: 'custom', message: zodMessage(issue) });
   });
 
 /** POST /api/categories: a category in a slot of a main screen (Hearth keeps no empty buttons: the slot is named). */
@@ -314,11 +324,11 @@ export type CreateCategoryRequest = z.input<typeof createCategoryRequest>;
 export const updateCategoryRequest = z
   .object({
     name: categoryName.optional(),
-    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).optional(),
+    icon: z.enum(ICON_NAMES, { error: saying('ruleMessages.chooseIcon') }).optional(),
     version: z.number().int().optional(),
   })
   .refine((v) => v.name !== undefined || v.icon !== undefined, {
-    message: 'Send a name or an icon.',
+    message: saying('ruleMessages.nameOrIcon'),
     path: ['name'],
   });
 export type UpdateCategoryRequest = z.input<typeof updateCategoryRequest>;
@@ -334,15 +344,15 @@ export const MENU_VERSION_LIMIT = 50;
 
 export const saveVersionRequest = z.object({
   name: z
-    .string({ error: 'Name the version.' })
+    .string({ error: saying('ruleMessages.nameVersion') })
     .trim()
-    .min(1, 'Name the version.')
-    .max(LIMITS.versionNameMax, `A version name has at most ${LIMITS.versionNameMax} characters.`)
-    .superRefine(readableName('A version name')),
+    .min(1, saying('ruleMessages.nameVersion'))
+    .max(LIMITS.versionNameMax, saying('ruleMessages.versionNameMax', { n: LIMITS.versionNameMax }))
+    .superRefine(readableName('version')),
   note: z
     .string()
     .trim()
-    .max(LIMITS.versionNoteMax, `A note has at most ${LIMITS.versionNoteMax} characters.`)
+    .max(LIMITS.versionNoteMax, saying('ruleMessages.noteMax', { n: LIMITS.versionNoteMax }))
     .default(''),
 });
 export type SaveVersionRequest = z.input<typeof saveVersionRequest>;
@@ -351,6 +361,9 @@ export const menuVersion = z.object({
   id: z.number(),
   name: z.string(),
   note: z.string(),
+  /** A name and note Hearth gave ("Before Lunch v3"), said for each reader; null for what a person typed. */
+  name_said: saidWire.nullable(),
+  note_said: saidWire.nullable(),
   created_at: z.string(),
   created_by: z.string().nullable(),
   buttons: z.number(),
@@ -367,7 +380,7 @@ export const versionParams = z.object({
 export const diffQuery = z.object({
   against: z
     .union([z.literal('current'), z.coerce.number().int().positive()], {
-      error: 'Compare with "current" or a version id.',
+      error: saying('ruleMessages.compareWith'),
     })
     .default('current'),
 });
@@ -375,10 +388,12 @@ export const diffQuery = z.object({
 export const menuDiffResponse = z.object({
   from: z.object({ id: z.number(), name: z.string() }),
   to: z.object({ id: z.number().nullable(), name: z.string() }),
-  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  lines: z.array(saidLine),
   /** Buttons of the newer menu to highlight on the editor (when it is the current menu). */
   highlight: z.array(z.number()),
   /** Slots of the current menu left empty by a removed button, to mark on the editor (when it is the current menu). */
-  removed: z.array(z.object({ screen_id: z.number(), position: z.number(), name: z.string() })),
+  removed: z.array(
+    z.object({ screen_id: z.number(), position: z.number(), name: z.string(), name_said: saidWire }),
+  ),
 });
 export type MenuDiffResponse = z.infer<typeof menuDiffResponse>;

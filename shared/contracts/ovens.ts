@@ -1,37 +1,39 @@
 import { z } from 'zod';
-import { MESSAGES } from '../domain/messages';
 import { ovenNameIssue } from '../domain/oven';
 import { findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { warmUpsIssues } from '../domain/warm-up';
-import { boundedArray, idParam, idValue } from './common';
+import { boundedArray, idParam, idValue, type SaidWire, saidWire } from './common';
 import { type ScreenItem, screenItem } from './menus';
 import { pageParam, perPageParam } from './pagination';
 import { report } from './validation';
+import { saying, zodMessage } from './zod-said';
 
 export const warmUpSchema = z.object({
-  name: z.string({ error: MESSAGES.profileName }).transform((s) => s.trim()),
+  name: z.string({ error: saying('rules.profileName') }).transform((s) => s.trim()),
   // Digits only, up to 3, floored (spec §5); anything else is the spec's message, never a silent 0.
-  temperature: z.union([z.number(), z.string()], { error: MESSAGES.profileTemp }).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (!/^\d{1,3}(\.\d+)?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.profileTemp });
-      return z.NEVER;
-    }
-    return Math.floor(Number(text));
-  }),
+  temperature: z
+    .union([z.number(), z.string()], { error: saying('rules.profileTemp') })
+    .transform((v, ctx) => {
+      const text = String(v).trim();
+      if (!/^\d{1,3}(\.\d+)?$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: saying('rules.profileTemp') });
+        return z.NEVER;
+      }
+      return Math.floor(Number(text));
+    }),
 });
 export type WarmUpInput = z.input<typeof warmUpSchema>;
 
 export const ovenName = z
-  .string({ error: MESSAGES.ovenName })
+  .string({ error: saying('rules.ovenName') })
   .transform((s) => s.trim())
   .superRefine((name, ctx) => {
     const issue = ovenNameIssue(name);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    if (issue) ctx.addIssue({ code: 'custom', message: zodMessage(issue) });
   });
 
 // More than any model allows, so the model's own message ("at most 3", "none on a Conveyor") is the one shown.
-const warmUps = boundedArray(warmUpSchema, 10, 'An oven has at most 3 warm-up profiles.').default([]);
+const warmUps = boundedArray(warmUpSchema, 10, saying('ruleMessages.maxWarmUps', { max: 3 })).default([]);
 
 /** An oven's location in its create or edit form: one of your locations, or null for none. */
 const ovenLocationId = idValue('The location id').nullable().optional();
@@ -40,7 +42,7 @@ const ovenLocationId = idValue('The location id').nullable().optional();
 export const createOvenRequest = z
   .object({
     name: ovenName,
-    type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
+    type: z.enum(OVEN_TYPES, { error: saying('rules.ovenType') }),
     warm_ups: warmUps,
     location_id: ovenLocationId,
   })
@@ -83,13 +85,16 @@ export const ovenListQuery = z.object({
         .filter(Boolean);
       const unknown = parts.filter((p) => !(OVEN_TYPES as readonly string[]).includes(p));
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `Unknown oven type: ${unknown.join(', ')}.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: saying('ruleMessages.unknownOvenType', { list: unknown.join(', ') }),
+        });
         return z.NEVER;
       }
       return parts;
     }),
   /** Part of an oven's or its location's name. */
-  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  search: z.string().trim().max(100, saying('ruleMessages.search100')).optional(),
   /** With `page`, a page of `per_page` ovens (50 by default); without, up to 1,000 (the spec's call). */
   page: pageParam.optional(),
   per_page: perPageParam(OVEN_LIST_MAX).optional(),
@@ -102,7 +107,7 @@ const warmUpOut = z.object({ name: z.string(), temperature: z.number() });
 
 /** What changed last, for the editor's Undo ("Undo: moved Pepperoni Pizza …"). */
 export const lastChange = z
-  .object({ summary: z.string(), at: z.string(), by: z.string().nullable() })
+  .object({ summary: z.string(), said: saidWire, at: z.string(), by: z.string().nullable() })
   .nullable();
 
 export const ovenSummary = z.object({
@@ -146,7 +151,7 @@ export interface OvenDetail {
   can_undo: boolean;
   /** An undone change can be put back (no change made since). */
   can_redo: boolean;
-  last_change: { summary: string; at: string; by: string | null } | null;
+  last_change: { summary: string; said: SaidWire; at: string; by: string | null } | null;
 }
 
 export const ovenDetail: z.ZodType<OvenDetail> = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saying } from './zod-said';
 
 /** Laravel-style pagination fields (spec §3), so the contract is recognisable. */
 export function paginated<T extends z.ZodType>(item: T) {
@@ -44,7 +45,7 @@ export const pageParam = z
     const text = String(v);
     const n = /^[0-9]{1,6}$/.test(text) ? Number(text) : Number.NaN;
     if (!(n >= 1 && n <= 100_000)) {
-      ctx.addIssue({ code: 'custom', message: 'The page must be a whole number from 1 to 100000.' });
+      ctx.addIssue({ code: 'custom', message: saying('ruleMessages.pageNumber') });
       return z.NEVER;
     }
     return n;
@@ -52,6 +53,6 @@ export const pageParam = z
 
 /** A `per_page` in a query: a whole number from 1 to `max`, refused with one sentence naming the range. */
 export function perPageParam(max: number) {
-  const message = `per_page must be a whole number from 1 to ${max}.`;
+  const message = saying('ruleMessages.perPage', { max });
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishFields } from '../i18n/english';
 import { fieldErrors } from './common';
 import { recipeInput } from './recipes';
 
@@ -19,7 +20,7 @@ const valid = {
 
 function errors(input: unknown) {
   const r = recipeInput.safeParse(input);
-  return r.success ? {} : fieldErrors(r.error);
+  return r.success ? {} : englishFields(fieldErrors(r.error));
 }
 
 describe('recipe contract', () => {

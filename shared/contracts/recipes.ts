@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { DEFAULT_CATEGORY, FOOD_CATEGORIES, IR_LEVELS, STARTING_STATES } from '../domain/catalog';
 import { ICON_NAMES, ICON_RECIPE_DEFAULT } from '../domain/icons';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../domain/image';
-import { MESSAGES } from '../domain/messages';
 import { DEFAULT_OVEN_TYPE, findOvenModel, OVEN_TYPES } from '../domain/oven-models';
 import { normalizeRecipeName, normalizeSetTemp, recipeIssues } from '../domain/recipe';
 import { PRODUCT_NAME_MAX, RECIPE_TEXT_FIELDS, type RecipeTextKey } from '../domain/recipe-fields';
 import { normalizeTimePart, STAGE_DEFAULTS } from '../domain/stage';
-import { boundedArray, idParam, idValue, onlyForLists, wholeNumber } from './common';
+import { type SaidValue, said } from '../i18n/said';
+import { boundedArray, idParam, idValue, onlyForLists, saidWire, wholeNumber } from './common';
 import { pageParam } from './pagination';
 import { report } from './validation';
+import { saying, zodMessage } from './zod-said';
 
 /** Time parts travel as two-digit strings (spec §3); whole numbers are accepted and padded. */
 const timePart = z
@@ -18,24 +19,24 @@ const timePart = z
   .default(STAGE_DEFAULTS.seconds);
 
 export const stageSchema = z.object({
-  order: z.number({ error: 'Stage order is required.' }).int(),
+  order: z.number({ error: saying('ruleMessages.stageOrderRequired') }).int(),
   hours: timePart,
   minutes: timePart,
   seconds: timePart,
-  temp: z.number({ error: 'Temperature is required.' }),
+  temp: z.number({ error: saying('ruleMessages.temperatureRequired') }),
   percent_air_top: z.number().default(STAGE_DEFAULTS.percent_air_top),
   percent_air_bottom: z.number().default(STAGE_DEFAULTS.percent_air_bottom),
   blower_percent: z.number().default(STAGE_DEFAULTS.blower_percent),
   microwave_percent: z.number().default(STAGE_DEFAULTS.microwave_percent),
-  ir_lvl_top: z.enum(IR_LEVELS, { error: 'Choose OFF, LOW, MEDIUM or HIGH.' }).default('OFF'),
-  ir_lvl_bottom: z.enum(IR_LEVELS, { error: 'Choose OFF, LOW, MEDIUM or HIGH.' }).default('OFF'),
+  ir_lvl_top: z.enum(IR_LEVELS, { error: saying('ruleMessages.irChoice') }).default('OFF'),
+  ir_lvl_bottom: z.enum(IR_LEVELS, { error: saying('ruleMessages.irChoice') }).default('OFF'),
   force_vent_open: z.boolean().default(false),
 });
 export type StageInput = z.input<typeof stageSchema>;
 export type StageData = z.output<typeof stageSchema>;
 
 export const eventSchema = z.object({
-  name: z.string({ error: MESSAGES.eventName }).transform((s) => s.trim()),
+  name: z.string({ error: saying('rules.eventName') }).transform((s) => s.trim()),
   minutes: wholeNumber('Event minutes').default(0),
   seconds: wholeNumber('Event seconds').default(0),
 });
@@ -45,7 +46,7 @@ const text = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} may have at most ${max} characters.`)
+    .max(max, saying('ruleMessages.atMostChars', { label, max }))
     .nullish()
     .transform((v) => v ?? '');
 
@@ -74,28 +75,32 @@ function withNormalizedName<T extends { name: string; oven_type: string }>(r: T)
 /** A recipe as written by a client: every rule of spec §5 checked against its oven type. */
 export const recipeInput = z
   .object({
-    name: z.string({ error: MESSAGES.recipeName }),
-    oven_type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }).default(DEFAULT_OVEN_TYPE),
+    name: z.string({ error: saying('rules.recipeName') }),
+    oven_type: z.enum(OVEN_TYPES, { error: saying('rules.ovenType') }).default(DEFAULT_OVEN_TYPE),
     product_name: text(PRODUCT_NAME_MAX, 'Product name'),
     set_temp: z.unknown().transform(normalizeSetTemp),
     category: z
-      .enum(FOOD_CATEGORIES, { error: `Choose a category: ${FOOD_CATEGORIES.join(', ')}.` })
+      .enum(FOOD_CATEGORIES, {
+        error: saying('ruleMessages.chooseCategory', { list: FOOD_CATEGORIES.join(', ') }),
+      })
       .default(DEFAULT_CATEGORY),
     starting_state: z
-      .enum(STARTING_STATES, { error: `Choose a starting state: ${STARTING_STATES.join(', ')}.` })
+      .enum(STARTING_STATES, {
+        error: saying('ruleMessages.chooseStartingState', { list: STARTING_STATES.join(', ') }),
+      })
       .nullish()
       .transform((v) => v ?? null),
-    icon: z.enum(ICON_NAMES, { error: 'Choose one of the icons.' }).default(ICON_RECIPE_DEFAULT),
+    icon: z.enum(ICON_NAMES, { error: saying('ruleMessages.chooseIcon') }).default(ICON_RECIPE_DEFAULT),
     ...textSchemas,
     stages: boundedArray(
       stageSchema,
       MAX_LISTED_STAGES,
-      `A recipe has at most ${MAX_LISTED_STAGES} stages.`,
+      saying('ruleMessages.maxStagesListed', { n: MAX_LISTED_STAGES }),
       {
-        error: MESSAGES.stageCountMin,
+        error: saying('rules.stageCountMin'),
       },
     ),
-    events: boundedArray(eventSchema, MAX_LISTED_EVENTS, MESSAGES.eventCount).default([]),
+    events: boundedArray(eventSchema, MAX_LISTED_EVENTS, saying('rules.eventCount')).default([]),
   })
   // The recipe rules run even while a free-text field fails (a form shows every problem at once); only a body
   // whose stages, events or type are not even the right shapes is left to its shape errors.
@@ -114,7 +119,7 @@ export const owners = ['provider', 'community'] as const;
 export type Owner = (typeof owners)[number];
 
 /** Filter text: 'All', or names joined by commas (spec §3). Unknown names are refused. */
-function filterList<T extends readonly string[]>(values: T, what: string) {
+function filterList<T extends readonly string[]>(values: T, what: SaidValue) {
   return z
     .string()
     .optional()
@@ -126,7 +131,10 @@ function filterList<T extends readonly string[]>(values: T, what: string) {
         .filter(Boolean);
       const unknown = parts.filter((p) => !(values as readonly string[]).includes(p));
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `Unknown ${what}: ${unknown.join(', ')}.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: saying('ruleMessages.unknownFields', { what, list: unknown.join(', ') }),
+        });
         return z.NEVER;
       }
       return parts as T[number][];
@@ -134,9 +142,9 @@ function filterList<T extends readonly string[]>(values: T, what: string) {
 }
 
 export const recipeFilters = z.object({
-  ovens: filterList(OVEN_TYPES, 'oven type'),
-  categories: filterList(FOOD_CATEGORIES, 'category'),
-  search: z.string().trim().max(100, 'The search may have at most 100 characters.').optional().default(''),
+  ovens: filterList(OVEN_TYPES, said('ruleParts.ovenTypeWord')),
+  categories: filterList(FOOD_CATEGORIES, said('ruleParts.fieldCategory')),
+  search: z.string().trim().max(100, saying('ruleMessages.search100b')).optional().default(''),
 });
 
 export const recipeListQuery = recipeFilters.extend({
@@ -146,7 +154,7 @@ export const recipeListQuery = recipeFilters.extend({
     .transform((v, ctx): Owner => {
       const o = (v ?? 'provider').trim().toLowerCase();
       if (o === 'provider' || o === 'community') return o;
-      ctx.addIssue({ code: 'custom', message: "The owner must be 'provider' or 'community'." });
+      ctx.addIssue({ code: 'custom', message: saying('ruleMessages.ownerChoice') });
       return z.NEVER;
     }),
   page: pageParam,
@@ -208,8 +216,8 @@ export type RecipeDetail = z.infer<typeof recipeDetail>;
 export const recipeWrite = z.object({
   image: z
     .string()
-    .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 40, IMAGE_MESSAGES.size)
-    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, IMAGE_MESSAGES.type)
+    .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 40, zodMessage(IMAGE_MESSAGES.size))
+    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/, zodMessage(IMAGE_MESSAGES.type))
     .nullish(),
   scope: z.enum(owners).optional(),
   /** On create: copy the photo of this recipe (one you can read), for a copy made in the wizard. */
@@ -218,19 +226,19 @@ export const recipeWrite = z.object({
 
 export const bulkDeleteRequest = z.object({
   data: z
-    .array(z.unknown(), { error: 'Send the ids to delete in data.' })
-    .min(1, 'Select at least one recipe.')
-    .max(500, onlyForLists('Delete at most 500 recipes at a time.'))
+    .array(z.unknown(), { error: saying('ruleMessages.idsToDelete') })
+    .min(1, saying('ruleMessages.selectRecipe'))
+    .max(500, onlyForLists(saying('ruleMessages.deleteMax')))
     .pipe(z.array(idValue('Each id'))) as z.ZodType<number[], number[]>,
 });
 
 /* ---------- Converting to another oven model ---------- */
 
-const targetOvenType = z.enum(OVEN_TYPES, { error: MESSAGES.ovenType });
+const targetOvenType = z.enum(OVEN_TYPES, { error: saying('rules.ovenType') });
 
 export const convertQuery = z.object({ oven_type: targetOvenType });
 
-export const conversionChange = z.object({ field: z.string(), message: z.string() });
+export const conversionChange = z.object({ field: z.string(), message: z.string(), said: saidWire });
 export type ConversionChangeWire = z.infer<typeof conversionChange>;
 
 /** What conversion may change; every other field is the source's. */
@@ -251,9 +259,9 @@ export type ConvertPreview = z.infer<typeof convertPreview>;
 
 export const convertRequest = z.object({
   ids: z
-    .array(z.unknown(), { error: 'Send the ids to convert in ids.' })
-    .min(1, 'Select at least one recipe.')
-    .max(100, onlyForLists('Convert at most 100 recipes at a time.'))
+    .array(z.unknown(), { error: saying('ruleMessages.idsToConvert') })
+    .min(1, saying('ruleMessages.selectRecipe'))
+    .max(100, onlyForLists(saying('ruleMessages.convertMax')))
     .pipe(z.array(idValue('Each id'))) as z.ZodType<number[], number[]>,
   oven_type: targetOvenType,
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { REPORT_FILTERS } from '../domain/report';
+import { saying } from './zod-said';
 
 const day = (what: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${what} as YYYY-MM-DD.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, saying('ruleMessages.dateFormat', { what }))
     .optional();
 
 /**
@@ -13,11 +14,11 @@ const day = (what: string) =>
  */
 export const reportQuery = z.object({
   filter: z
-    .enum(REPORT_FILTERS, { error: `Choose a filter: ${REPORT_FILTERS.join(', ')}.` })
+    .enum(REPORT_FILTERS, { error: saying('ruleMessages.chooseFilter', { list: REPORT_FILTERS.join(', ') }) })
     .optional()
     .default('yearToDate'),
-  start_date: day('start date'),
-  end_date: day('end date'),
+  start_date: day(saying('ruleParts.startDate')),
+  end_date: day(saying('ruleParts.endDate')),
 });
 export type ReportQuery = z.input<typeof reportQuery>;
 

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { isAddressLiteral } from '../domain/email';
 import { FLEET_BATCH_MAX } from '../domain/fleet';
-import { MESSAGES } from '../domain/messages';
 import { OVEN_TYPES } from '../domain/oven-models';
+import { type Said, said } from '../i18n/said';
 import { emailField } from './auth';
-import { idParam, idValue, ovensOrLocation } from './common';
+import { idParam, idValue, ovensOrLocation, saidLine, saidWire } from './common';
 import { ovenName } from './ovens';
 import { stageData } from './recipes';
+import { saying, zodMessage } from './zod-said';
 
 /** Largest settings file accepted for import: the largest file the rules allow (a full MiLO) is about 15 MB. */
 export const SETTINGS_FILE_MAX_BYTES = 24 * 1024 * 1024;
 export const SETTINGS_FILE_MAX_LABEL = '24 MB';
 
-export const NO_FILE_MESSAGE = 'No valid file detected. Please verify your inputs.';
+export const NO_FILE_MESSAGE = said('ruleMessages.fileNone');
 
 /** POST /api/files: the oven's name and type and the file read as text (spec §5 import). */
 export const importSettingsRequest = z.object({
   oven_name: ovenName,
-  oven_type: z.enum(OVEN_TYPES, { error: MESSAGES.ovenType }),
+  oven_type: z.enum(OVEN_TYPES, { error: saying('rules.ovenType') }),
   // The size is checked by the service (a 413 naming the limit), the content by the settings-file reader.
-  data: z.string({ error: NO_FILE_MESSAGE }).min(1, NO_FILE_MESSAGE),
+  data: z.string({ error: zodMessage(NO_FILE_MESSAGE) }).min(1, zodMessage(NO_FILE_MESSAGE)),
   /** The location the oven stands in (a store manager imports into one of theirs). */
   location_id: idValue('The location id').optional(),
 });
@@ -37,6 +38,9 @@ export const fileProblem = z.object({
   column: z.number().int(),
   field: z.string(),
   message: z.string(),
+  /** The field and the problem, said (English above). */
+  field_said: saidWire,
+  said: saidWire,
 });
 export type FileProblem = z.infer<typeof fileProblem>;
 
@@ -72,7 +76,7 @@ export const SHARE_KINDS = ['settings', 'recipes'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
 export const shareParams = z.object({
-  kind: z.enum(SHARE_KINDS, { error: 'Choose what to share: settings or recipes.' }),
+  kind: z.enum(SHARE_KINDS, { error: saying('ruleMessages.chooseShare') }),
   id: idParam('The oven id'),
 });
 /**
@@ -80,9 +84,9 @@ export const shareParams = z.object({
  * it is a POST behind the CSRF check, and the GET answers 405 saying so). §5: 'Please input a valid email'.
  */
 export const shareRequest = z.object({
-  email: emailField(MESSAGES.shareEmail, MESSAGES.shareEmail).refine(
+  email: emailField(saying('rules.shareEmail'), saying('rules.shareEmail')).refine(
     (email) => !isAddressLiteral(email),
-    'Send it to an address with a mail domain (like name@example.com), not to an IP address.',
+    saying('ruleMessages.mailDomain'),
   ),
 });
 export type ShareRequest = z.input<typeof shareRequest>;
@@ -95,15 +99,12 @@ export type ShareResult = z.infer<typeof shareResult>;
 export function settingsFileNameMessage(
   fileName: string | null,
   family: 'ai2' | 'rcp',
-): { ok: boolean; message: string } {
-  if (!fileName) return { ok: false, message: NO_FILE_MESSAGE };
+): { ok: boolean; said: Said } {
+  if (!fileName) return { ok: false, said: NO_FILE_MESSAGE };
   const ok = fileName.toLowerCase().endsWith(`.${family}`);
   return ok
-    ? { ok, message: `File "${fileName}" selected. Replace it above if necessary.` }
-    : {
-        ok,
-        message: `File "${fileName}" is invalid for the selected oven type. Replace it before trying to import.`,
-      };
+    ? { ok, said: said('ruleMessages.fileSelected', { name: fileName }) }
+    : { ok, said: said('ruleMessages.fileWrongType', { name: fileName }) };
 }
 
 function megabytes(bytes: number): string {
@@ -111,10 +112,10 @@ function megabytes(bytes: number): string {
 }
 
 /** The size rule, said the same way by the import form and the server's 413. */
-export function settingsFileSizeMessage(bytes: number): string | null {
-  if (bytes === 0) return 'The file is empty.';
+export function settingsFileSizeMessage(bytes: number): Said | null {
+  if (bytes === 0) return said('ruleMessages.fileEmpty');
   if (bytes > SETTINGS_FILE_MAX_BYTES)
-    return `The file is ${megabytes(bytes)}; a settings file can be at most ${SETTINGS_FILE_MAX_LABEL}. Check that you picked the file copied from the oven.`;
+    return said('ruleMessages.fileTooBig', { size: megabytes(bytes), max: SETTINGS_FILE_MAX_LABEL });
   return null;
 }
 
@@ -128,11 +129,12 @@ export const checkFileResult = z.object({
   recognized: z.boolean(),
   /** One sentence: which version and when, or how it differs. */
   message: z.string(),
+  said: saidWire,
   /** The named version the file holds (recognised), or the one it was compared with. */
   version: z.object({ id: z.number(), name: z.string() }).nullable(),
   downloaded_at: z.string().nullable(),
   /** How the file differs from that version (empty when recognised). */
-  lines: z.array(z.object({ kind: z.string(), message: z.string() })),
+  lines: z.array(saidLine),
   seen_at: z.string(),
 });
 export type CheckFileResult = z.infer<typeof checkFileResult>;
@@ -142,7 +144,7 @@ export type CheckFileResult = z.infer<typeof checkFileResult>;
 /** POST /api/files/zip: the settings files of these ovens, or of every oven in a location, as one zip. */
 export const settingsZipRequest = ovensOrLocation(
   FLEET_BATCH_MAX,
-  `Download at most ${FLEET_BATCH_MAX} ovens' files at once.`,
+  saying('ruleMessages.downloadMax', { n: FLEET_BATCH_MAX }),
   {},
 );
 export type SettingsZipRequest = z.input<typeof settingsZipRequest>;

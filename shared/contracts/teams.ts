@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { limitedToLocations, TEAM_ROLES, type TeamRole } from '../domain/permissions';
 import { emailField } from './auth';
-import { boundedArray, idParam, idValue, readableName } from './common';
+import { boundedArray, idParam, idValue, readableName, saidWire } from './common';
 import { pageParam } from './pagination';
+import { saying } from './zod-said';
 
 /**
  * Teams, their members, invitations and the trail, as they cross the wire. A team owns ovens, recipes, locations
@@ -17,25 +18,25 @@ export const INVITATION_DAYS = 7;
 export const ACTIVITY_PER_PAGE = 25;
 
 export const teamName = z
-  .string({ error: 'The team needs a name.' })
+  .string({ error: saying('ruleMessages.teamNeedsName') })
   .transform((v) => v.normalize('NFC').trim())
   .pipe(
     z
       .string()
-      .min(1, 'The team needs a name.')
-      .max(TEAM_NAME_MAX, `A team name has at most ${TEAM_NAME_MAX} characters.`)
-      .superRefine(readableName('A team name')),
+      .min(1, saying('ruleMessages.teamNeedsName'))
+      .max(TEAM_NAME_MAX, saying('ruleMessages.teamNameMax', { n: TEAM_NAME_MAX }))
+      .superRefine(readableName('team')),
   );
 
-const role = z.enum(TEAM_ROLES, { error: `The role must be one of ${TEAM_ROLES.join(', ')}.` });
-const locationIds = boundedArray(idValue('A location id'), 200, 'Give at most 200 locations.');
+const role = z.enum(TEAM_ROLES, { error: saying('ruleMessages.roleOneOf', { list: TEAM_ROLES.join(', ') }) });
+const locationIds = boundedArray(idValue('A location id'), 200, saying('ruleMessages.locationsMax'));
 
 /** Store managers and crew work in some locations: at least one, or they would see nothing. */
 const needsLocations = (b: { role: TeamRole; location_ids: number[] }, ctx: z.RefinementCtx) => {
   if (limitedToLocations(b.role) && b.location_ids.length === 0)
     ctx.addIssue({
       code: 'custom',
-      message: 'Choose at least one location for a store manager or crew member: they see only theirs.',
+      message: saying('ruleMessages.chooseLocation'),
       path: ['location_ids'],
     });
 };
@@ -47,7 +48,7 @@ export const teamParams = z.object({ id: idParam('The team id') });
 export const memberParams = teamParams.extend({ userId: idParam('The user id') });
 export const invitationParams = teamParams.extend({ invitationId: idParam('The invitation id') });
 export const invitationTokenParams = z.object({
-  token: z.string().min(1).max(200, 'This invitation link is not valid.'),
+  token: z.string().min(1).max(200, saying('ruleMessages.invitationInvalid')),
 });
 
 /** GET /api/teams: the teams the user belongs to, with their role in each and which is current. */
@@ -83,7 +84,7 @@ export type MemberRequest = z.input<typeof memberRequest>;
 
 export const invitationRequest = z
   .object({
-    email: emailField('Email is required.', 'Email must be a valid email address.'),
+    email: emailField(saying('rules.emailRequired'), saying('rules.emailInvalid')),
     role,
     location_ids: locationIds.default([]),
   })
@@ -130,6 +131,7 @@ export const activityEntry = z.object({
   user: z.object({ id: z.number().int().nullable(), username: z.string() }),
   action: z.string(),
   summary: z.string(),
+  said: saidWire,
   oven: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });

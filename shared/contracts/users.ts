@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEMPERATURE_UNITS } from '../domain/temperature';
 import { LANGUAGE_CODES } from '../i18n/languages';
+import { said } from '../i18n/said';
 import {
   COMPANY_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -10,12 +11,13 @@ import {
   username,
 } from './auth';
 import { pageParam } from './pagination';
+import { saying, zodMessage } from './zod-said';
 
 /**
  * Spec §5 profile: the password changes only when both fields are filled. We also refuse a half-filled pair,
  * so a new password is never silently dropped.
  */
-export const CURRENT_PASSWORD_REQUIRED = 'Your current password is required to set a new one.';
+export const CURRENT_PASSWORD_REQUIRED = said('ruleMessages.currentPasswordRequired');
 
 /**
  * PUT /api/users/{id}: a field left out keeps its value (a save without `company` keeps the company; an empty one
@@ -27,7 +29,7 @@ export const updateProfileRequest = z
     company: z
       .string()
       .trim()
-      .max(COMPANY_MAX_LENGTH, `The company may not be greater than ${COMPANY_MAX_LENGTH} characters.`)
+      .max(COMPANY_MAX_LENGTH, saying('ruleMessages.companyMax', { n: COMPANY_MAX_LENGTH }))
       .optional(),
     email: z.string().optional(),
     current_password: z.string().max(PASSWORD_MAX_LENGTH).optional().default(''),
@@ -35,19 +37,26 @@ export const updateProfileRequest = z
     password_confirmation: z.string().optional().default(''),
     privacy_policy: z.boolean().optional(),
     opt_in: z.boolean().optional(),
-    temperature_unit: z.enum(TEMPERATURE_UNITS, { error: 'Choose °F or °C.' }).optional(),
-    language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages offered.' }).nullable().optional(),
+    temperature_unit: z.enum(TEMPERATURE_UNITS, { error: saying('ruleMessages.chooseUnit') }).optional(),
+    language: z
+      .enum(LANGUAGE_CODES, { error: saying('rules.language') })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const { password, password_confirmation: confirmation } = v;
     if (password === '' && confirmation === '') return;
     if (v.current_password === '')
-      ctx.addIssue({ code: 'custom', path: ['current_password'], message: CURRENT_PASSWORD_REQUIRED });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['current_password'],
+        message: zodMessage(CURRENT_PASSWORD_REQUIRED),
+      });
     if (password === '') {
       ctx.addIssue({
         code: 'custom',
         path: ['password'],
-        message: 'Enter the new password, or clear both fields.',
+        message: saying('ruleMessages.newPasswordOrClear'),
       });
       return;
     }
@@ -55,7 +64,7 @@ export const updateProfileRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['password_confirmation'],
-        message: 'Confirm password is required.',
+        message: saying('rules.confirmRequired'),
       });
       return;
     }
@@ -65,11 +74,15 @@ export const updateProfileRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['password'],
-        message: `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`,
+        message: saying('ruleMessages.passwordMax', { n: PASSWORD_MAX_LENGTH }),
       });
     }
     if (password !== confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'Passwords does not match.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: saying('rules.passwordsMismatch'),
+      });
     }
   });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
@@ -84,7 +97,7 @@ export const USERS_PER_PAGE = 20;
 export const userListQuery = z.object({
   email: z
     .string()
-    .max(254, 'Search with at most 254 characters.')
+    .max(254, saying('ruleMessages.search254'))
     .optional()
     .transform((v) => v?.trim() ?? ''),
   page: pageParam,

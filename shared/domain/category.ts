@@ -1,14 +1,15 @@
 /** Menu categories (spec §5: up to 16 letters, digits, hyphens or spaces; blank cancels in the editor). */
 
-import { LIMITS, MESSAGES } from './messages';
+import { type Said, said } from '../i18n/said';
+import { LIMITS } from './messages';
 import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 
 const CATEGORY_NAME = /^[A-Za-z0-9 -]+$/;
 
-export function categoryNameIssue(name: string): string | null {
+export function categoryNameIssue(name: string): Said | null {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > LIMITS.categoryNameMax) return MESSAGES.categoryName;
+  if (trimmed.length < 1 || trimmed.length > LIMITS.categoryNameMax) return said('rules.categoryName');
   return CATEGORY_NAME.test(trimmed)
     ? null
-    : withRefusedCharacter(MESSAGES.categoryName, trimmed, OVEN_CHARS.category);
+    : withRefusedCharacter(said('rules.categoryName'), trimmed, OVEN_CHARS.category);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english';
+import { said } from '../i18n/said';
 import { eventIssues, eventsIssues, sortEvents, totalStageMinutes, totalStageSeconds } from './event';
-import { MESSAGES } from './messages';
+import type { Issue } from './issues';
 import { ovenModel } from './oven-models';
 import { STAGE_DEFAULTS, type Stage } from './stage';
 
@@ -18,7 +20,7 @@ const stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const messages = (issues: { message: string }[]) => issues.map((i) => i.message);
+const messages = (issues: readonly Issue[]) => issues.map((i) => english(i.said));
 
 describe('events (spec §5)', () => {
   const stages = [stage({ minutes: '02', seconds: '30' }), stage({ order: 2, minutes: '01', seconds: '45' })];
@@ -28,19 +30,19 @@ describe('events (spec §5)', () => {
   it.each([
     [{ name: 'Rotate', minutes: 0, seconds: 30 }, []],
     [{ name: 'X'.repeat(24), minutes: 1, seconds: 0 }, []],
-    [{ name: 'X'.repeat(25), minutes: 1, seconds: 0 }, [MESSAGES.eventName]],
-    [{ name: '  ', minutes: 1, seconds: 0 }, [MESSAGES.eventName]],
+    [{ name: 'X'.repeat(25), minutes: 1, seconds: 0 }, [english(said('rules.eventName'))]],
+    [{ name: '  ', minutes: 1, seconds: 0 }, [english(said('rules.eventName'))]],
     [
       { name: 'Add cheese!', minutes: 1, seconds: 0 },
-      [`${MESSAGES.eventName} "!" cannot be shown on the oven.`],
+      [`${english(said('rules.eventName'))} "!" cannot be shown on the oven.`],
     ],
-    [{ name: 'Flip-over 2', minutes: 0, seconds: 0 }, [MESSAGES.eventTime]],
+    [{ name: 'Flip-over 2', minutes: 0, seconds: 0 }, [english(said('rules.eventTime'))]],
     [{ name: 'Flip', minutes: 4, seconds: 0 }, []],
     [
       { name: 'Flip', minutes: 5, seconds: 0 },
       ['Minutes must be between 0 and 4 (the length of the stages).'],
     ],
-    [{ name: 'Flip', minutes: 0, seconds: 60 }, [MESSAGES.seconds]],
+    [{ name: 'Flip', minutes: 0, seconds: 60 }, [english(said('rules.seconds'))]],
     [{ name: 'Flip', minutes: 4, seconds: 15 }, []],
     [
       { name: 'Flip', minutes: 4, seconds: 16 },
@@ -57,6 +59,6 @@ describe('events (spec §5)', () => {
   it('at most 2 events', () => {
     const e = { name: 'Rotate', minutes: 0, seconds: 30 };
     expect(eventsIssues([e, e], stages)).toEqual([]);
-    expect(messages(eventsIssues([e, e, e], stages))).toEqual([MESSAGES.eventCount]);
+    expect(messages(eventsIssues([e, e, e], stages))).toEqual([english(said('rules.eventCount'))]);
   });
 });

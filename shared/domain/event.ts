@@ -1,7 +1,8 @@
 /** Cooking events (spec §3 Event, §5: at most 2, name up to 24 characters, within the cooking time). */
 
+import { said } from '../i18n/said';
 import { type Issue, nest } from './issues';
-import { LIMITS, MESSAGES } from './messages';
+import { LIMITS } from './messages';
 import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import { type Stage, stageSeconds } from './stage';
 
@@ -33,21 +34,21 @@ export function eventIssues(event: CookEvent, cookSeconds: number): Issue[] {
   if (!name || name.length > LIMITS.eventNameMax || !EVENT_NAME.test(name)) {
     const message =
       name && name.length <= LIMITS.eventNameMax
-        ? withRefusedCharacter(MESSAGES.eventName, name, OVEN_CHARS.event)
-        : MESSAGES.eventName;
-    issues.push({ path: ['name'], message });
+        ? withRefusedCharacter(said('rules.eventName'), name, OVEN_CHARS.event)
+        : said('rules.eventName');
+    issues.push({ path: ['name'], said: message });
   }
   if (!Number.isInteger(event.minutes) || event.minutes < 0 || event.minutes > maxMinutes) {
     issues.push({
       path: ['minutes'],
-      message: `Minutes must be between 0 and ${maxMinutes} (the length of the stages).`,
+      said: said('ruleMessages.eventMinutes', { max: maxMinutes }),
     });
   }
   if (!Number.isInteger(event.seconds) || event.seconds < 0 || event.seconds > 59) {
-    issues.push({ path: ['seconds'], message: MESSAGES.seconds });
+    issues.push({ path: ['seconds'], said: said('rules.seconds') });
   }
   if (issues.length === 0 && event.minutes === 0 && event.seconds === 0) {
-    issues.push({ path: ['seconds'], message: MESSAGES.eventTime });
+    issues.push({ path: ['seconds'], said: said('rules.eventTime') });
   }
   // With no stages yet the stage list's own message says what is missing.
   if (issues.length === 0 && cookSeconds > 0 && eventSeconds(event) > cookSeconds) {
@@ -55,7 +56,7 @@ export function eventIssues(event: CookEvent, cookSeconds: number): Issue[] {
     const s = String(cookSeconds % 60).padStart(2, '0');
     issues.push({
       path: ['seconds'],
-      message: `The event is after the end of cooking: the stages last ${String(m).padStart(2, '0')}:${s}.`,
+      said: said('ruleMessages.eventAfterEnd', { time: `${String(m).padStart(2, '0')}:${s}` }),
     });
   }
   return issues;
@@ -63,7 +64,7 @@ export function eventIssues(event: CookEvent, cookSeconds: number): Issue[] {
 
 export function eventsIssues(events: readonly CookEvent[], stages: readonly Stage[]): Issue[] {
   const issues: Issue[] = [];
-  if (events.length > LIMITS.maxEvents) issues.push({ path: [], message: MESSAGES.eventCount });
+  if (events.length > LIMITS.maxEvents) issues.push({ path: [], said: said('rules.eventCount') });
   const cookSeconds = totalStageSeconds(stages);
   for (let i = 0; i < events.length; i++) nest(issues, i, eventIssues(events[i]!, cookSeconds));
   return issues;

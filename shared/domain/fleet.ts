@@ -1,3 +1,4 @@
+import { type Said, said } from '../i18n/said';
 import { LIMITS } from './messages';
 import { withoutHiddenCharacters } from './text';
 /**
@@ -70,8 +71,16 @@ export function templateVersionName(name: string, version: number): string {
 export function beforeTemplateVersionName(name: string, version: number): string {
   const prefix = 'Before ';
   const suffix = ` v${version}`;
-  return `${prefix}${name.slice(0, LIMITS.versionNameMax - prefix.length - suffix.length).trimEnd()}${suffix}`;
+  return `${prefix}${beforeTemplateName(name, version)}${suffix}`;
 }
+
+/** The same name said, for each reader's language (the English above is the one names are unique by). */
+export function beforeTemplateVersionSaid(name: string, version: number): Said {
+  return said('ruleMessages.versionBefore', { template: beforeTemplateName(name, version), n: version });
+}
+
+const beforeTemplateName = (name: string, version: number) =>
+  name.slice(0, LIMITS.versionNameMax - 'Before '.length - ` v${version}`.length).trimEnd();
 
 /** Template match: the oven has the template's current version and nothing changed since, or how it differs. */
 export type TemplateMatch = 'matches' | 'differs' | 'outdated';

@@ -17,7 +17,6 @@ const _stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const _messages = (issues: { message: string }[]) => issues.map((i) => i.message);
 
 describe('images', () => {
   it('accepts png, jpeg and jpg names and checks the bytes', () => {

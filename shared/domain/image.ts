@@ -1,3 +1,4 @@
+import { type Said, said } from '../i18n/said';
 /** Recipe photos (spec §5: png, jpeg or jpg only), checked by their bytes on both sides. */
 
 export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg'] as const;
@@ -5,8 +6,8 @@ export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_MESSAGES = {
-  type: 'The image must be a PNG or JPEG file.',
-  size: 'The image may be at most 5 MB.',
+  type: said('ruleMessages.imageType'),
+  size: said('ruleMessages.imageSize'),
 } as const;
 
 export function isAllowedImageName(fileName: string): boolean {
@@ -28,7 +29,7 @@ export function detectImageType(bytes: Uint8Array): 'png' | 'jpeg' | null {
  * Why an image cannot be used, or null: the browser checks a chosen file (name, size, first bytes) and the
  * server the decoded upload (size, bytes), with the same messages.
  */
-export function imageIssue(file: { name?: string; size: number; head: Uint8Array }): string | null {
+export function imageIssue(file: { name?: string; size: number; head: Uint8Array }): Said | null {
   if (file.name !== undefined && !isAllowedImageName(file.name)) return IMAGE_MESSAGES.type;
   if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.size;
   if (!detectImageType(file.head)) return IMAGE_MESSAGES.type;

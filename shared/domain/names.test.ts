@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { english, englishOf } from '../i18n/english';
+import { said } from '../i18n/said';
 import { categoryNameIssue } from './category';
-import { MESSAGES } from './messages';
+import type { Issue } from './issues';
 import { ovenNameIssue } from './oven';
 import { ovenModel } from './oven-models';
 import { STAGE_DEFAULTS, type Stage } from './stage';
@@ -20,18 +22,18 @@ const _stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const messages = (issues: { message: string }[]) => issues.map((i) => i.message);
+const messages = (issues: readonly Issue[]) => issues.map((i) => english(i.said));
 
 describe('names: category, oven, warm-up profiles (spec §5)', () => {
   it.each([
     ['Pizza', null],
     ['Hot-Snacks 2', null],
     ['X'.repeat(16), null],
-    ['X'.repeat(17), MESSAGES.categoryName],
-    ['Pizza_Pies', `${MESSAGES.categoryName} "_" cannot be shown on the oven; use "-".`],
-    ['', MESSAGES.categoryName],
+    ['X'.repeat(17), english(said('rules.categoryName'))],
+    ['Pizza_Pies', `${english(said('rules.categoryName'))} "_" cannot be shown on the oven; use "-".`],
+    ['', english(said('rules.categoryName'))],
   ])('category %j', (name, expected) => {
-    expect(categoryNameIssue(name)).toBe(expected);
+    expect(englishOf(categoryNameIssue(name))).toBe(expected);
   });
 
   it.each([
@@ -39,11 +41,11 @@ describe('names: category, oven, warm-up profiles (spec §5)', () => {
     ['Oven_2-North', null],
     ['  Padded  ', null],
     ['X'.repeat(16), null],
-    ['X'.repeat(17), `${MESSAGES.ovenName}: at most 16 characters (this one has 17).`],
-    ['', MESSAGES.ovenName],
-    ['Oven #1', `${MESSAGES.ovenName}. "#" cannot be shown on the oven.`],
+    ['X'.repeat(17), `${english(said('rules.ovenName'))}: at most 16 characters (this one has 17).`],
+    ['', english(said('rules.ovenName'))],
+    ['Oven #1', `${english(said('rules.ovenName'))}. "#" cannot be shown on the oven.`],
   ])('oven %j', (name, expected) => {
-    expect(ovenNameIssue(name)).toBe(expected);
+    expect(englishOf(ovenNameIssue(name))).toBe(expected);
   });
 
   it.each([
@@ -68,10 +70,10 @@ describe('names: category, oven, warm-up profiles (spec §5)', () => {
     ]);
     expect(messages(warmUpsIssues([w], conveyor))[0]).toMatch(/no warm-up profiles/);
     expect(messages(warmUpsIssues([{ name: 'X'.repeat(25), temperature: 400 }], matchbox))).toEqual([
-      MESSAGES.profileName,
+      english(said('rules.profileName')),
     ]);
     expect(messages(warmUpsIssues([{ name: 'X'.repeat(24), temperature: 600 }], matchbox))).toEqual([
-      MESSAGES.profileTemp,
+      english(said('rules.profileTemp')),
     ]);
   });
 });

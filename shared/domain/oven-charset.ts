@@ -3,6 +3,8 @@
  * When a name holds another one, the message says which, and the nearest character the oven can show.
  */
 
+import { type Said, said } from '../i18n/said';
+
 // Letters that do not decompose into a base letter and accents, and punctuation with a plain twin.
 const NEAREST: Record<string, string> = {
   ß: 'ss',
@@ -53,19 +55,20 @@ export function nearestShown(char: string, allowed: RegExp): string | null {
  * 'Please input a valid oven name. "é" cannot be shown on the oven; use "e".' The message alone when no character
  * is the problem.
  */
-export function withRefusedCharacter(message: string, text: string, allowed: RegExp): string {
+export function withRefusedCharacter(rule: Said, text: string, allowed: RegExp, stop = false): Said {
   for (const char of text) {
     if (allowed.test(char)) continue;
     const near = nearestShown(char, allowed);
     const shown = /\s/.test(char)
       ? `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
       : char;
-    const lead = message.endsWith('.') ? message : `${message}.`;
-    return near
-      ? `${lead} "${shown}" cannot be shown on the oven; use "${near}".`
-      : `${lead} "${shown}" cannot be shown on the oven.`;
+    const refused = near
+      ? said('rules.refusedUse', { char: shown, near })
+      : said('rules.refused', { char: shown });
+    // `stop`: the rule's own sentence ends without one, so the character's sentence needs it.
+    return said(stop ? 'rules.stopThenRefused' : 'rules.thenRefused', { rule, refused });
   }
-  return message;
+  return rule;
 }
 
 /** The characters each kind of name may hold on the oven (spec §5), one character at a time. */

@@ -16,7 +16,6 @@ const _stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const _messages = (issues: { message: string }[]) => issues.map((i) => i.message);
 
 describe('the oven model catalogue (spec §1, §3, §9)', () => {
   it.each([

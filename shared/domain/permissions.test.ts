@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../i18n/english';
 import {
   type Actor,
   can,
@@ -107,10 +108,10 @@ describe('permissions', () => {
   });
 
   it('a refusal names the role and the team', () => {
-    expect(refusalFor(member('crew'), 'menus.edit')).toBe(
+    expect(englishOf(refusalFor(member('crew'), 'menus.edit'))).toBe(
       'As crew of Harbour Pizza you may not do this (it is for: Owner, Manager, Store manager).',
     );
-    expect(refusalFor(nobody, 'menus.edit')).toMatch(/^You are in no team yet/);
+    expect(englishOf(refusalFor(nobody, 'menus.edit'))).toMatch(/^You are in no team yet/);
   });
 
   it('ranks the roles highest first, and limits to locations exactly the roles that grant none', () => {

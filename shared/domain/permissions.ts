@@ -1,3 +1,5 @@
+import { listOf, type Said, type SaidKey, said } from '../i18n/said';
+
 /**
  * Who may do what, as predicates both sides call: the server to refuse, the client to show only the controls that
  * will work. Two axes: the site role (the provider's admins, spec §6) and the role in the current team, which
@@ -10,14 +12,43 @@
  * locations and order (in SQL too) is read from it. A new role is one row.
  */
 const ROLE_TABLE = {
-  owner: { label: 'Owner', limitedToLocations: false, grants: ['owner', 'manager', 'store', 'crew'] },
-  manager: { label: 'Manager', limitedToLocations: false, grants: ['store', 'crew'] },
-  store: { label: 'Store manager', limitedToLocations: true, grants: [] },
-  crew: { label: 'Crew', limitedToLocations: true, grants: [] },
+  owner: {
+    label: 'Owner',
+    word: 'ruleParts.roleOwner',
+    title: 'ruleParts.roleOwnerCap',
+    limitedToLocations: false,
+    grants: ['owner', 'manager', 'store', 'crew'],
+  },
+  manager: {
+    label: 'Manager',
+    word: 'ruleParts.roleManager',
+    title: 'ruleParts.roleManagerCap',
+    limitedToLocations: false,
+    grants: ['store', 'crew'],
+  },
+  store: {
+    label: 'Store manager',
+    word: 'ruleParts.roleStore',
+    title: 'ruleParts.roleStoreCap',
+    limitedToLocations: true,
+    grants: [],
+  },
+  crew: {
+    label: 'Crew',
+    word: 'ruleParts.roleCrew',
+    title: 'ruleParts.roleCrewCap',
+    limitedToLocations: true,
+    grants: [],
+  },
 } as const satisfies Record<
   string,
-  { label: string; limitedToLocations: boolean; grants: readonly string[] }
+  { label: string; word: SaidKey; title: SaidKey; limitedToLocations: boolean; grants: readonly string[] }
 >;
+
+/** A role inside a sentence ("store manager"), said in the reader's language. */
+export const roleWord = (role: TeamRole): Said => said(ROLE_TABLE[role].word);
+/** A role as a title ("Store manager"). */
+export const roleTitle = (role: TeamRole): Said => said(ROLE_TABLE[role].title);
 
 export type TeamRole = keyof typeof ROLE_TABLE;
 /** By rank: the highest first. */
@@ -98,15 +129,14 @@ export function reaches(
 }
 
 /** What someone in no team is told when they try what only a team's member may. */
-export const NO_TEAM_MESSAGE =
-  'You are in no team yet: create one on the Team page, or accept an invitation.';
+export const NO_TEAM_MESSAGE = said('ruleMessages.noTeam');
 
 /** What a 403 says when the role is short of an action: the role, in words. */
-export function refusalFor(actor: Pick<Actor, 'team'> | null | undefined, action: TeamAction): string {
+export function refusalFor(actor: Pick<Actor, 'team'> | null | undefined, action: TeamAction): Said {
   const team = actor?.team;
   if (!team) return NO_TEAM_MESSAGE;
-  const allowed = (TEAM_ACTIONS[action] as readonly TeamRole[]).map((r) => TEAM_ROLE_LABELS[r]).join(', ');
-  return `As ${TEAM_ROLE_LABELS[team.role].toLowerCase()} of ${team.name} you may not do this (it is for: ${allowed}).`;
+  const allowed = listOf((TEAM_ACTIONS[action] as readonly TeamRole[]).map(roleTitle));
+  return said('ruleMessages.roleRefused', { role: roleWord(team.role), team: team.name, allowed });
 }
 
 /* ---------- Recipes ---------- */
@@ -134,7 +164,7 @@ export function canPutOnMenu(actor: Pick<Actor, 'team'>, recipe: { teamId: numbe
 }
 
 /** What a request is told when a recipe may not go on a menu (unknown, or another team's: alike). */
-export const NOT_A_MENU_RECIPE = 'There is no such recipe among your team’s or the library.';
+export const NOT_A_MENU_RECIPE = said('ruleMessages.noSuchRecipe');
 
 /* ---------- Ovens ---------- */
 

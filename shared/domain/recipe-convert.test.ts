@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english';
 import { FOOD_CATEGORIES, IR_LEVELS } from './catalog';
 import { OVEN_MODELS, type OvenModel, ovenModel } from './oven-models';
 import { type RecipeFields, recipeIssues } from './recipe';
@@ -222,7 +223,7 @@ describe('converting a recipe to another oven model', () => {
       force_vent_open: false,
     });
     expect(recipe.name).toBe('Three Stage Pie');
-    expect(changes.map((c) => c.message)).toEqual([
+    expect(changes.map((c) => english(c.said))).toEqual([
       'Oven model Matchbox 1718/1313 → Conveyor 2600/2000/1400.',
       'Stages 1, 2, 3 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (04:00) at their time-weighted temperature (450 °F) with the air, infrared and vent settings of stage 2, the longest.',
       'Stage 1 force vent open → closed: the Conveyor 2600/2000/1400 has no force vent.',
@@ -257,7 +258,7 @@ describe('converting a recipe to another oven model', () => {
     };
     const { recipe, changes } = convertRecipe(source, ovenModel('MiSA'));
     expect(recipe.stages.map((s) => s.temp)).toEqual([525, 525]);
-    expect(changes.map((c) => c.message)).toEqual([
+    expect(changes.map((c) => english(c.said))).toEqual([
       'Oven model MiLO/Double MiLO → MiSA.',
       "Set temp 590 °F → 525 °F: the MiSA's maximum.",
       "Stage 1 temperature 600 °F → 525 °F: the MiSA's maximum.",

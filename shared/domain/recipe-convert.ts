@@ -1,7 +1,7 @@
 /**
  * A recipe converted to another oven model: the result passes every rule of the target, and every change is
  * listed in one line a manager reads ('Stage 2 temperature 560 °F → 525 °F: the MiSA's maximum.'). Temperatures
- * in the lines are °F, as everywhere in the domain; `messageInUnit` shows them in °C.
+ * in the lines are held in °F, as everywhere in the domain, and said in the reader's unit (`degrees`).
  *
  * Choices: stages beyond the target's count become one last stage that runs their total time at their
  * time-weighted temperature (and microwave), with the air settings of the longest of them; a stage longer than the
@@ -11,17 +11,18 @@
  * temperature is brought into the target's range; events after the new end of cooking are dropped. A time written
  * differently (1 h 10 min on a Conveyor, 70 min on a Matchbox) is the same time and is not listed.
  */
+
+import { degrees, type Said, said } from '../i18n/said';
 import type { CookEvent } from './event';
 import type { OvenModel } from './oven-models';
 import { findOvenModel } from './oven-models';
 import { normalizeRecipeName, type RecipeFields } from './recipe';
 import { formatDuration, type Stage, stageSeconds } from './stage';
-import { countOf } from './words';
 
 export interface ConversionChange {
   /** Where in the result: 'name', 'set_temp', 'stages', 'stages.1.temp', 'events.0', … */
   field: string;
-  message: string;
+  said: Said;
 }
 
 export interface Conversion {
@@ -76,7 +77,11 @@ export function withoutMissingSettings(
   if (!target.microwave && out.microwave_percent !== 0) {
     changes.push({
       field: `${at}.microwave_percent`,
-      message: `Stage ${n} microwave ${out.microwave_percent} % → 0 %: the ${target.type} has no microwave.`,
+      said: said('ruleMessages.convertMicrowave', {
+        n,
+        from: `${out.microwave_percent} %`,
+        type: target.type,
+      }),
     });
     out.microwave_percent = 0;
   }
@@ -85,7 +90,14 @@ export function withoutMissingSettings(
     if (!target.infrared && out[key] !== 'OFF') {
       changes.push({
         field: `${at}.${key}`,
-        message: `Stage ${n} infrared ${side} ${out[key]} → OFF: the ${target.type} has no infrared.`,
+        said: said(
+          side === 'top' ? 'ruleMessages.convertInfraredTop' : 'ruleMessages.convertInfraredBottom',
+          {
+            n,
+            from: out[key],
+            type: target.type,
+          },
+        ),
       });
       out[key] = 'OFF';
     }
@@ -93,7 +105,7 @@ export function withoutMissingSettings(
   if (!target.forceVent && out.force_vent_open) {
     changes.push({
       field: `${at}.force_vent_open`,
-      message: `Stage ${n} force vent open → closed: the ${target.type} has no force vent.`,
+      said: said('ruleMessages.convertVent', { n, type: target.type }),
     });
     out.force_vent_open = false;
   }
@@ -124,7 +136,10 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
   if (from?.type === target.type) return { recipe: copy, changes: [] };
 
   const changes: ConversionChange[] = [
-    { field: 'oven_type', message: `Oven model ${source.oven_type} → ${target.type}.` },
+    {
+      field: 'oven_type',
+      said: said('ruleMessages.convertModel', { from: source.oven_type, to: target.type }),
+    },
   ];
   const recipe: RecipeFields = { ...copy, oven_type: target.type };
 
@@ -133,7 +148,12 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     recipe.name = name;
     changes.push({
       field: 'name',
-      message: `Name "${source.name}" → "${name}": ${target.type} names have at most ${target.recipeNameMax} characters.`,
+      said: said('ruleMessages.convertName', {
+        from: source.name,
+        to: name,
+        type: target.type,
+        max: target.recipeNameMax,
+      }),
     });
   }
 
@@ -141,7 +161,16 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     recipe.set_temp = Math.min(target.maxTemp, Math.max(target.minTemp, source.set_temp));
     changes.push({
       field: 'set_temp',
-      message: `Set temp ${source.set_temp} °F → ${recipe.set_temp} °F: the ${target.type}'s ${recipe.set_temp === target.maxTemp ? 'maximum' : 'minimum'}.`,
+      said: said('ruleMessages.convertSetTemp', {
+        from: degrees(source.set_temp),
+        to: degrees(recipe.set_temp),
+        reason: said(
+          recipe.set_temp === target.maxTemp ? 'ruleMessages.reasonMaximum' : 'ruleMessages.reasonMinimum',
+          {
+            type: target.type,
+          },
+        ),
+      }),
     });
   }
 
@@ -155,7 +184,24 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     stages = [...keep, merged];
     changes.push({
       field: 'stages',
-      message: `Stages ${rest.map((s) => s.order).join(', ')} → stage ${merged.order}: ${target.type} recipes have at most ${countOf(target.maxStages, 'stage')}, so it runs their total time (${formatDuration(stageSeconds(merged))}) at their time-weighted temperature (${merged.temp} °F)${rest.length > 1 ? ` with the air, infrared and vent settings of stage ${longest.order}, the longest` : ''}.`,
+      said: said(
+        rest.length > 1
+          ? target.maxStages === 1
+            ? 'ruleMessages.convertMergedLongestOne'
+            : 'ruleMessages.convertMergedLongest'
+          : target.maxStages === 1
+            ? 'ruleMessages.convertMergedOne'
+            : 'ruleMessages.convertMerged',
+        {
+          list: rest.map((s) => s.order).join(', '),
+          n: merged.order,
+          type: target.type,
+          max: target.maxStages,
+          time: formatDuration(stageSeconds(merged)),
+          temp: degrees(merged.temp),
+          longest: longest.order,
+        },
+      ),
     });
   }
   recipe.stages = stages.map((stage, i) => {
@@ -168,7 +214,12 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     if (kept < seconds) {
       changes.push({
         field: `${at}.time`,
-        message: `Stage ${n} time ${formatDuration(seconds)} → ${formatDuration(kept)}: the longest stage on the ${target.type}.`,
+        said: said('ruleMessages.convertStageTime', {
+          n,
+          from: formatDuration(seconds),
+          to: formatDuration(kept),
+          type: target.type,
+        }),
       });
     }
     return out;
@@ -178,23 +229,32 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     const n = i + 1;
     const at = `stages.${i}`;
     const before = out.temp;
-    let reason = '';
+    let reason: Said | null = null;
     if (out.temp > target.maxTemp) {
       out.temp = target.maxTemp;
-      reason = `the ${target.type}'s maximum`;
+      reason = said('ruleMessages.reasonMaximum', { type: target.type });
     } else if (out.temp < target.minTemp) {
       out.temp = target.minTemp;
-      reason = `the ${target.type}'s minimum`;
+      reason = said('ruleMessages.reasonMinimum', { type: target.type });
     }
     const previous = recipe.stages[i - 1];
     if (previous && Math.abs(out.temp - previous.temp) > target.tempStep) {
       out.temp = previous.temp + Math.sign(out.temp - previous.temp) * target.tempStep;
-      reason = `within ${target.tempStep} °F of stage ${i} on the ${target.type}`;
+      reason = said('ruleMessages.reasonStep', {
+        step: degrees(target.tempStep, 'step'),
+        n: i,
+        type: target.type,
+      });
     }
-    if (out.temp !== before)
+    if (out.temp !== before && reason)
       changes.push({
         field: `${at}.temp`,
-        message: `Stage ${n} temperature ${before} °F → ${out.temp} °F: ${reason}.`,
+        said: said('ruleMessages.convertStageTemp', {
+          n,
+          from: degrees(before),
+          to: degrees(out.temp),
+          reason,
+        }),
       });
     changes.push(...withoutMissingSettings(out, n, at, target));
   }
@@ -207,7 +267,11 @@ export function convertRecipe(source: RecipeFields, target: OvenModel): Conversi
     else
       changes.push({
         field: `events.${i}`,
-        message: `Event "${e.name}" at ${pad(e.minutes)}:${pad(e.seconds)} dropped: cooking now ends at ${formatDuration(cooking)}.`,
+        said: said('ruleMessages.convertEvent', {
+          name: e.name,
+          at: `${pad(e.minutes)}:${pad(e.seconds)}`,
+          end: formatDuration(cooking),
+        }),
       });
   });
   return { recipe, changes };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english, englishIssues, englishOf } from '../i18n/english';
+import { said } from '../i18n/said';
 import { partitionImport } from './import';
-import { MESSAGES } from './messages';
 import { OVEN_MODELS, ovenModel } from './oven-models';
 import {
   copyRecipeName,
@@ -27,19 +28,18 @@ const stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const _messages = (issues: { message: string }[]) => issues.map((i) => i.message);
 
 describe('recipe name (spec §5)', () => {
   it.each([
-    ['', MESSAGES.recipeName],
-    ['    ', MESSAGES.recipeName],
-    ['Pizza!', `${MESSAGES.recipeNameCharset} "!" cannot be shown on the oven.`],
-    ['Crème', `${MESSAGES.recipeNameCharset} "è" cannot be shown on the oven; use "e".`],
-    ['Pizza/Large', `${MESSAGES.recipeNameCharset} "/" cannot be shown on the oven.`],
+    ['', english(said('rules.recipeName'))],
+    ['    ', english(said('rules.recipeName'))],
+    ['Pizza!', `${english(said('rules.recipeNameCharset'))} "!" cannot be shown on the oven.`],
+    ['Crème', `${english(said('rules.recipeNameCharset'))} "è" cannot be shown on the oven; use "e".`],
+    ['Pizza/Large', `${english(said('rules.recipeNameCharset'))} "/" cannot be shown on the oven.`],
     ['Pepperoni_12 "XL"-2', null],
     ['a', null],
   ])('%j → %s', (name, message) => {
-    expect(recipeNameIssue(name)).toBe(message);
+    expect(englishOf(recipeNameIssue(name))).toBe(message);
   });
 
   it.each([
@@ -102,9 +102,9 @@ describe('set temp (spec §5)', () => {
     expect(normalizeSetTemp(input)).toBe(expected);
   });
   it("0 gives 'Set Temp cannot be 0.'", () => {
-    expect(setTempIssue(0)).toBe('Set Temp cannot be 0.');
-    expect(setTempIssue(1)).toBeNull();
-    expect(setTempIssue(9999)).toBe('Set Temp cannot be 0. 9999 is above 999.');
+    expect(englishOf(setTempIssue(0))).toBe('Set Temp cannot be 0.');
+    expect(englishOf(setTempIssue(1))).toBeNull();
+    expect(englishOf(setTempIssue(9999))).toBe('Set Temp cannot be 0. 9999 is above 999.');
   });
 });
 
@@ -137,8 +137,8 @@ describe('whole recipe and import dedupe', () => {
       'icon',
       'stages',
     ]);
-    expect(recipeIssues({ ...recipe, oven_type: 'Toaster' })).toEqual([
-      { path: ['oven_type'], message: MESSAGES.ovenType },
+    expect(englishIssues(recipeIssues({ ...recipe, oven_type: 'Toaster' }))).toEqual([
+      { path: ['oven_type'], message: english(said('rules.ovenType')) },
     ]);
   });
 

@@ -1,9 +1,11 @@
 /** A whole recipe (spec §3 Recipe, §5 recipe name and Set Temp). */
+
+import { type Said, said } from '../i18n/said';
 import { FOOD_CATEGORIES, STARTING_STATES } from './catalog';
 import { type CookEvent, eventsIssues } from './event';
 import { isIconName } from './icons';
 import { type Issue, nest } from './issues';
-import { LIMITS, MESSAGES } from './messages';
+import { LIMITS } from './messages';
 import { copyName } from './names';
 import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import { findOvenModel, type OvenModel } from './oven-models';
@@ -18,10 +20,10 @@ export function normalizeRecipeName(name: string, model: OvenModel): string {
   return name.trim().slice(0, model.recipeNameMax).trimEnd();
 }
 
-export function recipeNameIssue(name: string): string | null {
-  if (name.trim() === '') return MESSAGES.recipeName;
+export function recipeNameIssue(name: string): Said | null {
+  if (name.trim() === '') return said('rules.recipeName');
   if (!RECIPE_NAME_CHARS.test(name))
-    return withRefusedCharacter(MESSAGES.recipeNameCharset, name, OVEN_CHARS.recipe);
+    return withRefusedCharacter(said('rules.recipeNameCharset'), name, OVEN_CHARS.recipe);
   return null;
 }
 
@@ -39,7 +41,7 @@ export function normalizeSetTemp(value: unknown): number {
 }
 
 /** A stored or read Set Temp: 0, or a value the spec would turn into 0 (a file saying 9999), is refused. */
-export function setTempIssue(value: number): string | null {
+export function setTempIssue(value: number): Said | null {
   return setTempTextIssue(String(value));
 }
 
@@ -47,20 +49,20 @@ export function setTempIssue(value: number): string | null {
  * What a typed Set Temp means, in words: the spec turns anything that is not a whole number 1–999 into 0, so
  * the form says why the value counts as 0 instead of changing what was typed.
  */
-export function setTempTextIssue(text: string): string | null {
+export function setTempTextIssue(text: string): Said | null {
   const t = text.trim();
   if (t === '') return null;
-  if (!/^\d+$/.test(t)) return `${MESSAGES.setTempZero} "${t}" is not a whole number from 1 to 999.`;
+  if (!/^\d+$/.test(t)) return said('ruleMessages.setTempNotNumber', { typed: t });
   const n = Number(t);
-  if (n > LIMITS.setTempMax) return `${MESSAGES.setTempZero} ${n} is above 999.`;
-  return n === 0 ? MESSAGES.setTempZero : null;
+  if (n > LIMITS.setTempMax) return said('ruleMessages.setTempAbove', { n });
+  return n === 0 ? said('rules.setTempZero') : null;
 }
 
 /**
  * Set Temp as typed in the user's unit (the API and files keep °F): null when it is a whole number whose °F is
  * 1–999, else the words in that unit. °C is judged by its °F, so "600 °C" is refused as above the range in °C.
  */
-export function setTempTypedIssue(typed: string, unit: TemperatureUnit): string | null {
+export function setTempTypedIssue(typed: string, unit: TemperatureUnit): Said | null {
   if (unit === 'F') return setTempTextIssue(typed);
   const t = typed.trim();
   if (t === '') return null;
@@ -68,7 +70,7 @@ export function setTempTypedIssue(typed: string, unit: TemperatureUnit): string 
   const f = /^-?\d+$/.test(t) ? toFahrenheit(Number(t), 'C') : Number.NaN;
   return f >= 1 && f <= LIMITS.setTempMax
     ? null
-    : `Type a whole number from ${range.min} to ${range.max} °C.`;
+    : said('ruleMessages.setTempCelsius', { min: range.min, max: range.max });
 }
 
 /* ---------- Whole recipe ---------- */
@@ -91,7 +93,7 @@ export type Recipe = RecipeFields & RecipeTexts;
 /** Every recipe rule; the name is expected already normalized (trimmed, truncated) for its model. */
 export function recipeIssues(recipe: RecipeFields): Issue[] {
   const model = findOvenModel(recipe.oven_type);
-  if (!model) return [{ path: ['oven_type'], message: MESSAGES.ovenType }];
+  if (!model) return [{ path: ['oven_type'], said: said('rules.ovenType') }];
   return recipeIssuesFor(recipe, model);
 }
 
@@ -99,19 +101,22 @@ export function recipeIssues(recipe: RecipeFields): Issue[] {
 export function recipeIssuesFor(recipe: Omit<RecipeFields, 'oven_type'>, model: OvenModel): Issue[] {
   const issues: Issue[] = [];
   const nameIssue = recipeNameIssue(recipe.name);
-  if (nameIssue) issues.push({ path: ['name'], message: nameIssue });
+  if (nameIssue) issues.push({ path: ['name'], said: nameIssue });
   if (recipe.name.length > model.recipeNameMax) {
     issues.push({
       path: ['name'],
-      message: `The name may have at most ${model.recipeNameMax} characters on ${model.type}.`,
+      said: said('ruleMessages.nameLength', { max: model.recipeNameMax, type: model.type }),
     });
   }
   if (recipe.product_name.trim() === '')
-    issues.push({ path: ['product_name'], message: 'Product name is required.' });
+    issues.push({ path: ['product_name'], said: said('ruleMessages.productNameRequired') });
   const setTemp = setTempIssue(recipe.set_temp);
-  if (setTemp) issues.push({ path: ['set_temp'], message: setTemp });
+  if (setTemp) issues.push({ path: ['set_temp'], said: setTemp });
   if (!(FOOD_CATEGORIES as readonly string[]).includes(recipe.category)) {
-    issues.push({ path: ['category'], message: `Choose a category: ${FOOD_CATEGORIES.join(', ')}.` });
+    issues.push({
+      path: ['category'],
+      said: said('ruleMessages.chooseCategory', { list: FOOD_CATEGORIES.join(', ') }),
+    });
   }
   if (
     recipe.starting_state !== null &&
@@ -119,10 +124,10 @@ export function recipeIssuesFor(recipe: Omit<RecipeFields, 'oven_type'>, model: 
   ) {
     issues.push({
       path: ['starting_state'],
-      message: `Choose a starting state: ${STARTING_STATES.join(', ')}.`,
+      said: said('ruleMessages.chooseStartingState', { list: STARTING_STATES.join(', ') }),
     });
   }
-  if (!isIconName(recipe.icon)) issues.push({ path: ['icon'], message: 'Choose one of the icons.' });
+  if (!isIconName(recipe.icon)) issues.push({ path: ['icon'], said: said('ruleMessages.chooseIcon') });
   nest(issues, 'stages', stagesIssues(recipe.stages, model));
   if (recipe.events.length > 0) nest(issues, 'events', eventsIssues(recipe.events, recipe.stages));
   return issues;

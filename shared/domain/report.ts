@@ -1,3 +1,5 @@
+import { said } from '../i18n/said';
+import type { Issue } from './issues';
 /**
  * The usage report's periods (spec §2.10, §4): which days a filter covers in the report's time zone, how its bar
  * chart is divided (months, days or hours) and what the chart is called. Pure: the server counts with it, the page
@@ -70,21 +72,16 @@ export function reportPeriod(filter: ReportFilter, today: string, start = today,
 }
 
 /** Problems with a report request's dates, by field. */
-export function reportPeriodIssues(
-  filter: ReportFilter,
-  start: string,
-  end: string,
-): { path: string[]; message: string }[] {
+export function reportPeriodIssues(filter: ReportFilter, start: string, end: string): Issue[] {
   if (filter !== 'range') return [];
-  const issues: { path: string[]; message: string }[] = [];
+  const issues: Issue[] = [];
   if (!isCalendarDate(start))
-    issues.push({ path: ['start_date'], message: 'Enter the start date as YYYY-MM-DD.' });
-  if (!isCalendarDate(end)) issues.push({ path: ['end_date'], message: 'Enter the end date as YYYY-MM-DD.' });
+    issues.push({ path: ['start_date'], said: said('ruleMessages.startDateFormat') });
+  if (!isCalendarDate(end)) issues.push({ path: ['end_date'], said: said('ruleMessages.endDateFormat') });
   if (issues.length > 0) return issues;
-  if (end < start)
-    issues.push({ path: ['end_date'], message: 'The end date cannot be before the start date.' });
+  if (end < start) issues.push({ path: ['end_date'], said: said('ruleMessages.endBeforeStart') });
   else if (daysBetween(start, end) > MAX_RANGE_DAYS)
-    issues.push({ path: ['end_date'], message: 'A range can be at most 10 years long.' });
+    issues.push({ path: ['end_date'], said: said('ruleMessages.rangeTooLong') });
   return issues;
 }
 

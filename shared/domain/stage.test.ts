@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import { english, englishOf } from '../i18n/english';
+import { said } from '../i18n/said';
+import type { Issue } from './issues';
 import { OVEN_MODELS, ovenModel } from './oven-models';
 import {
   addStage,
@@ -33,16 +35,16 @@ const stage = (patch: Partial<Stage> = {}): Stage => ({
   minutes: '01',
   ...patch,
 });
-const messages = (issues: { message: string }[]) => issues.map((i) => i.message);
+const messages = (issues: readonly Issue[]) => issues.map((i) => english(i.said));
 
 describe('stage time (spec §5)', () => {
   it.each([
     [{ seconds: '59', minutes: '00' }, []],
-    [{ seconds: '60', minutes: '00' }, [MESSAGES.seconds]],
-    [{ seconds: '5', minutes: '00' }, [MESSAGES.seconds]],
-    [{ seconds: '04', minutes: '00' }, [MESSAGES.stageTooShort]],
+    [{ seconds: '60', minutes: '00' }, [english(said('rules.seconds'))]],
+    [{ seconds: '5', minutes: '00' }, [english(said('rules.seconds'))]],
+    [{ seconds: '04', minutes: '00' }, [english(said('rules.stageTooShort'))]],
     [{ seconds: '05', minutes: '00' }, []],
-    [{ seconds: '00', minutes: '00' }, [MESSAGES.stageTooShort]],
+    [{ seconds: '00', minutes: '00' }, [english(said('rules.stageTooShort'))]],
     [{ seconds: '00', minutes: '01' }, []],
     [{ seconds: '00', minutes: '99' }, []],
     [{ seconds: '00', minutes: '100' }, ['Minutes must be between 0 and 99.']],
@@ -82,27 +84,27 @@ describe('stage time (spec §5)', () => {
 
 describe('stage temperature (spec §5)', () => {
   it.each(OVEN_MODELS.map((m) => [m.type, m] as const))('%s: stage 1 must lie in the range', (_type, m) => {
-    expect(stageTempIssue(m.minTemp, undefined, m)).toBeNull();
-    expect(stageTempIssue(m.maxTemp, undefined, m)).toBeNull();
-    expect(stageTempIssue(m.minTemp - 1, undefined, m)).toBe(
+    expect(englishOf(stageTempIssue(m.minTemp, undefined, m))).toBeNull();
+    expect(englishOf(stageTempIssue(m.maxTemp, undefined, m))).toBeNull();
+    expect(englishOf(stageTempIssue(m.minTemp - 1, undefined, m))).toBe(
       `Temperature must be between ${m.minTemp} and ${m.maxTemp} °F.`,
     );
-    expect(stageTempIssue(m.maxTemp + 1, undefined, m)).toMatch(/must be between/);
+    expect(englishOf(stageTempIssue(m.maxTemp + 1, undefined, m))).toMatch(/must be between/);
   });
 
   it.each([
     [matchbox, 400, 450, null],
-    [matchbox, 400, 451, MESSAGES.tempTooFar],
+    [matchbox, 400, 451, english(said('rules.tempTooFar'))],
     [matchbox, 400, 350, null],
-    [matchbox, 400, 349, MESSAGES.tempTooFar],
+    [matchbox, 400, 349, english(said('rules.tempTooFar'))],
     [m360, 400, 450, null],
     [shuttle, 400, 425, null],
-    [shuttle, 400, 426, MESSAGES.tempTooFar],
+    [shuttle, 400, 426, english(said('rules.tempTooFar'))],
     [milo, 400, 375, null],
-    [milo, 400, 374, MESSAGES.tempTooFar],
-    [misa, 300, 326, MESSAGES.tempTooFar],
+    [milo, 400, 374, english(said('rules.tempTooFar'))],
+    [misa, 300, 326, english(said('rules.tempTooFar'))],
   ])('$0.key: after %i, %i → %s', (model, previous, temp, expected) => {
-    expect(stageTempIssue(temp, previous, model)).toBe(expected);
+    expect(englishOf(stageTempIssue(temp, previous, model))).toBe(expected);
   });
 
   it('flags a warning on stage 2 or 3 only', () => {

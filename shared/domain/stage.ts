@@ -1,9 +1,10 @@
 /** Cooking stages (spec §3 Stage, §4 stage list, §5 stage time, temperature and selects). */
+
+import { degrees, type Said, said } from '../i18n/said';
 import { IR_LEVELS, type IrLevel } from './catalog';
 import { type Issue, nest } from './issues';
-import { LIMITS, MESSAGES } from './messages';
+import { LIMITS } from './messages';
 import type { OvenModel } from './oven-models';
-import { countOf } from './words';
 
 export interface Stage {
   order: number;
@@ -105,8 +106,12 @@ export function clampTemp(temp: number, model: OvenModel): number {
   return Math.min(model.maxTemp, Math.max(model.minTemp, Math.round(temp)));
 }
 
-export function tempRangeMessage(model: OvenModel): string {
-  return `Temperature must be between ${model.minTemp} and ${model.maxTemp} °F.`;
+export function tempRangeMessage(model: OvenModel): Said {
+  return said('ruleMessages.tempRange', {
+    min: degrees(model.minTemp, 'low'),
+    max: degrees(model.maxTemp, 'high'),
+    unit: degrees(0, 'unit'),
+  });
 }
 
 function isPercent(value: unknown, min: number): boolean {
@@ -128,19 +133,19 @@ export function stageTimeIssues(stage: Stage, model: OvenModel): Issue[] {
   if (!(h >= 0 && h <= model.maxHours)) {
     issues.push({
       path: ['hours'],
-      message:
+      said:
         model.maxHours > 0
-          ? `Hours must be between 0 and ${model.maxHours}.`
-          : 'Hours are only used on conveyor ovens.',
+          ? said('ruleMessages.hours', { max: model.maxHours })
+          : said('ruleMessages.hoursConveyor'),
     });
   }
   if (!(m >= 0 && m <= model.maxMinutes)) {
-    issues.push({ path: ['minutes'], message: `Minutes must be between 0 and ${model.maxMinutes}.` });
+    issues.push({ path: ['minutes'], said: said('ruleMessages.minutes', { max: model.maxMinutes }) });
   }
   if (!(s >= 0 && s <= 59) || stage.seconds.length !== 2)
-    issues.push({ path: ['seconds'], message: MESSAGES.seconds });
+    issues.push({ path: ['seconds'], said: said('rules.seconds') });
   if (issues.length === 0 && stageSeconds(stage) < LIMITS.minStageSeconds) {
-    issues.push({ path: ['seconds'], message: MESSAGES.stageTooShort });
+    issues.push({ path: ['seconds'], said: said('rules.stageTooShort') });
   }
   return issues;
 }
@@ -150,10 +155,10 @@ export function stageTempIssue(
   temp: number,
   previousTemp: number | undefined,
   model: OvenModel,
-): string | null {
+): Said | null {
   if (!Number.isInteger(temp) || temp < model.minTemp || temp > model.maxTemp) return tempRangeMessage(model);
   if (previousTemp !== undefined && Math.abs(temp - previousTemp) > model.tempStep)
-    return MESSAGES.tempTooFar;
+    return said('rules.tempTooFar');
   return null;
 }
 
@@ -163,15 +168,14 @@ export function stageTempWarnings(stages: readonly Pick<Stage, 'temp'>[], model:
 }
 
 function airIssue(issues: Issue[], field: string, value: number): void {
-  if (!isPercent(value, 10))
-    issues.push({ path: [field], message: 'Choose a value from 10 to 100 in steps of 5.' });
+  if (!isPercent(value, 10)) issues.push({ path: [field], said: said('ruleMessages.steps10to100') });
 }
 
 function irIssue(issues: Issue[], field: string, value: string, model: OvenModel): void {
   if (!(IR_LEVELS as readonly string[]).includes(value)) {
-    issues.push({ path: [field], message: 'Choose OFF, LOW, MEDIUM or HIGH.' });
+    issues.push({ path: [field], said: said('ruleMessages.irChoice') });
   } else if (!model.infrared && value !== 'OFF') {
-    issues.push({ path: [field], message: `${model.type} ovens have no infrared: leave it OFF.` });
+    issues.push({ path: [field], said: said('ruleMessages.noInfrared', { type: model.type }) });
   }
 }
 
@@ -179,25 +183,28 @@ function irIssue(issues: Issue[], field: string, value: string, model: OvenModel
 export function stageIssues(stage: Stage, previousTemp: number | undefined, model: OvenModel): Issue[] {
   const issues = stageTimeIssues(stage, model);
   const tempIssue = stageTempIssue(stage.temp, previousTemp, model);
-  if (tempIssue) issues.push({ path: ['temp'], message: tempIssue });
+  if (tempIssue) issues.push({ path: ['temp'], said: tempIssue });
   // Fields by name, not stage[field] in a loop: this runs for every stage of a 30,000-recipe file.
   airIssue(issues, 'percent_air_top', stage.percent_air_top);
   airIssue(issues, 'percent_air_bottom', stage.percent_air_bottom);
   airIssue(issues, 'blower_percent', stage.blower_percent);
   if (!isPercent(stage.microwave_percent, 0)) {
-    issues.push({ path: ['microwave_percent'], message: 'Choose a value from 0 to 100 in steps of 5.' });
+    issues.push({ path: ['microwave_percent'], said: said('ruleMessages.steps0to100') });
   } else if (!model.microwave && stage.microwave_percent !== 0) {
     issues.push({
       path: ['microwave_percent'],
-      message: `${model.type} ovens have no microwave: leave it at 0.`,
+      said: said('ruleMessages.noMicrowave', { type: model.type }),
     });
   }
   irIssue(issues, 'ir_lvl_top', stage.ir_lvl_top, model);
   irIssue(issues, 'ir_lvl_bottom', stage.ir_lvl_bottom, model);
   if (typeof stage.force_vent_open !== 'boolean') {
-    issues.push({ path: ['force_vent_open'], message: 'Force Vent must be on or off.' });
+    issues.push({ path: ['force_vent_open'], said: said('ruleMessages.forceVentOnOff') });
   } else if (!model.forceVent && stage.force_vent_open) {
-    issues.push({ path: ['force_vent_open'], message: `${model.type} ovens have no force vent.` });
+    issues.push({
+      path: ['force_vent_open'],
+      said: said('ruleMessages.noForceVent', { type: model.type }),
+    });
   }
   return issues;
 }
@@ -205,17 +212,23 @@ export function stageIssues(stage: Stage, previousTemp: number | undefined, mode
 /** The whole stage list: count per model, orders 1..n, and every stage against the one before. */
 export function stagesIssues(stages: readonly Stage[], model: OvenModel): Issue[] {
   const issues: Issue[] = [];
-  if (stages.length < 1) issues.push({ path: [], message: MESSAGES.stageCountMin });
+  if (stages.length < 1) issues.push({ path: [], said: said('rules.stageCountMin') });
   if (stages.length > model.maxStages) {
     issues.push({
       path: [],
-      message: `${model.type} recipes have at most ${countOf(model.maxStages, 'stage')}.`,
+      said:
+        model.maxStages === 1
+          ? said('ruleMessages.stagesMaxOne', { type: model.type })
+          : said('ruleMessages.stagesMax', { type: model.type, max: model.maxStages }),
     });
   }
   for (let i = 0; i < stages.length; i++) {
     const stage = stages[i]!;
     if (stage.order !== i + 1)
-      issues.push({ path: [i, 'order'], message: `Stage ${i + 1} must have order ${i + 1}.` });
+      issues.push({
+        path: [i, 'order'],
+        said: said('ruleMessages.stageOrder', { n: i + 1, order: i + 1 }),
+      });
     nest(issues, i, stageIssues(stage, i > 0 ? stages[i - 1]!.temp : undefined, model));
   }
   return issues;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateRequest, locationRequest } from '../contracts/chains';
 import { saveVersionRequest } from '../contracts/menus';
+import { saidOf } from '../contracts/zod-said';
+import { english } from '../i18n/english';
 import { folderName } from './fleet';
 import { disguisingCharacter, hasVisibleLetter, invisibleCharacter, withoutHiddenCharacters } from './text';
 
@@ -32,7 +34,7 @@ describe('names that become files', () => {
   it('refuses a location, template or version name carrying CR/LF or U+202E, naming the character', () => {
     const location = locationRequest.safeParse({ name: 'North\u202Ehtron' });
     expect(location.success).toBe(false);
-    expect(location.error?.issues[0]?.message).toMatch(/found U\+202E/);
+    expect(english(saidOf(location.error!.issues[0]!))).toMatch(/found U\+202E/);
     expect(locationRequest.safeParse({ name: 'North\r\nSouth' }).success).toBe(false);
     expect(createTemplateRequest.safeParse({ name: 'Lunch\u2066', oven_id: 1 }).success).toBe(false);
     expect(saveVersionRequest.safeParse({ name: 'v1\n' }).success).toBe(true); // trimmed away first

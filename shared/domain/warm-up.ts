@@ -1,7 +1,8 @@
 /** Warm-up profiles (spec §5: none on Conveyor, at most 3 elsewhere; name 24 characters; °F in range, floored). */
 
+import { type Said, said } from '../i18n/said';
 import type { Issue } from './issues';
-import { LIMITS, MESSAGES } from './messages';
+import { LIMITS } from './messages';
 import { OVEN_NAME_CHARS } from './oven';
 import { OVEN_CHARS, withRefusedCharacter } from './oven-charset';
 import type { OvenModel } from './oven-models';
@@ -19,12 +20,12 @@ export function parseProfileTemperature(input: string | number, model: OvenModel
   return value >= model.minTemp && value <= model.maxTemp ? value : null;
 }
 
-export function warmUpNameIssue(name: string): string | null {
+export function warmUpNameIssue(name: string): Said | null {
   const trimmed = name.trim();
-  if (!trimmed || trimmed.length > LIMITS.profileNameMax) return MESSAGES.profileName;
+  if (!trimmed || trimmed.length > LIMITS.profileNameMax) return said('rules.profileName');
   return OVEN_NAME_CHARS.test(trimmed)
     ? null
-    : withRefusedCharacter(MESSAGES.profileName, trimmed, OVEN_CHARS.oven);
+    : withRefusedCharacter(said('rules.profileName'), trimmed, OVEN_CHARS.oven, true);
 }
 
 export function warmUpsIssues(warmUps: readonly WarmUp[], model: OvenModel): Issue[] {
@@ -32,17 +33,17 @@ export function warmUpsIssues(warmUps: readonly WarmUp[], model: OvenModel): Iss
   if (warmUps.length > model.maxWarmUps) {
     issues.push({
       path: [],
-      message:
+      said:
         model.maxWarmUps === 0
-          ? `${model.type} ovens have no warm-up profiles.`
-          : `An oven has at most ${model.maxWarmUps} warm-up profiles.`,
+          ? said('ruleMessages.noWarmUps', { type: model.type })
+          : said('ruleMessages.maxWarmUps', { max: model.maxWarmUps }),
     });
   }
   warmUps.forEach((w, i) => {
     const nameIssue = warmUpNameIssue(w.name);
-    if (nameIssue) issues.push({ path: [i, 'name'], message: nameIssue });
+    if (nameIssue) issues.push({ path: [i, 'name'], said: nameIssue });
     if (!Number.isInteger(w.temperature) || w.temperature < model.minTemp || w.temperature > model.maxTemp) {
-      issues.push({ path: [i, 'temperature'], message: MESSAGES.profileTemp });
+      issues.push({ path: [i, 'temperature'], said: said('rules.profileTemp') });
     }
   });
   return issues;

@@ -10,7 +10,7 @@ import {
   TextField,
   UsernameField,
 } from '../../components/form';
-import { translateMessage, useUiLanguage } from '../../lib/i18n';
+import { textOf, useUiLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
@@ -108,7 +108,7 @@ export function RegisterPage() {
         />
         {form.failure ? (
           <Alert tone="error">
-            {t('register.failed')} {translateMessage(form.failure.message)}
+            {t('register.failed')} {textOf(form.failure)}
           </Alert>
         ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>

@@ -8,7 +8,7 @@ import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
@@ -28,9 +28,7 @@ function LastSeen({ oven }: { oven: FleetOven }) {
   const { t } = useTranslation();
   const seen = oven.last_seen;
   if (!seen) return <span className="muted">—</span>;
-  const what = seen.version
-    ? t('fleetPage.quoted', { name: translateMessage(seen.version.name) })
-    : t('fleetPage.unsavedMenu');
+  const what = seen.version ? t('fleetPage.quoted', { name: seen.version.name }) : t('fleetPage.unsavedMenu');
   const date = formatDay(seen.at);
   return (
     <span>
@@ -133,9 +131,7 @@ export function FleetPage({
       ) : null}
       {list.isPending ? <Spinner label={t('fleetPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">
-          {t('fleetPage.loadFailed', { message: translateMessage(list.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('fleetPage.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {data && data.data.length === 0 ? (
         <div className="card empty-state">

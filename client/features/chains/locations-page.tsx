@@ -12,7 +12,7 @@ import { OvenPickList } from '../../components/oven-pick-list';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced, useSearchText } from '../../lib/use-debounced';
@@ -76,9 +76,7 @@ export function LocationsPage({
       ) : null}
       {list.isPending ? <Spinner label={t('locationsPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">
-          {t('locationsPage.loadFailed', { message: translateMessage(list.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('locationsPage.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {page && page.total === 0 ? (
         <div className="card empty-state">
@@ -250,7 +248,7 @@ function LocationModal({
         />
         <TextField label={t('locationsPage.address')} max={LOCATION_ADDRESS_MAX} {...form.field('address')} />
         {form.failure && !form.errors.name && !form.errors.address ? (
-          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
+          <Alert tone="error">{textOf(form.failure)}</Alert>
         ) : null}
       </form>
     </Modal>
@@ -324,7 +322,7 @@ function MoveOvensModal({
         />
       ) : null}
       {tooMany ? <Alert tone="error">{t('locationsPage.tooMany', { max: FLEET_BATCH_MAX })}</Alert> : null}
-      {move.isError ? <Alert tone="error">{translateMessage(move.error.message)}</Alert> : null}
+      {move.isError ? <Alert tone="error">{textOf(move.error)}</Alert> : null}
     </Modal>
   );
 }

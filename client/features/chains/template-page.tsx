@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/chains';
 import { templateName } from '../../../shared/contracts/chains';
 import {
-  beforeTemplateVersionName,
+  beforeTemplateVersionSaid,
   TEMPLATE_APPLY_MAX,
   TEMPLATE_NAME_MAX,
   templateVersionName,
@@ -21,7 +21,7 @@ import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { issueText, say, textOf } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
@@ -48,9 +48,7 @@ export function TemplatePage({ id, onApplied }: { id: number; onApplied(): unkno
   if (detail.isError || !template)
     return (
       <section className="page">
-        <Alert tone="error">
-          {t('templatesPage.loadOneFailed', { message: translateMessage(detail.error?.message ?? '') })}
-        </Alert>
+        <Alert tone="error">{t('templatesPage.loadOneFailed', { message: textOf(detail.error) })}</Alert>
         <Link to="/fleet/templates">{t('templatesPage.backToList')}</Link>
       </section>
     );
@@ -160,7 +158,7 @@ function Match({ oven }: { oven: TemplateOven }) {
         <ul>
           {oven.lines.map((l, i) => (
             <li key={i} className={`diff-${l.kind}`}>
-              {translateMessage(l.message)}
+              {textOf(l)}
             </li>
           ))}
         </ul>
@@ -297,7 +295,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
         {apply.isPending ? t('templatesPage.applying') : t('templatesPage.apply')}
       </button>
       {apply.isPending ? <JobProgressBar progress={apply.progress} unit="oven" /> : null}
-      {apply.isError ? <Alert tone="error">{translateMessage(apply.error.message)}</Alert> : null}
+      {apply.isError ? <Alert tone="error">{textOf(apply.error)}</Alert> : null}
       {result ? <ApplyResults result={result} /> : null}
       {confirming ? (
         <ConfirmDialog
@@ -307,7 +305,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
               <p>
                 {replace}{' '}
                 {t('templatesPage.replaceKeeps', {
-                  before: translateMessage(beforeTemplateVersionName(template.name, template.version)),
+                  before: say(beforeTemplateVersionSaid(template.name, template.version)),
                 })}
               </p>
               <TemplateApplyPreview templateId={template.id} target={body} />
@@ -348,7 +346,7 @@ function ApplyResults({ result }: { result: ApplyTemplateResponse }) {
           <li key={r.oven_id} className={`apply-${r.status}`}>
             <span className={`fleet-status apply-badge-${r.status}`}>{status[r.status]}</span>{' '}
             <strong>{r.name}</strong>
-            {r.message ? <span> · {translateMessage(r.message)}</span> : null}
+            {r.message ? <span> · {textOf(r)}</span> : null}
           </li>
         ))}
       </ul>
@@ -363,7 +361,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
   const [name, setName] = useState(template.name);
   const parsed = templateName.safeParse(name);
   const [submitted, setSubmitted] = useState(false);
-  const error = submitted && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const error = submitted && !parsed.success ? issueText(parsed.error.issues[0]) : undefined;
   const save = async () => {
     setSubmitted(true);
     if (!parsed.success) return;
@@ -406,13 +404,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
           hint={t('templatesPage.upTo', { max: TEMPLATE_NAME_MAX })}
           value={name}
           onChange={setName}
-          error={
-            error
-              ? translateMessage(error)
-              : update.isError
-                ? translateMessage(update.error.message)
-                : undefined
-          }
+          error={error ?? (update.isError ? textOf(update.error) : undefined)}
           data-autofocus
         />
       </form>
@@ -475,7 +467,7 @@ function UpdateFromOvenModal({ template, onClose }: { template: MenuTemplateDeta
           refuseEmpty
         />
       </div>
-      {update.isError ? <Alert tone="error">{translateMessage(update.error.message)}</Alert> : null}
+      {update.isError ? <Alert tone="error">{textOf(update.error)}</Alert> : null}
     </Modal>
   );
 }

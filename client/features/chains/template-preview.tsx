@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PreviewTemplateRequest, TemplatePreviewOven } from '../../../shared/contracts/chains';
 import { Alert, Spinner } from '../../components/form';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { templatePreviewQuery } from './chains-api';
 
 const OUTCOME_KEYS = {
@@ -26,7 +26,7 @@ export function TemplateApplyPreview({
   const { t } = useTranslation();
   const preview = useQuery(templatePreviewQuery(templateId, target));
   if (preview.isPending) return <Spinner label={t('templatesPage.comparing')} />;
-  if (preview.isError) return <Alert tone="error">{translateMessage(preview.error.message)}</Alert>;
+  if (preview.isError) return <Alert tone="error">{textOf(preview.error)}</Alert>;
   const outcome = (o: TemplatePreviewOven['outcome']) => t(OUTCOME_KEYS[o]);
   const p = preview.data;
   const rest = p.ovens.filter((o) => o.outcome === 'not_compared').length;
@@ -52,14 +52,14 @@ export function TemplateApplyPreview({
                 · <bdi>{o.location.name}</bdi>
               </span>
             ) : null}
-            {o.message ? <span className="muted"> · {translateMessage(o.message)}</span> : null}
+            {o.message ? <span className="muted"> · {textOf(o)}</span> : null}
             {o.lines.length > 0 ? (
               <details className="match-lines">
                 <summary>{t('templatesPage.changes', { count: o.lines.length })}</summary>
                 <ul>
                   {o.lines.map((l, i) => (
                     <li key={i} className={`diff-${l.kind}`}>
-                      {translateMessage(l.message)}
+                      {textOf(l)}
                     </li>
                   ))}
                 </ul>

@@ -9,7 +9,7 @@ import { useBanners } from '../../components/banners';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { i18n, translateMessage } from '../../lib/i18n';
+import { i18n, textOf } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { useZodForm } from '../../lib/use-zod-form';
 import { OvenChooser } from '../ovens';
@@ -48,9 +48,7 @@ export function TemplatesPage() {
       </header>
       {list.isPending ? <Spinner label={t('templatesPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">
-          {t('templatesPage.loadFailed', { message: translateMessage(list.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('templatesPage.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {list.data && list.data.length === 0 ? (
         <div className="card empty-state">
@@ -153,7 +151,7 @@ function NewTemplateModal({ onClose }: { onClose(): void }) {
           ) : null}
         </div>
         {form.failure && !form.errors.name && !form.errors.oven_id ? (
-          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
+          <Alert tone="error">{textOf(form.failure)}</Alert>
         ) : null}
       </form>
     </Modal>

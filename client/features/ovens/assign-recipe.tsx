@@ -6,7 +6,7 @@ import { containers, freeSlots, placeLabel, slotLabel } from '../../../shared/do
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { Alert } from '../../components/form';
 import type { SavedRecipe } from '../../lib/extension-slots';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { menuWords } from './menu-words';
 import { OvenChooser } from './oven-chooser';
 import { ovenPageQuery, ovenQuery, useAddRecipeToOven } from './ovens-api';
@@ -117,7 +117,7 @@ export function AssignRecipe({ recipe }: { recipe: SavedRecipe }) {
           >
             {t('selectRecipe.add')}
           </button>
-          {add.isError ? <Alert tone="error">{translateMessage(add.error.message)}</Alert> : null}
+          {add.isError ? <Alert tone="error">{textOf(add.error)}</Alert> : null}
         </div>
       )}
     </fieldset>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { categoryNameIssue } from '../../../shared/domain/category';
 import { LIMITS } from '../../../shared/domain/messages';
 import { FieldCounter } from '../../components/form';
-import { translateMessage } from '../../lib/i18n';
+import { say } from '../../lib/i18n';
 
 /**
  * A category's name typed in place (a new category in an empty slot, or a rename). A name the rules refuse stays
@@ -35,7 +35,7 @@ export function CategoryNameForm({
         const trimmed = name.trim();
         if (!trimmed) return onCancel();
         const issue = categoryNameIssue(trimmed);
-        if (issue) return setError(translateMessage(issue));
+        if (issue) return setError(say(issue));
         onApply(trimmed);
       }}
     >

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import {
@@ -9,7 +9,11 @@ import {
   placeRecipe,
 } from '../../../shared/domain/menu';
 import { ovenModel } from '../../../shared/domain/oven-models';
+import { loadRest } from '../../lib/i18n';
 import { type ChangeHost, ChangeQueue, type ChangeReply } from './change-queue';
+
+// What the domain refuses is said from the catalogue's rest, which the editor's route has loaded.
+beforeAll(() => loadRest());
 
 const TYPE = 'Matchbox 1718/1313';
 const model = ovenModel(TYPE);

@@ -2,6 +2,7 @@ import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
 import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
+import { textOf } from '../../lib/i18n';
 
 /** What a change answers: the oven as saved (and the id of a screen or category it made), or its state only. */
 export type ChangeReply = { data: OvenDetail } | { oven: OvenState };
@@ -72,7 +73,7 @@ export class ChangeQueue {
         this.show({ ...before, screens: menuToWire(tree) });
       } catch (error) {
         // The domain refused it here already: nothing is sent.
-        this.host.fail(error instanceof Error ? error.message : String(error));
+        this.host.fail(textOf(error) || String(error));
         return Promise.resolve(null);
       }
     }
@@ -92,7 +93,7 @@ export class ChangeQueue {
         }
         return reply;
       } catch (error) {
-        this.host.fail(error instanceof Error ? error.message : String(error));
+        this.host.fail(textOf(error) || String(error));
         this.reloading = true;
         await this.host.reload();
         return null;

@@ -35,7 +35,7 @@ import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { say } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { ButtonFace } from './button-tile';
 import { ButtonToolbar } from './button-toolbar';
@@ -326,7 +326,7 @@ export function MenuEditor({
                   {!readOnly ? (
                     <div className="undo-bar" role="status">
                       <span className="undo-text">
-                        {oven.last_change ? translateMessage(oven.last_change.summary) : null}
+                        {oven.last_change ? say(oven.last_change.said, 'F', oven.last_change.summary) : null}
                       </span>
                       <button
                         type="button"
@@ -557,7 +557,12 @@ export function MenuEditor({
                 onHighlight={(ids, removed, since) => {
                   setChanged({
                     ids: new Set(ids),
-                    removed: new Map(removed.map((r) => [removedKey(r.screen_id, r.position), r.name])),
+                    removed: new Map(
+                      removed.map((r) => [
+                        removedKey(r.screen_id, r.position),
+                        say(r.name_said, 'F', r.name),
+                      ]),
+                    ),
                     since,
                     at: oven.version,
                   });

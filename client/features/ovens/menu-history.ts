@@ -7,7 +7,7 @@ import { KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors } from 
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBanners } from '../../components/banners';
-import { translateMessage } from '../../lib/i18n';
+import { say } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { type HistoryKey, historyKey } from './history-keys';
 import { slotKeyboardCoordinates } from './keyboard-slots';
@@ -33,7 +33,7 @@ export function useMenuHistory(
         tone: 'success',
         who: oven.name,
         description: t('editor.undone'),
-        what: translateMessage(String(reply.undone)),
+        what: say(reply.undone_said, 'F', reply.undone),
         ms: TIMINGS.banner.oven,
       });
   };
@@ -44,7 +44,7 @@ export function useMenuHistory(
         tone: 'success',
         who: oven.name,
         description: t('editor.redone'),
-        what: translateMessage(String(reply.redone)),
+        what: say(reply.redone_said, 'F', reply.redone),
         ms: TIMINGS.banner.oven,
       });
   };

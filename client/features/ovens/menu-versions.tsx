@@ -5,7 +5,7 @@ import { type MenuDiffResponse, type MenuVersion, saveVersionRequest } from '../
 import { LIMITS } from '../../../shared/domain/messages';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
-import { formatLocale, i18n, translateMessage, type UiLanguage } from '../../lib/i18n';
+import { formatLocale, i18n, say, textOf, type UiLanguage } from '../../lib/i18n';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import {
   type OvenHandle,
@@ -35,19 +35,16 @@ function VersionChanges({
   const diff = useQuery(versionDiffQuery(handle.oven.id, version.id, handle.oven.version));
   if (diff.isPending) return <Spinner label={t('versions.comparing')} />;
   if (diff.isError)
-    return <Alert tone="error">{t('versions.compareFailed', { message: diff.error.message })}</Alert>;
+    return <Alert tone="error">{t('versions.compareFailed', { message: textOf(diff.error) })}</Alert>;
   const { lines, highlight, removed } = diff.data;
   const marks = highlight.length + removed.length;
   if (lines.length === 0)
-    return <p className="muted">{t('versions.same', { name: translateMessage(version.name) })}</p>;
+    return <p className="muted">{t('versions.same', { name: versionName(version) })}</p>;
   return (
     <div className="version-changes">
-      <ul
-        className="change-list"
-        aria-label={t('versions.changesSince', { name: translateMessage(version.name) })}
-      >
+      <ul className="change-list" aria-label={t('versions.changesSince', { name: versionName(version) })}>
         {lines.map((l) => (
-          <li key={l.message}>{translateMessage(l.message)}</li>
+          <li key={l.message}>{textOf(l)}</li>
         ))}
       </ul>
       {marks > 0 ? (
@@ -63,6 +60,10 @@ function VersionChanges({
  * Menu versions of one oven: save the current menu under a name, see what changed since any version (in words,
  * and marked on the editor), and restore one (a change of its own, which Undo takes back).
  */
+/** A version's name: as typed, or the one Hearth gave ("Before Lunch v3") in the screens' language. */
+const versionName = (v: Pick<MenuVersion, 'name' | 'name_said'>) =>
+  v.name_said ? say(v.name_said, 'F', v.name) : v.name;
+
 export function MenuVersionsModal({
   handle,
   onClose,
@@ -120,9 +121,7 @@ export function MenuVersionsModal({
           />
           {saved ? <Alert tone="success">{t('versions.savedAs', { name: saved })}</Alert> : null}
           {form.failure && !hasFieldErrors(form.failure) ? (
-            <Alert tone="error">
-              {t('versions.saveFailed', { message: translateMessage(form.failure.message) })}
-            </Alert>
+            <Alert tone="error">{t('versions.saveFailed', { message: textOf(form.failure) })}</Alert>
           ) : null}
           <button type="submit" className="btn btn-primary" disabled={form.busy}>
             {form.busy ? t('common.saving') : t('versions.save')}
@@ -136,13 +135,13 @@ export function MenuVersionsModal({
         <Alert tone="error">{t('versions.loadFailed', { message: list.error.message })}</Alert>
       ) : null}
       {list.data?.length === 0 ? <p className="muted">{t('versions.none')}</p> : null}
-      {restore.isError ? <Alert tone="error">{translateMessage(restore.error.message)}</Alert> : null}
+      {restore.isError ? <Alert tone="error">{textOf(restore.error)}</Alert> : null}
       <ul className="version-list">
         {list.data?.map((v) => (
-          <li key={v.id} className="version-item" aria-label={translateMessage(v.name)}>
+          <li key={v.id} className="version-item" aria-label={versionName(v)}>
             <div className="version-head">
               <div>
-                <strong dir="auto">{translateMessage(v.name)}</strong>
+                <strong dir="auto">{versionName(v)}</strong>
                 <p className="muted small">
                   {v.created_by
                     ? t('versions.savedAtBy', { when: when(v.created_at), who: v.created_by })
@@ -151,7 +150,7 @@ export function MenuVersionsModal({
                 </p>
                 {v.note ? (
                   <p className="small" dir="auto">
-                    {translateMessage(v.note)}
+                    {v.note_said ? say(v.note_said, 'F', v.note) : v.note}
                   </p>
                 ) : null}
               </div>
@@ -175,7 +174,7 @@ export function MenuVersionsModal({
               <VersionChanges
                 handle={handle}
                 version={v}
-                onShow={(ids, removed) => onHighlight(ids, removed, translateMessage(v.name))}
+                onShow={(ids, removed) => onHighlight(ids, removed, versionName(v))}
               />
             ) : null}
           </li>
@@ -185,7 +184,7 @@ export function MenuVersionsModal({
       {restoring ? (
         <ConfirmDialog
           title={t('versions.restoreTitle')}
-          message={t('versions.restoreMessage', { oven: oven.name, name: translateMessage(restoring.name) })}
+          message={t('versions.restoreMessage', { oven: oven.name, name: versionName(restoring) })}
           confirmLabel={t('versions.restore')}
           busy={restore.isPending}
           onCancel={() => setRestoring(null)}

@@ -2,21 +2,15 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
-import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
+import { LIMITS } from '../../../shared/domain/messages';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import {
-  formatTemp,
-  messageInUnit,
-  rangeText,
-  tempRange,
-  toFahrenheit,
-  unitSymbol,
-} from '../../../shared/domain/temperature';
+import { formatTemp, tempRange, toFahrenheit, unitSymbol } from '../../../shared/domain/temperature';
+import { degrees, said } from '../../../shared/i18n/said';
 import { Alert, FieldCounter, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { say, textOf } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { LocationSearch, useLocationOptions } from './location-options';
 
@@ -91,14 +85,19 @@ export function OvenModal({
     draft.name === '' && draft.temperature === ''
       ? null
       : !draft.name.trim() || draft.name.trim().length > 24 || !/^[A-Za-z0-9_ -]+$/.test(draft.name.trim())
-        ? translateMessage(MESSAGES.profileName)
+        ? say(said('rules.profileName'))
         : !/^\d{1,3}$/.test(draft.temperature) ||
             !model ||
             // The range shown (°C rounded inwards) is the range taken.
             Number(draft.temperature) < tempRange(model.minTemp, model.maxTemp, unit).min ||
             Number(draft.temperature) > tempRange(model.minTemp, model.maxTemp, unit).max
-          ? translateMessage(
-              `${messageInUnit(MESSAGES.profileTemp, unit)}: ${rangeText(model?.minTemp ?? 0, model?.maxTemp ?? 0, unit)}.`,
+          ? say(
+              said('ruleMessages.profileTempRange', {
+                min: degrees(model?.minTemp ?? 0, 'low'),
+                max: degrees(model?.maxTemp ?? 0, 'high'),
+                unit: degrees(0, 'unit'),
+              }),
+              unit,
             )
           : null;
   const setWarmUps = (list: WarmUpRow[]) => form.set('warm_ups', list);
@@ -136,7 +135,7 @@ export function OvenModal({
           max={LIMITS.ovenNameMax}
           hint={t('ovenModal.nameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('name')}
-          error={values.name && errors.name?.[0] ? translateMessage(errors.name[0]) : form.errors.name}
+          error={values.name && errors.name?.[0] ? errors.name[0] : form.errors.name}
           data-autofocus
         />
         {oven ? (
@@ -204,11 +203,9 @@ export function OvenModal({
                       </span>
                       {errors[`warm_ups.${i}.temperature`] || errors[`warm_ups.${i}.name`] ? (
                         <span className="field-error">
-                          {translateMessage(
-                            errors[`warm_ups.${i}.name`]?.[0] ??
-                              errors[`warm_ups.${i}.temperature`]?.[0] ??
-                              '',
-                          )}
+                          {errors[`warm_ups.${i}.name`]?.[0] ??
+                            errors[`warm_ups.${i}.temperature`]?.[0] ??
+                            ''}
                         </span>
                       ) : null}
                       <button
@@ -266,7 +263,7 @@ export function OvenModal({
           )}
         </fieldset>
         {form.failure && !Object.keys(form.errors).length ? (
-          <Alert tone="error">{translateMessage(form.failure.message)}</Alert>
+          <Alert tone="error">{textOf(form.failure)}</Alert>
         ) : null}
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Location } from '../../../shared/contracts/chains';
+import type { SaidWire } from '../../../shared/contracts/common';
 import type { MenuDiffResponse, MenuVersion, SaveVersionRequest } from '../../../shared/contracts/menus';
 import type {
   CreateOvenRequest,
@@ -250,9 +251,9 @@ export const menuWrites = {
   deleteScreen: (v: number, screenId: number) =>
     api<StateReply>('DELETE', `/api/screens/${screenId}?version=${v}`),
   undo: (v: number, ovenId: number) =>
-    api<Saved & { undone: string }>('POST', `/api/ovens/${ovenId}/undo?version=${v}`),
+    api<Saved & { undone: string; undone_said: SaidWire }>('POST', `/api/ovens/${ovenId}/undo?version=${v}`),
   redo: (v: number, ovenId: number) =>
-    api<Saved & { redone: string }>('POST', `/api/ovens/${ovenId}/redo?version=${v}`),
+    api<Saved & { redone: string; redone_said: SaidWire }>('POST', `/api/ovens/${ovenId}/redo?version=${v}`),
 };
 
 /**

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ConvertResult } from '../../../shared/contracts/recipes';
-import { messageInUnit } from '../../../shared/domain/temperature';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { i18n, translateMessage } from '../../lib/i18n';
+import { i18n, textOf } from '../../lib/i18n';
 import { useConvertRecipes } from './recipes-api';
 
 /** What was left out, and why, in a sentence (empty when nothing was). */
@@ -94,7 +93,7 @@ export function BulkConvertModal({
                       {r.changes
                         .filter((c) => c.field !== 'oven_type')
                         .map((c) => (
-                          <li key={c.field}>{translateMessage(messageInUnit(c.message, unit))}</li>
+                          <li key={c.field}>{textOf(c, unit)}</li>
                         ))}
                     </ul>
                   </details>
@@ -108,9 +107,7 @@ export function BulkConvertModal({
           <p className="muted">{t('convert.bulkIntro', { count: ids.length })}</p>
           <OvenTypeChoices value={target} onChange={(m) => setTarget(m.type)} legend={t('convert.to')} />
           {convert.isError ? (
-            <Alert tone="error">
-              {t('convert.nothingConverted', { message: translateMessage(convert.error.message) })}
-            </Alert>
+            <Alert tone="error">{t('convert.nothingConverted', { message: textOf(convert.error) })}</Alert>
           ) : null}
         </>
       )}

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConvertPreview, RecipeDetail } from '../../../shared/contracts/recipes';
 import { STAGE_DEFAULTS } from '../../../shared/domain/stage';
+import { degrees, said } from '../../../shared/i18n/said';
 import { loadRest } from '../../lib/i18n';
 import { changeLines, comparisonRows } from './convert-preview';
 
@@ -37,6 +38,9 @@ const source: RecipeDetail = {
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
+const merged =
+  'Stages 1, 2 → stage 1: Conveyor 2600/2000/1400 recipes have at most 1 stage, so it runs their total time (00:03:00) at their time-weighted temperature (483 °F).';
+
 const preview: ConvertPreview = {
   source,
   result: {
@@ -47,19 +51,29 @@ const preview: ConvertPreview = {
     events: [],
   },
   changes: [
-    { field: 'oven_type', message: 'Oven model Matchbox 1718/1313 → Conveyor 2600/2000/1400.' },
-    { field: 'stages', message: 'Stages 1, 2 → stage 1 at their time-weighted temperature (483 °F).' },
+    {
+      field: 'oven_type',
+      message: 'Oven model Matchbox 1718/1313 → Conveyor 2600/2000/1400.',
+      said: said('ruleMessages.convertModel', { from: 'Matchbox 1718/1313', to: 'Conveyor 2600/2000/1400' }),
+    },
+    {
+      field: 'stages',
+      message: merged,
+      said: said('ruleMessages.convertMergedOne', {
+        list: '1, 2',
+        n: 1,
+        type: 'Conveyor 2600/2000/1400',
+        time: '00:03:00',
+        temp: degrees(483),
+      }),
+    },
   ],
 };
 
 describe('the conversion preview', () => {
   it('lists what changed besides the oven model, in the cook’s unit', () => {
-    expect(changeLines(preview, 'F')).toEqual([
-      'Stages 1, 2 → stage 1 at their time-weighted temperature (483 °F).',
-    ]);
-    expect(changeLines(preview, 'C')).toEqual([
-      'Stages 1, 2 → stage 1 at their time-weighted temperature (251 °C).',
-    ]);
+    expect(changeLines(preview, 'F')).toEqual([merged]);
+    expect(changeLines(preview, 'C')).toEqual([merged.replace('483 °F', '251 °C')]);
   });
 
   it('sets the two recipes side by side, with a dash for a stage the result no longer has', () => {

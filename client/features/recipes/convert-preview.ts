@@ -1,13 +1,13 @@
 import type { ConvertPreview } from '../../../shared/contracts/recipes';
 import { formatStageTime } from '../../../shared/domain/stage';
-import { formatTemp, messageInUnit, type TemperatureUnit } from '../../../shared/domain/temperature';
-import { i18n, irLevelLabel } from '../../lib/i18n';
+import { formatTemp, type TemperatureUnit } from '../../../shared/domain/temperature';
+import { i18n, irLevelLabel, textOf } from '../../lib/i18n';
 
 export type Row = { label: string; before: string; after: string };
 
-/** What conversion changed besides the oven model, one line each, in the user's unit. */
+/** What conversion changed besides the oven model, one line each, in the screens' language and the user's unit. */
 export const changeLines = (preview: ConvertPreview, unit: TemperatureUnit) =>
-  preview.changes.filter((c) => c.field !== 'oven_type').map((c) => messageInUnit(c.message, unit));
+  preview.changes.filter((c) => c.field !== 'oven_type').map((c) => textOf(c, unit));
 
 /**
  * Source and result side by side, field by field, in the user's unit and the screens' language; a stage that is

@@ -6,9 +6,8 @@ import { OVEN_MODELS } from '../../../shared/domain/oven-models';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
-import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { breakAfterSlashes } from '../../lib/text';
 import { changeLines, comparisonRows } from './convert-preview';
 import { convertPreviewQuery, useConvertRecipes } from './recipes-api';
@@ -86,9 +85,7 @@ export function ConvertRecipeModal({
       <OvenTypeChoicesExcept current={recipe.oven_type} value={target} onChange={setTarget} />
       {preview.isFetching ? <Spinner label={t('convert.converting')} /> : null}
       {preview.isError ? (
-        <Alert tone="error">
-          {t('convert.previewFailed', { message: translateMessage(preview.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('convert.previewFailed', { message: textOf(preview.error) })}</Alert>
       ) : null}
       {already ? (
         <Alert tone="info">{t('convert.already', { type: target, name: data?.result.name })}</Alert>
@@ -96,9 +93,7 @@ export function ConvertRecipeModal({
       {convert.isError ? (
         <Alert tone="error">
           {t('convert.saveFailed', {
-            message: translateMessage(
-              convert.error instanceof ApiError ? convert.error.message : String(convert.error),
-            ),
+            message: textOf(convert.error, unit),
           })}
         </Alert>
       ) : null}
@@ -109,7 +104,7 @@ export function ConvertRecipeModal({
           </h3>
           <ul className="change-list" aria-label={t('convert.whatChangesLabel')}>
             {changeLines(data, unit).map((line) => (
-              <li key={line}>{translateMessage(line)}</li>
+              <li key={line}>{line}</li>
             ))}
             {data.changes.length === 1 ? <li>{t('convert.nothingElse', { type: target })}</li> : null}
           </ul>

@@ -7,7 +7,7 @@ import { FlameLogo } from '../../components/icons';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { TIMINGS } from '../../lib/timings';
 import { BulkConvertModal } from './bulk-convert-modal';
@@ -24,7 +24,7 @@ import {
   useDownloadPdf,
 } from './recipes-api';
 
-const message = (e: unknown) => (e instanceof Error ? translateMessage(e.message) : '');
+const message = (e: unknown) => (e instanceof Error ? textOf(e) : '');
 /** How many names a delete confirmation lists before "and N more". */
 const NAMES_SHOWN = 8;
 
@@ -304,7 +304,7 @@ export function RecipeListPage({ owner }: { owner: Owner }) {
           onClose={() => setWizard(null)}
           onFailed={(who, what) => {
             setWizard(null);
-            fail(who, t('recipeList.saveFailed'), translateMessage(what));
+            fail(who, t('recipeList.saveFailed'), what);
           }}
         />
       ) : null}

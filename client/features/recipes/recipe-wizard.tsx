@@ -8,7 +8,7 @@ import { Alert } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { say, textOf } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useSaveRecipe } from './recipes-api';
 import type { StageFormState } from './stage-editor';
@@ -97,9 +97,8 @@ export function RecipeWizard({
     : null;
   const step2Problem =
     stageForm?.problem && stageForm.pending
-      ? translateMessage(stageForm.problem)
-      : (pendingStage ??
-        (draft.stages.length > 0 && step2Problems[0] ? translateMessage(step2Problems[0].message) : null));
+      ? stageForm.problem
+      : (pendingStage ?? (draft.stages.length > 0 && step2Problems[0] ? step2Problems[0].message : null));
   // A stage filled in and valid counts: Next adds it, as Add Stage would.
   const stageToAdd = stageForm?.pending === true && stageForm.canSave;
   const step2 =
@@ -131,7 +130,9 @@ export function RecipeWizard({
     set('oven_type', type);
     const fitted = stagesFor(draft.stages, ovenModel(type));
     if (fitted.changes.length > 0) set('stages', fitted.stages);
-    setCleared(fitted.changes.length > 0 ? { type, lines: fitted.changes.map((c) => c.message) } : null);
+    setCleared(
+      fitted.changes.length > 0 ? { type, lines: fitted.changes.map((c) => say(c.said, unit)) } : null,
+    );
   };
 
   const onStageForm = useCallback((state: StageFormState) => setStageForm(state), []);
@@ -147,10 +148,8 @@ export function RecipeWizard({
       const what =
         error instanceof ApiError && Object.keys(error.errors).length > 0
           ? Object.values(error.errors).flat().join(' ')
-          : error instanceof Error
-            ? error.message
-            : '';
-      onFailed(draft.name || t('wizard.recipe'), translateMessage(what));
+          : textOf(error, unit);
+      onFailed(draft.name || t('wizard.recipe'), what);
     }
   };
 
@@ -268,7 +267,7 @@ export function RecipeWizard({
             {t('wizard.clearedForModel', { type: cleared.type })}
             <ul className="change-list">
               {cleared.lines.map((line) => (
-                <li key={line}>{translateMessage(line)}</li>
+                <li key={line}>{line}</li>
               ))}
             </ul>
           </Alert>
@@ -283,7 +282,7 @@ export function RecipeWizard({
             {conversion.changes.length > 0 ? (
               <ul className="change-list" aria-label={t('wizard.whatConversionChanged')}>
                 {conversion.changes.map((line) => (
-                  <li key={line}>{translateMessage(line)}</li>
+                  <li key={line}>{line}</li>
                 ))}
               </ul>
             ) : null}
@@ -293,7 +292,7 @@ export function RecipeWizard({
           <StepName
             draft={draft}
             model={model}
-            nameError={draft.name && nameProblem ? translateMessage(nameProblem) : undefined}
+            nameError={draft.name && nameProblem ? nameProblem : undefined}
             nameMax={modelChosen ? model.recipeNameMax : undefined}
             nameNote={nameTooLong && !modelChosen ? t('wizard.chooseOvenForName') : ''}
             photo={photo}
@@ -318,20 +317,10 @@ export function RecipeWizard({
           />
         ) : null}
         {step === 3 ? (
-          <StepDetails
-            draft={draft}
-            errors={live}
-            blockers={step3Problems.map((p) => translateMessage(p.message))}
-            set={set}
-          />
+          <StepDetails draft={draft} errors={live} blockers={step3Problems.map((p) => textOf(p))} set={set} />
         ) : null}
         {step === 4 ? (
-          <StepPreview
-            draft={draft}
-            setTemp={setTemp}
-            image={currentImage}
-            problem={allProblems[0] ? translateMessage(allProblems[0]) : undefined}
-          />
+          <StepPreview draft={draft} setTemp={setTemp} image={currentImage} problem={allProblems[0]} />
         ) : null}
         {step === 5 && saved ? <StepSaved recipe={saved} created={mode !== 'edit'} /> : null}
       </Modal>

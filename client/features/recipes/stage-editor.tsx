@@ -27,14 +27,13 @@ import {
   clampTyped,
   formatTemp,
   fromFahrenheit,
-  messageInUnit,
   tempRange,
   toFahrenheit,
   unitSymbol,
 } from '../../../shared/domain/temperature';
 import { FieldCounter } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { irLevelLabel, translateMessage } from '../../lib/i18n';
+import { irLevelLabel, say, textOf } from '../../lib/i18n';
 import { EventList, StageTimeline } from './recipe-details';
 
 const range = (from: number, to: number, step = 1) =>
@@ -119,14 +118,14 @@ export function StageEditor({
   const previousTemp =
     (editing ?? stages.length + 1) > 1 ? stages[(editing ?? stages.length + 1) - 2]?.temp : undefined;
   const rawTempError = stageTempIssue(form.temp, previousTemp, model);
-  const tempError = rawTempError ? translateMessage(messageInUnit(rawTempError, unit)) : null;
+  const tempError = rawTempError ? say(rawTempError, unit) : null;
   const issues = stageIssues(form, previousTemp, model).filter((i) => i.path[0] !== 'temp');
   // A stage still at 00:00 has not been timed yet: say what is needed, without an error.
   const untimed = stageSeconds(form) === 0;
   const timeIssue = untimed
     ? undefined
-    : issues.find((i) => ['hours', 'minutes', 'seconds'].includes(String(i.path[0])))?.message;
-  const timeError = timeIssue ? translateMessage(timeIssue) : undefined;
+    : issues.find((i) => ['hours', 'minutes', 'seconds'].includes(String(i.path[0])))?.said;
+  const timeError = timeIssue ? say(timeIssue, unit) : undefined;
   const canSave =
     editing !== null ? stageIssues(form, previousTemp, model).length === 0 : canAddStage(form, stages, model);
   const full = stages.length >= model.maxStages && editing === null;
@@ -497,7 +496,7 @@ function EventEditor({
           >
             {editing !== null ? t('stageEditor.updateEvent') : t('stageEditor.addEvent')}
           </button>
-          {shown ? <p className="field-error">{translateMessage(shown.message)}</p> : null}
+          {shown ? <p className="field-error">{textOf(shown)}</p> : null}
         </div>
       )}
     </section>

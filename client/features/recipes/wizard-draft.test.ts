@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type RecipeDetail, recipeInput } from '../../../shared/contracts/recipes';
 import { STAGE_DEFAULTS } from '../../../shared/domain/stage';
+import { loadRest } from '../../lib/i18n';
 import { problemsInUnit, stepProblems, toBody, toDraft } from './wizard-draft';
 
 const saved: RecipeDetail = {
@@ -82,17 +83,13 @@ describe('the wizard draft', () => {
 });
 
 describe('problems in the user’s unit', () => {
+  // The rules' words come with the catalogue's rest, which the wizard's route has loaded.
+  beforeAll(() => loadRest());
+
   it('a Set Temp typed as 600 °C is refused in °C, not as "1112 is above 999"', () => {
     const live = { set_temp: ['Set Temp will be treated as 0: 1112 is above 999.'] };
     const shown = problemsInUnit(live, { set_temp: '1112' }, 'C');
     expect(shown.set_temp).toEqual(['Type a whole number from -17 to 537 °C.']);
-  });
-
-  it('a temperature inside any other message is shown in °C too', () => {
-    const live = { 'stages.0.temp': ['Temperature must be between 250 and 525 °F.'] };
-    expect(problemsInUnit(live, { set_temp: '350' }, 'C')['stages.0.temp']).toEqual([
-      'Temperature must be between 122 and 273 °C.',
-    ]);
   });
 
   it('in °F a Set Temp above 999 says what was typed, not only that it counts as 0', () => {

@@ -11,7 +11,8 @@ import {
   textsOf,
 } from '../../../shared/domain/recipe-fields';
 import type { Stage } from '../../../shared/domain/stage';
-import { fromFahrenheit, messageInUnit, type TemperatureUnit } from '../../../shared/domain/temperature';
+import { fromFahrenheit, type TemperatureUnit } from '../../../shared/domain/temperature';
+import { say } from '../../lib/i18n';
 import type { RecipeSave } from './recipes-api';
 
 /** The wizard's form values: what the person typed (numbers as text), checked by the server's recipe schema. */
@@ -85,8 +86,8 @@ export function stepProblems(
 }
 
 /**
- * The schema's live messages in the user's unit. The draft keeps °F text, as the API takes it, so in °C every
- * temperature in a message is shown in °C, and Set Temp is judged and named as typed in °C.
+ * The schema's live messages (already said in the user's unit), with Set Temp judged and named as typed: the
+ * draft keeps °F text, as the API takes it, so in °C the value typed in °C is the one the message names.
  */
 export function problemsInUnit(
   live: Record<string, string[]>,
@@ -94,13 +95,13 @@ export function problemsInUnit(
   unit: TemperatureUnit,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(live))
-    out[field] = unit === 'F' ? messages : messages.map((m) => messageInUnit(m, unit));
+  for (const [field, messages] of Object.entries(live)) out[field] = messages;
   // The schema turns what is not a whole number 1–999 into 0; the message says what was typed ("1200 is above 999").
   if (out.set_temp) {
     const f = draft.set_temp.trim();
     const typed = unit === 'F' || !/^\d+$/.test(f) ? f : String(fromFahrenheit(Number(f), unit));
-    out.set_temp = [setTempTypedIssue(typed, unit) ?? out.set_temp[0]!];
+    const issue = setTempTypedIssue(typed, unit);
+    out.set_temp = [issue ? say(issue, unit) : out.set_temp[0]!];
   }
   return out;
 }

@@ -6,13 +6,20 @@ import { ICON_NAMES, iconUrl } from '../../../shared/domain/icons';
 import { LIMITS } from '../../../shared/domain/messages';
 import { setTempTextIssue, setTempTypedIssue } from '../../../shared/domain/recipe';
 import { textFieldsOf } from '../../../shared/domain/recipe-fields';
-import { fromFahrenheit, tempRange, toFahrenheit } from '../../../shared/domain/temperature';
+import {
+  fromFahrenheit,
+  type TemperatureUnit,
+  tempRange,
+  toFahrenheit,
+} from '../../../shared/domain/temperature';
+import type { Said } from '../../../shared/i18n/said';
 import { Alert, FieldCounter, TextField } from '../../components/form';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { categoryLabel, iconLabel, startingStateLabel, translateMessage } from '../../lib/i18n';
+import { categoryLabel, iconLabel, say, startingStateLabel } from '../../lib/i18n';
 import type { Draft } from './wizard-draft';
 
-const shown = (message: string | null | undefined) => (message ? translateMessage(message) : undefined);
+const shown = (issue: Said | null | undefined, unit: TemperatureUnit = 'F') =>
+  issue ? say(issue, unit) : undefined;
 
 /**
  * Set Temp in the user's unit. The draft holds the °F text the API takes; in °C a whole number typed is held as
@@ -52,7 +59,7 @@ function SetTempField({ value, onChange }: { value: string; onChange(v: string):
         onChange(/^-?\d+$/.test(v.trim()) ? String(toFahrenheit(Number(v), 'C')) : v);
       }}
       hint={t('wizard.setTempHintC', { min: range.min, max: range.max })}
-      error={shown(error)}
+      error={shown(error, 'C')}
     />
   );
 }
@@ -70,7 +77,7 @@ export function StepDetails({
   set<K extends keyof Draft>(key: K, value: Draft[K]): void;
 }) {
   const { t } = useTranslation();
-  const err = (key: keyof Draft) => shown(errors[key]?.[0]);
+  const err = (key: keyof Draft) => errors[key]?.[0];
   return (
     <div className="wizard-step details-grid">
       <TextField

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { iconUrl } from '../../../shared/domain/icons';
 import { imageIssue } from '../../../shared/domain/image';
 import { OVEN_MODELS, type OvenModel, type OvenType } from '../../../shared/domain/oven-models';
+import type { Said } from '../../../shared/i18n/said';
 import { TextField } from '../../components/form';
-import { translateMessage } from '../../lib/i18n';
+import { say } from '../../lib/i18n';
 import { breakAfterSlashes } from '../../lib/text';
 import type { Draft, Photo } from './wizard-draft';
 
-async function readPhoto(file: File): Promise<{ dataUrl: string } | { error: string }> {
+async function readPhoto(file: File): Promise<{ dataUrl: string } | { error: Said }> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   const issue = imageIssue({ name: file.name, size: file.size, head });
   if (issue) return { error: issue };
@@ -121,7 +122,7 @@ export function StepName({
                   e.target.value = '';
                   if (!file) return;
                   const read = await readPhoto(file);
-                  if ('error' in read) onPhotoError(translateMessage(read.error));
+                  if ('error' in read) onPhotoError(say(read.error));
                   else {
                     onPhotoError('');
                     onPhoto({ kind: 'new', dataUrl: read.dataUrl, name: file.name });

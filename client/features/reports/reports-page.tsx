@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportResponse } from '../../../shared/contracts/reports';
 import { REPORT_FILTERS, type ReportFilter, reportPeriodIssues } from '../../../shared/domain/report';
 import { Alert, Spinner } from '../../components/form';
-import { formatLocale, translateMessage, type UiLanguage, useUiLanguage } from '../../lib/i18n';
+import { formatLocale, say, textOf, type UiLanguage, useUiLanguage } from '../../lib/i18n';
 import { useUrlState } from '../../lib/use-url-state';
 import { ModelsDoughnut, UsersBarChart } from './charts';
 import { reportQuery } from './reports-api';
@@ -31,13 +31,6 @@ function bucketLabel({ key, label }: { key: string; label: string }, language: U
 }
 
 /** A shared period rule's message in the reader's language. */
-const ISSUE_KEYS: Record<string, 'startFormat' | 'endFormat' | 'endBeforeStart' | 'tooLong'> = {
-  'Enter the start date as YYYY-MM-DD.': 'startFormat',
-  'Enter the end date as YYYY-MM-DD.': 'endFormat',
-  'The end date cannot be before the start date.': 'endBeforeStart',
-  'A range can be at most 10 years long.': 'tooLong',
-};
-
 /** The numbers of a chart as a table, for screen readers and for anyone who wants the exact figures. */
 function NumbersTable({ caption, rows }: { caption: string; rows: [string, number][] }) {
   const { t } = useTranslation();
@@ -149,10 +142,9 @@ export function ReportsPage() {
     enabled: valid,
   });
   const data = query.data;
-  const issueOf = (field: string) => issues.find((i) => i.path[0] === field)?.message;
-  const issueText = (message: string) => {
-    const key = ISSUE_KEYS[message];
-    return key ? t(`reportsPage.issues.${key}`) : translateMessage(message);
+  const issueOf = (field: string) => {
+    const found = issues.find((i) => i.path[0] === field);
+    return found ? say(found.said) : undefined;
   };
 
   return (
@@ -224,11 +216,9 @@ export function ReportsPage() {
           ) : null}
         </form>
       </header>
-      {!valid ? <Alert tone="error">{issues.map((i) => issueText(i.message)).join(' ')}</Alert> : null}
+      {!valid ? <Alert tone="error">{issues.map((i) => say(i.said)).join(' ')}</Alert> : null}
       {query.isError ? (
-        <Alert tone="error">
-          {t('reportsPage.loadFailed', { message: translateMessage(query.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('reportsPage.loadFailed', { message: textOf(query.error) })}</Alert>
       ) : null}
       {valid && !data ? <Spinner label={t('reportsPage.loading')} /> : null}
       {data ? (

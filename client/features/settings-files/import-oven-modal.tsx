@@ -8,22 +8,23 @@ import {
   settingsFileNameMessage,
   settingsFileSizeMessage,
 } from '../../../shared/contracts/settings-files';
-import { LIMITS, MESSAGES } from '../../../shared/domain/messages';
+import { LIMITS } from '../../../shared/domain/messages';
 import { ovenNameIssue } from '../../../shared/domain/oven';
 import { type OvenType, ovenModel, settingsExtension } from '../../../shared/domain/oven-models';
 import { BINARY_MESSAGE, looksBinary, sniffSettings } from '../../../shared/domain/settings-file/sniff';
+import { type Said, said } from '../../../shared/i18n/said';
 import { Alert, TextField } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
-import { translateMessage, translateWords } from '../../lib/i18n';
+import { say, textOf } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useImportOven } from './settings-files-api';
 
 interface Picked {
   file: File;
   /** A problem found before uploading (empty, too large, binary), or null. */
-  problem: string | null;
+  problem: Said | null;
 }
 
 const SHOWN_PROBLEMS = 50;
@@ -82,13 +83,13 @@ export function ImportOvenModal({
     ? null
     : picked
       ? picked.problem
-        ? { ok: false, message: picked.problem }
+        ? { ok: false, said: picked.problem }
         : settingsFileNameMessage(picked.file.name, settingsExtension(type))
-      : { ok: false, message: NO_FILE_MESSAGE };
+      : { ok: false, said: NO_FILE_MESSAGE };
   // A file that will not do says why under the picker: brought into view (a long German or French hint above can
   // push it below the dialog's edge, leaving only a greyed-out Import in sight).
   const checkRef = useRef<HTMLParagraphElement>(null);
-  const fileRefused = picked !== null && fileCheck?.ok === false ? fileCheck.message : null;
+  const fileRefused = picked !== null && fileCheck?.ok === false ? JSON.stringify(fileCheck.said) : null;
   useEffect(() => {
     if (fileRefused) checkRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [fileRefused]);
@@ -158,7 +159,7 @@ export function ImportOvenModal({
           max={LIMITS.ovenNameMax}
           hint={t('importOven.ovenNameHint', { max: LIMITS.ovenNameMax })}
           {...form.field('oven_name')}
-          error={nameIssue ? translateMessage(nameIssue) : form.errors.oven_name}
+          error={nameIssue ? say(nameIssue) : form.errors.oven_name}
           data-autofocus
         />
         <OvenTypeChoices
@@ -209,11 +210,11 @@ export function ImportOvenModal({
           </div>
           {!type ? (
             <p className="field-error" role="status">
-              {translateMessage(MESSAGES.ovenType)}
+              {say(said('rules.ovenType'))}
             </p>
           ) : fileCheck ? (
             <p ref={checkRef} className={fileCheck.ok ? 'field-ok' : 'field-error'} role="status">
-              {translateMessage(fileCheck.message)}
+              {textOf(fileCheck)}
               {picked && fileCheck.ok ? ` (${megabytes(picked.file.size)})` : ''}
             </p>
           ) : null}
@@ -271,7 +272,7 @@ function FileProblems({ refused }: { refused: { message: string; problems: FileP
                 ? t('importOven.lineColumn', { line: p.line, column: p.column })
                 : t('importOven.line', { line: p.line })}
             </span>{' '}
-            <span className="problem-field">{translateWords(p.field)}:</span> {translateMessage(p.message)}
+            <span className="problem-field">{say(p.field_said, 'F', p.field)}:</span> {textOf(p)}
           </li>
         ))}
       </ol>

@@ -9,7 +9,7 @@ import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { i18n, translateMessage } from '../../lib/i18n';
+import { i18n, issueText, textOf } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import {
@@ -154,8 +154,8 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const check = shareRequest.safeParse({ email });
-  const issue = touched && !check.success ? check.error.issues[0]?.message : undefined;
-  const error = issue ? translateMessage(issue) : undefined;
+  const issue = touched && !check.success ? issueText(check.error.issues[0]) : undefined;
+  const error = issue;
   const id = `share-${kind}`;
 
   const send = async () => {
@@ -246,7 +246,7 @@ function MenuPdfButton({ oven }: { oven: OvenDetail }) {
  * a version Hearth handed out and when, or how far the file is from the latest version or the current menu.
  */
 function checkSummary(result: CheckFileResult, t: TFunction): string {
-  const name = translateMessage(result.version?.name ?? '');
+  const name = result.version?.name ?? '';
   if (result.recognized)
     return result.version
       ? t('tiles.checkKnownVersion', { name, date: formatDay(result.downloaded_at!) })
@@ -295,7 +295,7 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
           {result.lines.length > 0 ? (
             <ul className="change-list" aria-label={t('tiles.differs')}>
               {result.lines.slice(0, 20).map((l) => (
-                <li key={l.message}>{translateMessage(l.message)}</li>
+                <li key={l.message}>{textOf(l)}</li>
               ))}
               {result.lines.length > 20 ? (
                 <li>{t('tiles.andMore', { count: result.lines.length - 20 })}</li>

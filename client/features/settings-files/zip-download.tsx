@@ -4,7 +4,7 @@ import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
 
 /**
@@ -66,8 +66,8 @@ export function ZipDownload({
                 : t('fleetPage.zip.these', { count })}
       </button>
       {prepare.isPending ? <JobProgressBar progress={prepare.progress} unit="oven" /> : null}
-      {prepare.isError ? <Alert tone="error">{translateMessage(prepare.error.message)}</Alert> : null}
-      {save.isError ? <Alert tone="error">{translateMessage(save.error.message)}</Alert> : null}
+      {prepare.isError ? <Alert tone="error">{textOf(prepare.error)}</Alert> : null}
+      {save.isError ? <Alert tone="error">{textOf(save.error)}</Alert> : null}
       {ready ? (
         <div role="status" className="zip-ready">
           <p>

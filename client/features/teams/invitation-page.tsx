@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { invitationPreviewQuery, useAcceptInvitation } from './teams-api';
 
@@ -27,7 +27,7 @@ export function InvitationPage() {
     return (
       <section className="card auth-card narrow" aria-labelledby="invitation-title">
         <h1 id="invitation-title">{t('teamPage.invitation.title')}</h1>
-        <Alert tone="error">{translateMessage(preview.error.message)}</Alert>
+        <Alert tone="error">{textOf(preview.error)}</Alert>
         <p className="muted">{t('teamPage.invitation.askNew')}</p>
       </section>
     );
@@ -77,7 +77,7 @@ export function InvitationPage() {
         </div>
       ) : forMe ? (
         <>
-          {accept.isError ? <Alert tone="error">{translateMessage(accept.error.message)}</Alert> : null}
+          {accept.isError ? <Alert tone="error">{textOf(accept.error)}</Alert> : null}
           <button
             type="button"
             className="btn btn-primary btn-block"

@@ -5,7 +5,7 @@ import { TEAM_NAME_MAX, teamName } from '../../../shared/contracts/teams';
 import { useBanners } from '../../components/banners';
 import { TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
-import { translateMessage } from '../../lib/i18n';
+import { issueText } from '../../lib/i18n';
 import { useCreateTeam, useDeleteTeam, useRenameTeam } from './teams-api';
 
 /** A team's name, checked by the server's rule before it is sent: for a new team and for a rename. */
@@ -31,7 +31,7 @@ export function TeamNameModal({
   const [error, setError] = useState<string>();
   const save = async () => {
     const parsed = teamName.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(issueText(parsed.error.issues[0]));
     try {
       await onSave(parsed.data);
       onClose();
@@ -51,7 +51,7 @@ export function TeamNameModal({
         label={t('teamPage.teamName')}
         value={name}
         onChange={setName}
-        error={error ? translateMessage(error) : undefined}
+        error={error}
         max={TEAM_NAME_MAX + 10}
         hint={t('teamPage.atMost', { max: TEAM_NAME_MAX })}
         required
@@ -131,12 +131,7 @@ export function DeleteModal({ teamId, name, onClose }: { teamId: number; name: s
       }
     >
       <p>{t('teamPage.deleteBody', { name })}</p>
-      <TextField
-        label={t('teamPage.typeName')}
-        value={typed}
-        onChange={setTyped}
-        error={error ? translateMessage(error) : undefined}
-      />
+      <TextField label={t('teamPage.typeName')} value={typed} onChange={setTyped} error={error} />
     </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { limitedToLocations, rolesGrantableBy, type TeamRole } from '../../../sh
 import { useBanners } from '../../components/banners';
 import { TextField } from '../../components/form';
 import { ConfirmDialog } from '../../components/modal';
-import { translateMessage } from '../../lib/i18n';
+import { issueText } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { placeNames, RoleAndPlaces, useFirstPlaces } from './team-place-picker';
 import { invitationsQuery, useInvite, useResendInvitation, useRevokeInvitation } from './teams-api';
@@ -37,7 +37,7 @@ export function Invitations({ teamId, role }: { teamId: number; role: TeamRole }
     // The server's own rules, checked here first so each message sits by its field.
     const parsed = invitationRequest.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), issueText(i)!])));
       return;
     }
     try {
@@ -76,7 +76,7 @@ export function Invitations({ teamId, role }: { teamId: number; role: TeamRole }
           type="email"
           value={email}
           onChange={setEmail}
-          error={errors.email ? translateMessage(errors.email) : undefined}
+          error={errors.email}
           autoComplete="off"
           required
         />

@@ -14,7 +14,7 @@ import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { issueText, textOf } from '../../lib/i18n';
 import { placeNames, RoleAndPlaces } from './team-place-picker';
 import { membersQuery, useRemoveMember, useUpdateMember } from './teams-api';
 
@@ -33,7 +33,7 @@ export function Members({ teamId, onDialog }: { teamId: number; onDialog(d: Dial
     <section className="card team-section" aria-labelledby="members-title">
       <h2 id="members-title">{t('teamPage.members')}</h2>
       {list.isPending ? <Spinner label={t('teamPage.loadingMembers')} /> : null}
-      {list.isError ? <Alert tone="error">{translateMessage(list.error.message)}</Alert> : null}
+      {list.isError ? <Alert tone="error">{textOf(list.error)}</Alert> : null}
       {list.data ? (
         <ul className="member-list" aria-label={t('teamPage.members')}>
           {list.data.map((m) => {
@@ -105,7 +105,7 @@ export function MemberModal({
     const body = { role, location_ids: limitedToLocations(role) ? [...chosen] : [] };
     // The server's own rule, checked here first so the message sits by the locations.
     const parsed = memberRequest.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(issueText(parsed.error.issues[0]));
     try {
       await update.mutateAsync({ userId: member.user_id, body });
       // Says what changed: the role, else the locations, else nothing did.

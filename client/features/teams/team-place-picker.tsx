@@ -6,7 +6,6 @@ import type { PlaceRef } from '../../../shared/contracts/teams';
 import { limitedToLocations, type TeamRole } from '../../../shared/domain/permissions';
 import { SearchBox } from '../../components/search-box';
 import { usePinned } from '../../components/use-pinned';
-import { translateMessage } from '../../lib/i18n';
 import { isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
@@ -62,7 +61,7 @@ export function RoleAndPlaces({
           )}
           {error ? (
             <p id="places-error" className="field-error" role="alert">
-              {translateMessage(error)}
+              {error}
             </p>
           ) : null}
         </fieldset>

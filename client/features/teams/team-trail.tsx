@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
-import { formatLocale, translateMessage, type UiLanguage, useUiLanguage } from '../../lib/i18n';
+import { formatLocale, say, textOf, type UiLanguage, useUiLanguage } from '../../lib/i18n';
 import { useUrlState } from '../../lib/use-url-state';
 import { LocationSearch, useLocationOptions } from '../ovens';
 import { activityQuery, membersQuery } from './teams-api';
@@ -51,7 +51,7 @@ export function TeamTrail({ teamId }: { teamId: number }) {
         </label>
       </div>
       {trail.isPending ? <Spinner label={t('teamPage.trail.loading')} /> : null}
-      {trail.isError ? <Alert tone="error">{translateMessage(trail.error.message)}</Alert> : null}
+      {trail.isError ? <Alert tone="error">{textOf(trail.error)}</Alert> : null}
       {data && data.data.length === 0 ? <p className="muted">{t('teamPage.trail.nothing')}</p> : null}
       {data && data.data.length > 0 ? (
         <>
@@ -65,7 +65,7 @@ export function TeamTrail({ teamId }: { teamId: number }) {
                   {when(e.at, language)}
                 </time>
                 <span className="trail-who">{e.user.username || t('teamPage.trail.someone')}</span>
-                <span className="trail-what">{translateMessage(e.summary)}</span>
+                <span className="trail-what">{say(e.said, 'F', e.summary)}</span>
                 {e.oven || e.location ? (
                   <span className="trail-where muted">
                     {e.oven ? <bdi>{e.oven.name}</bdi> : null}

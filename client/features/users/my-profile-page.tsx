@@ -6,7 +6,7 @@ import { TEMPERATURE_UNITS } from '../../../shared/domain/temperature';
 import { isLanguage, LANGUAGES } from '../../../shared/i18n/languages';
 import { Alert, NewPasswordFields, TextField, UsernameField } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
-import { setLanguage, startLanguage, storedLanguage, translateMessage } from '../../lib/i18n';
+import { setLanguage, startLanguage, storedLanguage, textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -122,7 +122,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         {saved ? <Alert tone="success">{t('profile.saved', { seconds: left })}</Alert> : null}
         {form.failure ? (
           <Alert tone="error">
-            {t('profile.failed')} {translateMessage(form.failure.message)}
+            {t('profile.failed')} {textOf(form.failure)}
           </Alert>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={form.busy || saved}>

@@ -6,7 +6,7 @@ import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { translateMessage } from '../../lib/i18n';
+import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { adminUserQuery, useDeleteUser } from './users-api';
 
@@ -62,7 +62,7 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
       {query.isPending && !gone ? <Spinner label={t('usersAdmin.loading')} /> : null}
       {gone && !leaving ? (
         <Alert tone="error">
-          {query.error ? translateMessage(query.error.message) : t('usersAdmin.notFound')}{' '}
+          {query.error ? textOf(query.error) : t('usersAdmin.notFound')}{' '}
           <Link to="/reports/users">{t('usersAdmin.backToUsers')}</Link>
         </Alert>
       ) : null}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
 import { SearchBox } from '../../components/search-box';
-import { formatLocale, translateMessage, useUiLanguage } from '../../lib/i18n';
+import { formatLocale, textOf, useUiLanguage } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useSearchText } from '../../lib/use-debounced';
@@ -53,9 +53,7 @@ export function UsersPage() {
       </div>
       {list.isPending ? <Spinner label={t('usersAdmin.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">
-          {t('usersAdmin.loadFailed', { message: translateMessage(list.error.message) })}
-        </Alert>
+        <Alert tone="error">{t('usersAdmin.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {data && data.total === 0 ? (
         <div className="card empty-state">

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Said } from '../../../shared/i18n/said';
 import { users } from './users';
 
 /**
@@ -23,6 +24,8 @@ export const jobs = pgTable(
     progressTotal: integer('progress_total').notNull().default(0),
     result: jsonb('result'),
     error: text('error'),
+    /** The error said by key and values, so each reader has it in their language (null on rows from before). */
+    errorSaid: jsonb('error_said').$type<Said>(),
     // A running job renews its lease as it goes; one whose lease ran out lost its process and is marked failed.
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

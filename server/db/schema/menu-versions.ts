@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MenuTree, RecipeSnapshot } from '../../../shared/domain/menu';
+import type { Said } from '../../../shared/i18n/said';
 import { ovens } from './ovens';
 import { teams } from './teams';
 import { users } from './users';
@@ -18,6 +19,9 @@ export const menuVersions = pgTable(
       .references(() => ovens.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     note: text('note').notNull().default(''),
+    /** A name and note Hearth gave (a template's "Before …"), said by key so each reader has them in their language. */
+    nameSaid: jsonb('name_said').$type<Said>(),
+    noteSaid: jsonb('note_said').$type<Said>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     tree: jsonb('tree').$type<MenuTree>().notNull(),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { FLEET_STATUSES } from '../../../shared/domain/fleet';
+import type { Said } from '../../../shared/i18n/said';
 import { recipes } from './recipes';
 import { teams } from './teams';
 import { users } from './users';
@@ -204,6 +205,8 @@ export const menuRevisions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
+    /** The summary said by key and values (null on rows from before). */
+    summarySaid: jsonb('summary_said').$type<Said>(),
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
     /** For an undo: the revision it reverted. */

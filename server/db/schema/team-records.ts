@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { TEAM_ROLES } from '../../../shared/domain/permissions';
+import type { Said } from '../../../shared/i18n/said';
 import { locations, ovens } from './ovens';
 import { teamMembers, teams } from './teams';
 import { users } from './users';
@@ -72,6 +73,8 @@ export const teamActivity = pgTable(
     username: text('username').notNull(),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
+    /** The summary said by key and values, so each reader has it in their language (null on rows from before). */
+    summarySaid: jsonb('summary_said').$type<Said>(),
     ovenId: integer('oven_id').references(() => ovens.id, { onDelete: 'set null' }),
     ovenName: text('oven_name'),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),

@@ -3,6 +3,7 @@ import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Membership } from '../../../shared/domain/permissions';
 import { startingUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountTokens, sessions, teamMembers, teams, users } from '../../db/schema/index';
@@ -15,7 +16,7 @@ import {
 } from '../../db/team-store';
 import type { RateLimits } from '../../http/rate-limits';
 import { EMAIL_TAKEN, USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { type FieldErrors, ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -29,14 +30,10 @@ export const REMEMBER_TTL_MS = 30 * 24 * HOUR;
 export const VERIFY_TTL_MS = 48 * HOUR;
 export const RESET_TTL_MS = HOUR;
 
-export const UNVERIFIED_MESSAGE =
-  'Your account is not verified yet. Open the link in the e-mail we sent you, or ask for a new one below.';
-export const INVALID_RESET_MESSAGE =
-  'This password reset link is invalid or has expired. Please ask for a new one.';
-export const RESET_EMAIL_MISMATCH_MESSAGE =
-  'This e-mail address does not match the reset link. Use the address the link was sent to.';
-export const INVALID_VERIFY_MESSAGE =
-  'This verification link is invalid or has expired. Please ask for a new one.';
+export const UNVERIFIED_MESSAGE = said('ruleMessages.notVerified');
+export const INVALID_RESET_MESSAGE = said('ruleMessages.resetLinkInvalid');
+export const RESET_EMAIL_MISMATCH_MESSAGE = said('ruleMessages.resetEmailMismatch');
+export const INVALID_VERIFY_MESSAGE = said('ruleMessages.verifyLinkInvalid');
 
 export interface AuthServiceDeps {
   db: Db;
@@ -189,7 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       /** Without a language of the account's own: the one the browser asked for, for its mail and its unit. */
       browserLanguage?: Language | null;
     }): Promise<PublicUser> {
-      const errors: Record<string, string[]> = {};
+      const errors: FieldErrors = {};
       if (await usernameTaken(db, input.username)) errors.username = [USERNAME_TAKEN];
       if (await findByEmail(input.email)) errors.email = [EMAIL_TAKEN];
       if (Object.keys(errors).length > 0) throw ValidationError.of(errors);
@@ -244,7 +241,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (delayMs > 0) await sleep(delayMs);
       if (!user || !ok) {
         await throttle.failed(from, account);
-        throw new UnauthenticatedError('Wrong credentials');
+        throw new UnauthenticatedError(said('ruleMessages.wrongCredentials'));
       }
       // Said only after the password matched, so it reveals nothing to a guesser.
       if (!user.verifiedAt) throw new ForbiddenError(UNVERIFIED_MESSAGE, { code: 'unverified' });

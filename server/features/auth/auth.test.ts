@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '../../../shared/i18n/english';
 import { sessions, teamMembers, teams, users } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
 import { createTestContext, type TestContext, waitForMail } from '../../test/harness';
@@ -169,7 +170,7 @@ describe('POST /api/verify-account', () => {
 
     const unverified = await ctx.api('POST', '/api/login', { username: 'cook_v1', password: 'longenough' });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json()).toMatchObject({ message: UNVERIFIED_MESSAGE, code: 'unverified' });
+    expect(unverified.json()).toMatchObject({ message: english(UNVERIFIED_MESSAGE), code: 'unverified' });
 
     expect((await ctx.api('POST', '/api/verify-account', body)).json()).toEqual({ message: 'verified' });
     expect((await ctx.api('POST', '/api/verify-account', body)).json()).toEqual({
@@ -254,7 +255,11 @@ describe('login, check and logout', () => {
     ]) {
       const res = await ctx.api('POST', '/api/login', body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Wrong credentials' });
+      expect(res.json()).toEqual({
+        message: 'Wrong credentials',
+        key: 'ruleMessages.wrongCredentials',
+        params: {},
+      });
     }
   });
 
@@ -389,7 +394,7 @@ describe('password reset', () => {
     await login(user.username, 'brand-new-pass');
     const again = await ctx.api('POST', '/api/password/reset', body);
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({ updated: false, message: INVALID_RESET_MESSAGE });
+    expect(again.json()).toMatchObject({ updated: false, message: english(INVALID_RESET_MESSAGE) });
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
@@ -446,7 +451,7 @@ describe('password reset', () => {
       password_confirmation: 'brand-new-pass',
       token,
     });
-    expect(expired.json()).toMatchObject({ updated: false, message: INVALID_RESET_MESSAGE });
+    expect(expired.json()).toMatchObject({ updated: false, message: english(INVALID_RESET_MESSAGE) });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Location } from '../../../shared/contracts/chains';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
+import { said } from '../../../shared/i18n/said';
 import type { Db } from '../../db/client';
 import { ownOvensRef } from '../../db/location-store';
 import { locations, ovens } from '../../db/schema/index';
@@ -26,7 +27,7 @@ export function createLocationsService(deps: { db: Db }) {
   }
 
   const taken = (name: string) =>
-    ValidationError.field('name', `You already have a location named "${name}".`);
+    ValidationError.field('name', said('ruleMessages.locationExists', { name }));
 
   async function withCount(row: typeof locations.$inferSelect): Promise<Location> {
     const [n] = await db.select({ n: count() }).from(ovens).where(eq(ovens.locationId, row.id));
@@ -97,7 +98,7 @@ export function createLocationsService(deps: { db: Db }) {
             .from(locations)
             .where(inScope.locations(scopeOf(actor)));
           if (Number(kept?.n) >= LOCATION_LIMIT)
-            throw ValidationError.field('name', `An account keeps at most ${LOCATION_LIMIT} locations.`);
+            throw ValidationError.field('name', said('ruleMessages.locationLimit', { n: LOCATION_LIMIT }));
           const [made] = await tx
             .insert(locations)
             .values({ ...ownerColumns(scopeOf(actor)), name: input.name, address: input.address })
@@ -106,7 +107,7 @@ export function createLocationsService(deps: { db: Db }) {
             teamId: scopeOf(actor).teamId,
             userId: actor.id,
             action: 'location.created',
-            summary: `Added the location ${input.name}`,
+            summary: said('ruleMessages.locationAdded', { name: input.name }),
             locationId: made!.id,
           });
           return made!;
@@ -134,12 +135,18 @@ export function createLocationsService(deps: { db: Db }) {
                   {
                     ...line,
                     action: 'location.renamed',
-                    summary: `Renamed the location "${before.name}" to "${input.name}"`,
+                    summary: said('ruleMessages.locationRenamed', { before: before.name, after: input.name }),
                   },
                 ]
               : []),
             ...(before.address !== input.address
-              ? [{ ...line, action: 'location.changed', summary: `Changed the address of ${input.name}` }]
+              ? [
+                  {
+                    ...line,
+                    action: 'location.changed',
+                    summary: said('ruleMessages.locationAddressChanged', { name: input.name }),
+                  },
+                ]
               : []),
           ]);
           return row!;
@@ -160,7 +167,7 @@ export function createLocationsService(deps: { db: Db }) {
           teamId: scopeOf(actor).teamId,
           userId: actor.id,
           action: 'location.deleted',
-          summary: `Deleted the location ${row.name}`,
+          summary: said('ruleMessages.locationDeleted', { name: row.name }),
         });
         await tx.delete(locations).where(eq(locations.id, id));
         return { row, n: Number(counted?.n ?? 0) };

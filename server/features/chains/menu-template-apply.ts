@@ -3,10 +3,15 @@
  * the menus they had kept as versions, the template's version saved), and the rules of batches and results the
  * templates service shares.
  */
+
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { ApplyResult } from '../../../shared/contracts/chains';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
-import { beforeTemplateVersionName, templateVersionName } from '../../../shared/domain/fleet';
+import {
+  beforeTemplateVersionName,
+  beforeTemplateVersionSaid,
+  templateVersionName,
+} from '../../../shared/domain/fleet';
 import {
   buttonCount,
   containers,
@@ -15,11 +20,14 @@ import {
   menuRecipeIds,
 } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
+import { english } from '../../../shared/i18n/english';
+import { listOf, type Said, said } from '../../../shared/i18n/said';
 import type { Db, DbOrTx } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
 import { type menuTemplates, ovens } from '../../db/schema/index';
 import { inScope, scopeOf } from '../../db/scope';
 import { ValidationError } from '../../lib/errors';
+import { lineOut } from '../../lib/said-out';
 import {
   markAtVersions,
   type OvenRow,
@@ -44,26 +52,33 @@ export const batchSize = (tree: MenuTree) =>
     Math.floor(ROWS_PER_BATCH / Math.max(1, buttonCount(tree) + containers(tree).length)),
   );
 
-export const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyResult => ({
+/** One oven's outcome, said (and in English beside it). */
+export const applied = (
+  ovenId: number,
+  name: string,
+  status: ApplyResult['status'],
+  says: Said,
+): ApplyResult => ({
   oven_id: ovenId,
   name,
-  status: 'skipped',
-  message: 'This oven was deleted before the template reached it.',
+  status,
+  message: english(says),
+  said: says,
 });
+
+export const deletedBefore = (ovenId: number, name = `Oven ${ovenId}`): ApplyResult =>
+  applied(ovenId, name, 'skipped', said('ruleMessages.ovenDeletedBefore'));
 
 /** A template of an empty menu would empty every oven it is applied to: refused, saying so. */
 export function notEmpty(ovenName: string, tree: MenuTree): MenuTree {
   if (buttonCount(tree) === 0)
-    throw ValidationError.field(
-      'oven_id',
-      `${ovenName} has no buttons on its menu: a template of it would empty every oven it is applied to.`,
-    );
+    throw ValidationError.field('oven_id', said('ruleMessages.templateEmptyOven', { oven: ovenName }));
   return tree;
 }
 
 /** Two menus compared by their buttons only: both open the same recipes, whose contents are not the template's. */
 export const structuralDiff = (from: MenuTree, to: MenuTree) =>
-  diffMenus({ tree: from, recipes: {} }, { tree: to, recipes: {} }).lines;
+  diffMenus({ tree: from, recipes: {} }, { tree: to, recipes: {} }).lines.map(lineOut);
 
 /**
  * Keeps the menu each oven had before the template as the version "Before <template> v<n>", for the ovens whose
@@ -89,7 +104,8 @@ async function keepReplaced(
   const saved = await saveVersions(tx, {
     userId: actor.id,
     name: beforeTemplateVersionName(template.name, template.version),
-    note: `The menu before the template "${template.name}" replaced it`,
+    nameSaid: beforeTemplateVersionSaid(template.name, template.version),
+    note: said('ruleMessages.versionBeforeNote', { template: template.name }),
     ovens: unsaved.map((o) => ({ id: o.id, tree: treeFromRows(changed.get(o.id)!.replaced, o.type, found) })),
     counts,
     reserve: saveVersion ? 1 : 0,
@@ -128,7 +144,7 @@ export async function applyBatch(
       tree: template.tree,
       userId: actor.id,
       action: 'template-applied',
-      summary: `Applied template "${template.name}" (v${template.version})`,
+      summary: said('ruleMessages.appliedTemplate', { name: template.name, version: template.version }),
     });
     const links = JSON.stringify(locked.map((o) => ({ ovenId: o.id, version: changed.get(o.id)!.version })));
     await tx.execute(sql`
@@ -178,7 +194,7 @@ export async function applyBatch(
       const versions = await saveVersions(tx, {
         userId: actor.id,
         name: versionName,
-        note: 'Applied from a template',
+        note: said('ruleMessages.versionApplied'),
         ovens: locked.map((o) => ({ id: o.id, tree: changed.get(o.id)!.tree })),
         counts,
         found: current,
@@ -195,32 +211,39 @@ export async function applyBatch(
     }
     for (const oven of locked) {
       const before = kept.get(oven.id);
-      results.set(oven.id, {
-        oven_id: oven.id,
-        name: oven.name,
+      const sentences: Said[] = [
+        matched.has(oven.id)
+          ? !saveVersion
+            ? said('ruleMessages.menuMatched')
+            : saved.has(oven.id)
+              ? said('ruleMessages.menuMatchedSaved', { name: versionName })
+              : said('ruleMessages.menuMatchedNotSaved', { max: MENU_VERSION_LIMIT })
+          : !saveVersion
+            ? said('ruleMessages.menuReplaced')
+            : saved.has(oven.id)
+              ? said('ruleMessages.menuReplacedSaved', { name: versionName })
+              : said('ruleMessages.menuReplacedNotSaved', { max: MENU_VERSION_LIMIT }),
+      ];
+      if (before === 'kept')
+        sentences.push(
+          said('ruleMessages.menuKeptAs', {
+            name: beforeTemplateVersionSaid(template.name, template.version),
+          }),
+        );
+      else if (before === 'full')
+        sentences.push(said('ruleMessages.menuNotKept', { max: MENU_VERSION_LIMIT }));
+      results.set(
+        oven.id,
         // Linked to the template like the others, but its menu did not change: counted apart, as the preview did.
-        status: matched.has(oven.id) ? 'matched' : 'applied',
-        message: [
-          matched.has(oven.id)
-            ? !saveVersion
-              ? 'Its menu already matched the template.'
-              : saved.has(oven.id)
-                ? `Its menu already matched the template; it is saved as version "${versionName}".`
-                : `Its menu already matched the template; it was not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`
-            : !saveVersion
-              ? 'Menu replaced.'
-              : saved.has(oven.id)
-                ? `Menu replaced and saved as version "${versionName}".`
-                : `Menu replaced, but not saved as a version: the oven keeps at most ${MENU_VERSION_LIMIT}.`,
-          before === 'kept'
-            ? `The menu it had is kept as version "${beforeTemplateVersionName(template.name, template.version)}".`
-            : before === 'full'
-              ? `The menu it had was not kept as a version (the oven keeps at most ${MENU_VERSION_LIMIT}); Undo in its editor brings it back.`
-              : '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-      });
+        applied(
+          oven.id,
+          oven.name,
+          matched.has(oven.id) ? 'matched' : 'applied',
+          sentences.length === 1
+            ? sentences[0]!
+            : said('ruleMessages.sentences', { sentences: listOf(sentences, ' ') }),
+        ),
+      );
     }
     return results;
   });

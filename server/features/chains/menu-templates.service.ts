@@ -12,15 +12,18 @@ import { layoutOf, TEMPLATE_PREVIEW_DETAIL } from '../../../shared/contracts/cha
 import { TEMPLATE_APPLY_MAX, TEMPLATE_LIMIT } from '../../../shared/domain/fleet';
 import { buttonCount, type MenuTree, menuRecipeIds } from '../../../shared/domain/menu';
 import type { Actor } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
+import { countSaid } from '../../../shared/domain/words';
+import { type Said, said } from '../../../shared/i18n/said';
 import type { Db } from '../../db/client';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { saidOut } from '../../lib/said-out';
 import { loadMenu, loadMenus, type OvenRow, ownOven, withCurrentNames, withoutIds } from '../ovens';
 import {
+  applied,
   applyBatch,
   batchSize,
   deletedBefore,
@@ -61,7 +64,7 @@ export function createMenuTemplatesService(deps: {
   });
 
   const taken = (name: string) =>
-    ValidationError.field('name', `You already have a template named "${name}".`);
+    ValidationError.field('name', said('ruleMessages.templateExists', { name }));
 
   /** A template's recipes must still be yours or the library's: a recipe deleted since cannot be put back. */
   async function checkRecipes(row: TemplateRow, scope: Scope) {
@@ -76,7 +79,10 @@ export function createMenuTemplatesService(deps: {
     if (gone.length > 0)
       throw ValidationError.field(
         'template',
-        `"${row.name}" opens ${countOf(gone.length, 'recipe')} deleted since it was made: replace its menu from an oven first.`,
+        said('ruleMessages.templateRecipesGone', {
+          name: row.name,
+          recipes: countSaid(gone.length, 'recipe'),
+        }),
       );
   }
 
@@ -104,7 +110,7 @@ export function createMenuTemplatesService(deps: {
             .from(menuTemplates)
             .where(inScope.templates(scopeOf(actor)));
           if (Number(kept?.n) >= TEMPLATE_LIMIT)
-            throw ValidationError.field('name', `An account keeps at most ${TEMPLATE_LIMIT} templates.`);
+            throw ValidationError.field('name', said('ruleMessages.templateLimit', { n: TEMPLATE_LIMIT }));
           const [made] = await tx
             .insert(menuTemplates)
             .values({ ...ownerColumns(scopeOf(actor)), name: input.name, ovenType: oven.type, tree })
@@ -163,7 +169,7 @@ export function createMenuTemplatesService(deps: {
         if (oven.type !== row.ovenType)
           throw ValidationError.field(
             'oven_id',
-            `${oven.name} is a ${oven.type}; this template is for ${row.ovenType} ovens.`,
+            said('ruleMessages.otherModel', { oven: oven.name, type: oven.type, templateType: row.ovenType }),
           );
         tree = notEmpty(oven.name, withoutIds(await loadMenu(db, oven.id, oven.type)));
       }
@@ -210,11 +216,19 @@ export function createMenuTemplatesService(deps: {
           .where(and(inScope.ovens(scopeOf(actor)), eq(ovens.locationId, place.id)))
           .orderBy(asc(ovens.sortKey), asc(ovens.id))
           .limit(TEMPLATE_APPLY_MAX + 1);
-        if (rows.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+        if (rows.length === 0)
+          throw ValidationError.field(
+            'location_id',
+            said('ruleMessages.placeNoOvens', { place: place.name }),
+          );
         if (rows.length > TEMPLATE_APPLY_MAX)
           throw ValidationError.field(
             'location_id',
-            `${place.name} has more than ${TEMPLATE_APPLY_MAX} ovens; apply a template to at most ${TEMPLATE_APPLY_MAX} at once.`,
+            said('ruleMessages.placeTooManyApply', {
+              place: place.name,
+              n: TEMPLATE_APPLY_MAX,
+              max: TEMPLATE_APPLY_MAX,
+            }),
           );
         ids = rows.map((r) => r.id);
       } else {
@@ -268,7 +282,13 @@ export function createMenuTemplatesService(deps: {
           return {
             ...base,
             outcome: 'skipped',
-            message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
+            ...saidOut(
+              said('ruleMessages.otherModel', {
+                oven: oven.name,
+                type: oven.type,
+                templateType: template.ovenType,
+              }),
+            ),
           };
         const menu = menus.get(oven.id);
         if (!menu) return { ...base, outcome: untouched(row) ? 'matches' : 'not_compared' };
@@ -309,12 +329,19 @@ export function createMenuTemplatesService(deps: {
         const oven = byId.get(ovenId);
         if (!oven) outcome.set(ovenId, deletedBefore(ovenId));
         else if (oven.type !== template.ovenType)
-          outcome.set(ovenId, {
-            oven_id: oven.id,
-            name: oven.name,
-            status: 'skipped',
-            message: `${oven.name} is a ${oven.type}; this template is for ${template.ovenType} ovens.`,
-          });
+          outcome.set(
+            ovenId,
+            applied(
+              oven.id,
+              oven.name,
+              'skipped',
+              said('ruleMessages.otherModel', {
+                oven: oven.name,
+                type: oven.type,
+                templateType: template.ovenType,
+              }),
+            ),
+          );
         else targets.push(oven);
       }
       const total = input.ovenIds.length;
@@ -322,7 +349,7 @@ export function createMenuTemplatesService(deps: {
       const size = Math.max(1, batchSize(template.tree));
       /** A batch applied, or each oven's failure said. */
       const attempt = async (batch: OvenRow[]) => {
-        const applied = await applyBatch(
+        const done = await applyBatch(
           db,
           actor,
           template,
@@ -330,14 +357,10 @@ export function createMenuTemplatesService(deps: {
           input.save_version,
         );
         // Queued a moment ago, deleted since: the others still get the template.
-        for (const o of batch) outcome.set(o.id, applied.get(o.id) ?? deletedBefore(o.id, o.name));
+        for (const o of batch) outcome.set(o.id, done.get(o.id) ?? deletedBefore(o.id, o.name));
       };
-      const failed = (o: OvenRow, why: string): ApplyResult => ({
-        oven_id: o.id,
-        name: o.name,
-        status: 'failed',
-        message: `Not changed: ${why}`,
-      });
+      const failed = (o: OvenRow, why: Said): ApplyResult =>
+        applied(o.id, o.name, 'failed', said('ruleMessages.notChanged', { why }));
       for (let i = 0; i < targets.length; i += size) {
         const batch = targets.slice(i, i + size);
         try {
@@ -345,18 +368,14 @@ export function createMenuTemplatesService(deps: {
         } catch (error) {
           // A rule the template breaks is the same on every oven of the batch; anything else is found out oven by
           // oven, so one oven's failure leaves the others applied.
-          if (error instanceof DomainError)
-            for (const o of batch) outcome.set(o.id, failed(o, error.message));
+          if (error instanceof DomainError) for (const o of batch) outcome.set(o.id, failed(o, error.said));
           else
             for (const o of batch) {
               try {
                 await attempt([o]);
               } catch (again) {
                 if (!(again instanceof DomainError)) deps.report?.(again, o.id);
-                const why =
-                  again instanceof DomainError
-                    ? again.message
-                    : 'the database refused the change. Try this oven again.';
+                const why = again instanceof DomainError ? again.said : said('ruleParts.dbRefused');
                 outcome.set(o.id, failed(o, why));
               }
             }

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MenuRecipe } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
 import { NOT_A_MENU_RECIPE } from '../../../shared/domain/permissions';
+import { type Said, said } from '../../../shared/i18n/said';
 import type { DbOrTx } from '../../db/client';
 import { menuButtons, menuCategories, menuScreens, ovens, recipes } from '../../db/schema/index';
 import { inScope, ownedId, type Scope } from '../../db/scope';
@@ -65,7 +66,7 @@ export async function menuRecipe(db: DbOrTx, scope: Scope, recipeId: number): Pr
 export async function menusUsing(
   db: DbOrTx,
   recipeIds: number[],
-): Promise<{ recipeId: number; ovenId: number; ovenName: string; teamId: number; place: string }[]> {
+): Promise<{ recipeId: number; ovenId: number; ovenName: string; teamId: number; place: Said }[]> {
   if (recipeIds.length === 0) return [];
   const rows = await db
     .select({
@@ -88,7 +89,9 @@ export async function menusUsing(
     ovenId: r.ovenId,
     ovenName: r.ovenName,
     teamId: r.teamId,
-    place: r.categoryName ? `category ${r.categoryName}` : `screen ${r.screenPosition}, slot ${r.slot}`,
+    place: r.categoryName
+      ? said('ruleParts.category', { name: r.categoryName })
+      : said('ruleParts.screenSlot', { n: r.screenPosition, slot: r.slot }),
   }));
 }
 

@@ -7,8 +7,11 @@
  * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
  * and settings-files features.
  */
+
 import { sql } from 'drizzle-orm';
 import { type MenuTree, mapMenu } from '../../../shared/domain/menu';
+import { english } from '../../../shared/i18n/english';
+import type { Said } from '../../../shared/i18n/said';
 import { type DbOrTx, readTogether, rowsOf } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import { recordActivity } from '../../db/team-activity-store';
@@ -97,7 +100,7 @@ export async function loadMenus(
  */
 export async function replaceMenus(
   tx: DbOrTx,
-  input: { ovens: OvenRow[]; tree: MenuTree; userId: number; action: string; summary: string },
+  input: { ovens: OvenRow[]; tree: MenuTree; userId: number; action: string; summary: Said },
 ): Promise<Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>> {
   const out = new Map<number, { version: number; tree: MenuTree; replaced: MenuRows }>();
   if (input.ovens.length === 0) return out;
@@ -188,8 +191,9 @@ export async function replaceMenus(
     100,
   );
   await tx.execute(sql`
-    insert into menu_revisions (oven_id, user_id, action, summary, before, after)
-    select "ovenId", ${input.userId}, ${input.action}, ${input.summary}, before, after
+    insert into menu_revisions (oven_id, user_id, action, summary, summary_said, before, after)
+    select "ovenId", ${input.userId}, ${input.action}, ${english(input.summary)},
+      ${JSON.stringify(input.summary)}::jsonb, before, after
     from json_to_recordset(${revisions}::json) as x("ovenId" int, before jsonb, after jsonb)`);
   await recordActivity(
     tx,

@@ -7,8 +7,11 @@
  * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
  * and settings-files features.
  */
+
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MenuTree } from '../../../shared/domain/menu';
+import { english } from '../../../shared/i18n/english';
+import { asWritten, isSaid, type Said, said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, readTogether } from '../../db/client';
 import {
   menuButtons,
@@ -43,13 +46,18 @@ export async function menuHistoryState(
 ): Promise<{
   canUndo: boolean;
   canRedo: boolean;
-  last: { summary: string; at: string; by: string | null } | null;
+  last: { summary: string; said: Said; at: string; by: string | null } | null;
 }> {
   const [[last], undoable, redoable] = await readTogether(
     db,
     () =>
       db
-        .select({ summary: menuRevisions.summary, at: menuRevisions.createdAt, by: users.username })
+        .select({
+          summary: menuRevisions.summary,
+          said: menuRevisions.summarySaid,
+          at: menuRevisions.createdAt,
+          by: users.username,
+        })
         .from(menuRevisions)
         .leftJoin(users, eq(users.id, menuRevisions.userId))
         .where(eq(menuRevisions.ovenId, ovenId))
@@ -61,7 +69,14 @@ export async function menuHistoryState(
   return {
     canUndo: undoable !== undefined,
     canRedo: redoable !== undefined,
-    last: last ? { summary: last.summary, at: last.at.toISOString(), by: last.by } : null,
+    last: last
+      ? {
+          summary: last.summary,
+          said: last.said ?? asWritten(last.summary),
+          at: last.at.toISOString(),
+          by: last.by,
+        }
+      : null,
   };
 }
 
@@ -158,14 +173,14 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r
 /** Why an undo or a redo is refused, whole sentences (the screens translate each). */
 const REFUSALS = {
   undone: {
-    changed: 'This change cannot be undone: the menu has changed since.',
-    deleted: 'This change cannot be undone: a recipe it puts back was deleted since.',
-    deletedMany: (n: number) => `This change cannot be undone: ${n} recipes it puts back were deleted since.`,
+    changed: said('ruleMessages.cannotUndo'),
+    deleted: said('ruleMessages.cannotUndoDeleted'),
+    deletedMany: (n: number) => said('ruleMessages.cannotUndoDeletedMany', { n }),
   },
   redone: {
-    changed: 'This change cannot be redone: the menu has changed since.',
-    deleted: 'This change cannot be redone: a recipe it puts back was deleted since.',
-    deletedMany: (n: number) => `This change cannot be redone: ${n} recipes it puts back were deleted since.`,
+    changed: said('ruleMessages.cannotRedo'),
+    deleted: said('ruleMessages.cannotRedoDeleted'),
+    deletedMany: (n: number) => said('ruleMessages.cannotRedoDeletedMany', { n }),
   },
 };
 
@@ -262,22 +277,25 @@ async function revert(
 export async function undoLastChange(
   db: Db,
   input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
-): Promise<{ oven: OvenRow; tree: MenuTree; undone: string }> {
+): Promise<{ oven: OvenRow; tree: MenuTree; undone: Said }> {
   return db.transaction(async (tx) => {
     const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const undoable = await nextUndo(tx, oven.id);
-    if (undoable === undefined) throw new ConflictError('There is nothing to undo on this oven.');
+    if (undoable === undefined) throw new ConflictError(said('ruleMessages.nothingToUndo'));
     const revision = await revisionRows(tx, undoable);
     const result = await revert(tx, oven, revision, 'undone');
+    const undone = revision.summarySaid ?? asWritten(revision.summary);
+    const summary = said('ruleMessages.undid', { what: undone });
     const [undo] = await tx
       .insert(menuRevisions)
       .values({
         ovenId: oven.id,
         userId: input.userId,
         action: 'undo',
-        summary: `Undid: ${revision.summary}`,
+        summary: english(summary),
+        summarySaid: summary,
         before: revision.after,
         after: revision.before,
         undoesId: revision.id,
@@ -287,10 +305,10 @@ export async function undoLastChange(
     await recordActivity(tx, {
       userId: input.userId,
       action: 'undo',
-      summary: `Undid: ${revision.summary}`,
+      summary,
       ovenId: oven.id,
     });
-    return { ...result, undone: revision.summary };
+    return { ...result, undone };
   });
 }
 
@@ -301,23 +319,29 @@ export async function undoLastChange(
 export async function redoLastUndo(
   db: Db,
   input: { scope: Scope; userId: number; ovenId: number; expectVersion?: number },
-): Promise<{ oven: OvenRow; tree: MenuTree; redone: string }> {
+): Promise<{ oven: OvenRow; tree: MenuTree; redone: Said }> {
   return db.transaction(async (tx) => {
     const oven = await ownOven(tx, input.scope, input.ovenId, true);
     if (input.expectVersion !== undefined && input.expectVersion !== oven.version)
       throw new ConflictError(STALE_MESSAGE, {}, { version: oven.version });
     const redoable = await nextRedo(tx, oven.id);
-    if (redoable === undefined) throw new ConflictError('There is nothing to redo on this oven.');
+    if (redoable === undefined) throw new ConflictError(said('ruleMessages.nothingToRedo'));
     const undo = await revisionRows(tx, redoable);
     const result = await revert(tx, oven, undo, 'redone');
-    const summary = undo.summary.replace(/^Undid: /, '');
+    // What the undo took away: its "Undid: …" holds it (a row from before keeps its English).
+    const undid = undo.summarySaid;
+    const summary =
+      undid?.key === 'ruleMessages.undid' && undid.params && isSaid(undid.params.what)
+        ? undid.params.what
+        : asWritten(undo.summary.replace(/^Undid: /, ''));
     const [redo] = await tx
       .insert(menuRevisions)
       .values({
         ovenId: oven.id,
         userId: input.userId,
         action: 'redo',
-        summary,
+        summary: english(summary),
+        summarySaid: summary,
         before: undo.after,
         after: undo.before,
       })
@@ -327,7 +351,7 @@ export async function redoLastUndo(
     await recordActivity(tx, {
       userId: input.userId,
       action: 'redo',
-      summary: `Redid: ${summary}`,
+      summary: said('ruleMessages.redid', { what: summary }),
       ovenId: oven.id,
     });
     return { ...result, redone: summary };

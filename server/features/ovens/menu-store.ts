@@ -3,6 +3,7 @@
  * rows that differ, with one revision row per change (docs/decisions/0015-menu-model.md). Used by the ovens, menus
  * and settings-files features.
  */
+
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   type CategoryButton,
@@ -13,6 +14,8 @@ import {
   type RecipeButton,
 } from '../../../shared/domain/menu';
 import { findOvenModel, type OvenModel } from '../../../shared/domain/oven-models';
+import { english } from '../../../shared/i18n/english';
+import { type Said, said } from '../../../shared/i18n/said';
 import { type DbOrTx, readTogether } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import { menuButtons, menuCategories, menuRevisions, menuScreens, ovens } from '../../db/schema/index';
@@ -20,7 +23,6 @@ import { ownerColumns, type Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
-
 import { modelOf, type OvenRow, ownOven } from './menu-access';
 
 export interface ScreenRow {
@@ -377,7 +379,7 @@ async function writeDifference(
 export function checkMenu(tree: MenuTree, model: OvenModel): void {
   const issues = menuIssues(tree, model);
   if (issues.length > 0) {
-    throw ValidationError.of({ [issues[0]!.path.join('.')]: [issues[0]!.message] });
+    throw ValidationError.of({ [issues[0]!.path.join('.')]: [issues[0]!.said] });
   }
 }
 
@@ -390,12 +392,12 @@ export interface MenuChange {
     tree: MenuTree,
     model: OvenModel,
     oven: OvenRow,
-  ): Promise<{ tree: MenuTree; summary: string }> | { tree: MenuTree; summary: string };
+  ): Promise<{ tree: MenuTree; summary: Said }> | { tree: MenuTree; summary: Said };
   /** Runs in the change's transaction once it is written; returns the oven row as it then is. */
   afterWrite?(tx: DbOrTx, oven: OvenRow): Promise<OvenRow>;
 }
 
-export const STALE_MESSAGE = 'This oven was changed in another window. It has been reloaded: try again.';
+export const STALE_MESSAGE = said('ruleMessages.changedElsewhere');
 
 /**
  * One change to one oven's menu, all or nothing: the oven is locked, its tree read, the change applied and every
@@ -424,7 +426,8 @@ export async function changeMenu(
       ovenId: oven.id,
       userId: input.userId,
       action: input.action,
-      summary: result.summary,
+      summary: english(result.summary),
+      summarySaid: result.summary,
       before: touched.before,
       after: touched.after,
     });
@@ -455,11 +458,11 @@ export async function createOvenWithMenu(
     tree: MenuTree;
     locationId?: number | null;
     action: 'created' | 'duplicated' | 'imported';
-    summary: string;
+    summary: Said;
   },
 ): Promise<{ oven: OvenRow; tree: MenuTree }> {
   const model = findOvenModel(input.type);
-  if (!model) throw ValidationError.field('type', 'Please select an oven type to start');
+  if (!model) throw ValidationError.field('type', said('rules.ovenType'));
   checkMenu(input.tree, model);
   const [oven] = await tx
     .insert(ovens)
@@ -478,7 +481,8 @@ export async function createOvenWithMenu(
     ovenId: oven!.id,
     userId: input.userId,
     action: input.action,
-    summary: input.summary,
+    summary: english(input.summary),
+    summarySaid: input.summary,
     before: {},
     after: {},
   });

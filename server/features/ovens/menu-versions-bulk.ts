@@ -3,14 +3,17 @@
  * the same rules as saving one version (at most MENU_VERSION_LIMIT per oven, one name per oven whatever its
  * case or form, the recipes kept as they are now), written here only.
  */
+
 import { and, count, inArray, sql } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT } from '../../../shared/contracts/menus';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { type MenuTree, mapMenu, menuRecipeIds } from '../../../shared/domain/menu';
+import type { Said, SaidValue } from '../../../shared/i18n/said';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
 import { menuVersions } from '../../db/schema/index';
 import { jsonArrayInTurns } from '../../lib/in-turns';
+import { englishValue } from '../../lib/said-out';
 import { recipeSnapshot } from './menu-snapshot';
 
 /** How many versions each oven keeps: read once for a batch, and kept up to date by `saveVersions`. */
@@ -52,8 +55,10 @@ export async function saveVersions(
   tx: DbOrTx,
   input: {
     userId: number;
+    /** The name as typed, or the English of one Hearth gave (`nameSaid`): names are unique by it. */
     name: string;
-    note: string;
+    nameSaid?: Said;
+    note: SaidValue;
     ovens: { id: number; tree: MenuTree }[];
     counts: Map<number, number>;
     reserve?: number;
@@ -88,8 +93,10 @@ export async function saveVersions(
   const rows = await rowsOf<{ id: number; oven_id: number; created_at: string | Date; recipes: number }>(
     tx,
     sql`
-    insert into menu_versions (oven_id, name, note, created_by, tree, recipes)
-    select "ovenId", ${input.name}, ${input.note}, ${input.userId}, tree, recipes
+    insert into menu_versions (oven_id, name, note, name_said, note_said, created_by, tree, recipes)
+    select "ovenId", ${input.name}, ${typeof input.note === 'string' ? input.note : englishValue(input.note)},
+      ${input.nameSaid ? JSON.stringify(input.nameSaid) : null}::jsonb,
+      ${typeof input.note === 'string' ? null : JSON.stringify(input.note)}::jsonb, ${input.userId}, tree, recipes
     from json_to_recordset(${await jsonArrayInTurns(
       fresh,
       (o) => ({

@@ -2,11 +2,14 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MENU_VERSION_LIMIT, type MenuDiffResponse, type MenuVersion } from '../../../shared/contracts/menus';
 import { buttonCount, diffMenus, type MenuSnapshot, menuRecipeIds } from '../../../shared/domain/menu';
 import { type Actor, canPutOnMenu } from '../../../shared/domain/permissions';
+import { english } from '../../../shared/i18n/english';
+import { said } from '../../../shared/i18n/said';
 import type { Db } from '../../db/client';
 import { menuVersions, ovens, recipes, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
+import { lineOut } from '../../lib/said-out';
 import { ownOven } from './menu-access';
 import { currentMenuSnapshot } from './menu-snapshot';
 import { changeMenu, loadMenu, withoutIds } from './menu-store';
@@ -35,6 +38,8 @@ export function createMenuVersionsService(deps: { db: Db }) {
     id: row.id,
     name: row.name,
     note: row.note,
+    name_said: row.nameSaid ?? null,
+    note_said: row.noteSaid ?? null,
     created_at: row.createdAt.toISOString(),
     created_by: by,
     buttons: buttonCount(row.tree),
@@ -68,23 +73,22 @@ export function createMenuVersionsService(deps: { db: Db }) {
           })
         ).get(oven.id);
         if (saved?.status === 'full')
-          throw ValidationError.field(
-            'name',
-            `An oven keeps at most ${MENU_VERSION_LIMIT} versions, and this one has them all.`,
-          );
+          throw ValidationError.field('name', said('ruleMessages.versionsFull', { n: MENU_VERSION_LIMIT }));
         if (saved?.status !== 'saved')
-          throw ValidationError.field('name', `This oven already has a version named "${input.name}".`);
+          throw ValidationError.field('name', said('ruleMessages.versionExists', { name: input.name }));
         await markAtVersions(tx, [{ ovenId: oven.id, versionId: saved.id, ovenVersion: oven.version }]);
         await recordActivity(tx, {
           userId: actor.id,
           action: 'version.saved',
-          summary: `Saved the menu as version "${input.name}"`,
+          summary: said('ruleMessages.savedVersion', { name: input.name }),
           ovenId: oven.id,
         });
         const wire: MenuVersion = {
           id: saved.id,
           name: input.name,
           note: input.note,
+          name_said: null,
+          note_said: null,
           created_at: saved.createdAt.toISOString(),
           created_by: actor.username,
           buttons: buttonCount(tree),
@@ -117,11 +121,16 @@ export function createMenuVersionsService(deps: { db: Db }) {
       return {
         from: { id: from.id, name: from.name },
         to: toRef,
-        lines: diff.lines,
+        lines: diff.lines.map(lineOut),
         highlight: against === 'current' ? diff.highlight : [],
         removed:
           against === 'current'
-            ? diff.vacated.map((v) => ({ screen_id: v.screenId, position: v.position, name: v.label }))
+            ? diff.vacated.map((v) => ({
+                screen_id: v.screenId,
+                position: v.position,
+                name: english(v.label),
+                name_said: v.label,
+              }))
             : [],
       };
     },
@@ -146,7 +155,10 @@ export function createMenuVersionsService(deps: { db: Db }) {
         const names = gone.slice(0, 5).map((id) => version.recipes[id]?.name ?? `#${id}`);
         throw ValidationError.field(
           'version',
-          `"${version.name}" cannot be restored: ${names.join(', ')}${gone.length > 5 ? ', …' : ''} ${gone.length === 1 ? 'was' : 'were'} deleted since.`,
+          said(gone.length === 1 ? 'ruleMessages.restoreGoneOne' : 'ruleMessages.restoreGoneMany', {
+            name: version.name,
+            list: `${names.join(', ')}${gone.length > 5 ? ', …' : ''}`,
+          }),
         );
       }
       try {
@@ -156,7 +168,10 @@ export function createMenuVersionsService(deps: { db: Db }) {
           ovenId,
           expectVersion,
           action: 'version-restored',
-          mutate: () => ({ tree: withoutIds(version.tree), summary: `Restored version "${version.name}"` }),
+          mutate: () => ({
+            tree: withoutIds(version.tree),
+            summary: said('ruleMessages.restoredVersion', { name: version.name }),
+          }),
           afterWrite: async (tx, oven) => {
             const [row] = await tx
               .update(ovens)
@@ -169,10 +184,7 @@ export function createMenuVersionsService(deps: { db: Db }) {
         return { ...result, restored: version.name };
       } catch (error) {
         // A recipe deleted between the check and the write: nothing was changed.
-        if (pgCode(error) === '23503')
-          throw new ConflictError(
-            'A recipe of this version was deleted just now. Nothing was changed: try again.',
-          );
+        if (pgCode(error) === '23503') throw new ConflictError(said('ruleMessages.versionRecipeDeleted'));
         throw error;
       }
     },

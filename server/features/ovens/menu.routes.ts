@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../../shared/contracts/common';
+import { errorResponse, idParam, saidWire } from '../../../shared/contracts/common';
 import {
   containerToWire,
   createButtonRequest,
@@ -23,6 +23,7 @@ import {
   ovenState as ovenStateSchema,
 } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
+import { english } from '../../../shared/i18n/english';
 import type { Db } from '../../db/client';
 import { fastJson } from '../../http/fast-json';
 import { currentUser } from '../../http/request-user';
@@ -206,12 +207,12 @@ export async function menusRoutes(
         summary: "Undo the latest change to the oven's menu",
         params: z.object({ id: idParam('The oven id') }),
         querystring: versionQuery,
-        response: { 200: withOven.extend({ undone: z.string() }), ...errors },
+        response: { 200: withOven.extend({ undone: z.string(), undone_said: saidWire }), ...errors },
       },
     },
     async (request) => {
       const result = await menus.undo(currentUser(request), request.params.id, request.query.version);
-      return { data: await detail(result), undone: result.undone };
+      return { data: await detail(result), undone: english(result.undone), undone_said: result.undone };
     },
   );
 
@@ -225,12 +226,12 @@ export async function menusRoutes(
         summary: 'Put back the change the latest undo took away (while nothing else was changed since)',
         params: z.object({ id: idParam('The oven id') }),
         querystring: versionQuery,
-        response: { 200: withOven.extend({ redone: z.string() }), ...errors },
+        response: { 200: withOven.extend({ redone: z.string(), redone_said: saidWire }), ...errors },
       },
     },
     async (request) => {
       const result = await menus.redo(currentUser(request), request.params.id, request.query.version);
-      return { data: await detail(result), redone: result.redone };
+      return { data: await detail(result), redone: english(result.redone), redone_said: result.redone };
     },
   );
 
@@ -250,6 +251,7 @@ export async function menusRoutes(
                 id: z.number(),
                 action: z.string(),
                 summary: z.string(),
+                said: saidWire,
                 at: z.string(),
                 by: z.string().nullable(),
                 undone: z.boolean(),

@@ -4,7 +4,7 @@ import { ICONS, type IconName } from '../../../shared/domain/icons';
 import {
   addPage,
   addScreen,
-  buttonLabel,
+  buttonSaid,
   buttonsOf,
   type Container,
   capacityOf,
@@ -18,17 +18,18 @@ import {
   type MenuSubject,
   type MenuTree,
   moveButton,
-  placeInSentence,
   placeRecipe,
+  placeSaid,
   removeButton,
-  slotInSentence,
-  slotLabel,
+  slotInSentenceSaid,
+  slotSaid,
   updateButton,
   updateCategory,
 } from '../../../shared/domain/menu';
 import type { OvenModel } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
+import { countSaid } from '../../../shared/domain/words';
+import { asWritten, type Said, type SaidValue, said } from '../../../shared/i18n/said';
 import type { Db } from '../../db/client';
 import { menuRevisions, users } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
@@ -37,14 +38,15 @@ import { menuRecipe, ovenOf, ownOven } from './menu-access';
 import { redoLastUndo, undoLastChange } from './menu-history-store';
 import { changeMenu, STALE_MESSAGE } from './menu-store';
 
-const iconName = (icon: string) => ICONS[icon as IconName] ?? icon;
-const colorName = (color: ButtonColor) => color.toLowerCase().replace('_', ' ');
+// Icons and colours by their catalogue keys, so each reader has the name in their language.
+const iconName = (icon: string): SaidValue => (icon in ICONS ? said(`icons.${icon as IconName}`) : icon);
+const colorName = (color: ButtonColor): Said => said(`colors.${color}`);
 
-const place = (c: Container, model: OvenModel) => placeInSentence(c, model.menuLayout);
+const place = (c: Container, model: OvenModel) => placeSaid(c, model.menuLayout);
 
 function containerOf(tree: MenuTree, screenId: number, subject: MenuSubject = 'screen'): Container {
   const c = findContainer(tree, screenId);
-  if (!c) throw new MenuError(subject, 'This screen is not part of the oven.', true);
+  if (!c) throw new MenuError(subject, said('ruleMessages.notOvenScreen'), true);
   return c;
 }
 
@@ -82,18 +84,21 @@ export function createMenusService(deps: { db: Db }) {
       if (input.type === 'main') {
         const result = await change(actor, input.oven_id, input.version, 'screen-added', (tree, model) => {
           const next = addScreen(tree, model);
-          return { tree: next, summary: `Added screen ${next.screens.length}` };
+          return { tree: next, summary: said('ruleMessages.addedScreen', { n: next.screens.length }) };
         });
         return { ...result, screenId: lastScreenId(result.tree) };
       }
       const categoryId = input.category_id!;
       const result = await change(actor, input.oven_id, input.version, 'page-added', (tree, model) => {
         const owner = findCategory(tree, categoryId);
-        if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
+        if (!owner) throw new MenuError('category', said('ruleMessages.notOvenCategory'), true);
         const next = addPage(tree, model, categoryId);
         return {
           tree: next,
-          summary: `Added page ${owner.category.pages.length + 1} to category ${owner.category.name}`,
+          summary: said('ruleMessages.addedPage', {
+            n: owner.category.pages.length + 1,
+            name: owner.category.name,
+          }),
         };
       });
       return { ...result, screenId: lastScreenId(result.tree, categoryId) };
@@ -105,13 +110,12 @@ export function createMenusService(deps: { db: Db }) {
       return change(actor, ovenId, version, 'screen-deleted', (tree, model) => {
         const c = containerOf(tree, screenId);
         const count = buttonsOf(c).length;
-        const what = `${countOf(count, 'button')}`;
         return {
           tree: deleteScreen(tree, screenId),
-          summary:
-            c.kind === 'main'
-              ? `Deleted ${place(c, model)} and its ${what}`
-              : `Deleted ${place(c, model)} and its ${what}`,
+          summary: said('ruleMessages.deletedPlace', {
+            place: place(c, model),
+            buttons: countSaid(count, 'button'),
+          }),
         };
       });
     },
@@ -126,7 +130,10 @@ export function createMenusService(deps: { db: Db }) {
       return change(actor, ovenId, input.version, 'button-added', (tree, model) => {
         const c = containerOf(tree, input.screen_id);
         const next = placeRecipe(tree, model, input.screen_id, input.position, recipe);
-        return { tree: next, summary: `Added ${recipe.name} to ${place(c, model)}` };
+        return {
+          tree: next,
+          summary: said('ruleMessages.addedRecipe', { recipe: recipe.name, place: place(c, model) }),
+        };
       });
     },
 
@@ -149,8 +156,8 @@ export function createMenusService(deps: { db: Db }) {
           : undefined;
       return change(actor, ovenId, input.version, 'button-changed', (tree, model) => {
         const found = findButton(tree, buttonId);
-        if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
-        const name = buttonLabel(found.button);
+        if (!found) throw new MenuError('button', said('ruleMessages.notOvenButton'), true);
+        const name = buttonSaid(found.button);
         const next = updateButton(tree, model, buttonId, {
           recipe,
           icon: input.icon,
@@ -159,14 +166,14 @@ export function createMenusService(deps: { db: Db }) {
         });
         const summary =
           recipe !== undefined
-            ? `Put ${recipe.name} on the button of ${name}`
+            ? said('ruleMessages.putRecipe', { recipe: recipe.name, name })
             : input.icon !== undefined
-              ? `Gave ${name} the ${iconName(input.icon)} icon`
+              ? said('ruleMessages.gaveIcon', { name, icon: iconName(input.icon) })
               : input.background_color !== undefined
-                ? `Coloured ${name} ${colorName(input.background_color)}`
+                ? said('ruleMessages.coloured', { name, color: colorName(input.background_color) })
                 : input.is_favorite
-                  ? `Marked ${name} as a favourite`
-                  : `Took the favourite star off ${name}`;
+                  ? said('ruleMessages.markedFavourite', { name })
+                  : said('ruleMessages.unmarkedFavourite', { name });
         return { tree: next, summary };
       });
     },
@@ -176,14 +183,20 @@ export function createMenusService(deps: { db: Db }) {
       const ovenId = await ovenOf(db, scopeOf(actor), 'button', buttonId);
       return change(actor, ovenId, version, 'button-removed', (tree, model) => {
         const found = findButton(tree, buttonId);
-        if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
+        if (!found) throw new MenuError('button', said('ruleMessages.notOvenButton'), true);
         const { button, container } = found;
         const recipes =
           button.kind === 'category' ? button.category.pages.reduce((n, p) => n + p.buttons.length, 0) : 0;
         const summary =
           button.kind === 'category'
-            ? `Deleted category ${button.category.name} with its ${countOf(recipes, 'recipe')}`
-            : `Removed ${button.recipe.name} from ${place(container, model)}`;
+            ? said('ruleMessages.deletedCategory', {
+                name: button.category.name,
+                recipes: countSaid(recipes, 'recipe'),
+              })
+            : said('ruleMessages.removedRecipe', {
+                recipe: button.recipe.name,
+                place: place(container, model),
+              });
         return { tree: removeButton(tree, model, buttonId), summary };
       });
     },
@@ -200,7 +213,7 @@ export function createMenusService(deps: { db: Db }) {
         placed = input.position ?? freeSlots(c, model)[0] ?? capacityOf(c, model) + 1;
         return {
           tree: createCategory(tree, model, input.screen_id, placed, input.name),
-          summary: `Created category ${input.name} on ${place(c, model)}`,
+          summary: said('ruleMessages.createdCategory', { name: input.name, place: place(c, model) }),
         };
       });
       // Found by the slot it went into: another category may carry the same name.
@@ -221,15 +234,31 @@ export function createMenusService(deps: { db: Db }) {
       const ovenId = await ovenOf(db, scopeOf(actor), 'category', categoryId);
       return change(actor, ovenId, input.version, 'category-changed', (tree) => {
         const owner = findCategory(tree, categoryId);
-        if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
+        if (!owner) throw new MenuError('category', said('ruleMessages.notOvenCategory'), true);
         const before = owner.category.name;
         const next = updateCategory(tree, categoryId, { name: input.name, icon: input.icon });
-        const parts: string[] = [];
+        const parts: Said[] = [];
         if (input.name !== undefined && input.name.trim() !== before)
-          parts.push(`Renamed category ${before} to ${input.name.trim()}`);
+          parts.push(said('ruleMessages.renamedCategory', { before, after: input.name.trim() }));
         if (input.icon !== undefined)
-          parts.push(`Gave category ${input.name?.trim() ?? before} the ${iconName(input.icon)} picture`);
-        return { tree: next, summary: parts.join('; ') || `Saved category ${before}` };
+          parts.push(
+            said('ruleMessages.categoryPicture', {
+              name: input.name?.trim() ?? before,
+              icon: iconName(input.icon),
+            }),
+          );
+        return {
+          tree: next,
+          summary:
+            parts.length === 2
+              ? said('ruleMessages.renamedAndPicture', {
+                  before,
+                  after: input.name!.trim(),
+                  name: input.name!.trim(),
+                  icon: iconName(input.icon!),
+                })
+              : (parts[0] ?? said('ruleMessages.savedCategory', { name: before })),
+        };
       });
     },
 
@@ -256,7 +285,7 @@ export function createMenusService(deps: { db: Db }) {
         if (input.button_id !== undefined && button?.id !== input.button_id)
           throw new ConflictError(STALE_MESSAGE);
         if (!button)
-          throw new MenuError('source-slot', `There is no button in slot ${input.current_position}.`);
+          throw new MenuError('source-slot', said('ruleMessages.noButtonIn', { n: input.current_position }));
         const target = containerOf(tree, to.screenId, 'target-screen');
         const next = moveButton(
           tree,
@@ -267,9 +296,13 @@ export function createMenusService(deps: { db: Db }) {
         const layout = model.menuLayout;
         const where =
           to.screenId === input.screen_id
-            ? slotLabel(to.position, layout)
-            : slotInSentence(target, to.position, layout);
-        const summary = `Moved ${buttonLabel(button)} from ${slotInSentence(from, input.current_position, layout)} to ${where}`;
+            ? slotSaid(to.position, layout)
+            : slotInSentenceSaid(target, to.position, layout);
+        const summary = said('ruleMessages.moved', {
+          label: buttonSaid(button),
+          from: slotInSentenceSaid(from, input.current_position, layout),
+          to: where,
+        });
         return { tree: next, summary };
       });
       return { ...result, screenId: to.screenId };
@@ -293,6 +326,7 @@ export function createMenusService(deps: { db: Db }) {
           id: menuRevisions.id,
           action: menuRevisions.action,
           summary: menuRevisions.summary,
+          said: menuRevisions.summarySaid,
           at: menuRevisions.createdAt,
           by: users.username,
           undoneById: menuRevisions.undoneById,
@@ -306,6 +340,7 @@ export function createMenusService(deps: { db: Db }) {
         id: r.id,
         action: r.action,
         summary: r.summary,
+        said: r.said ?? asWritten(r.summary),
         at: r.at.toISOString(),
         by: r.by,
         undone: r.undoneById !== null,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, saidWire } from '../../../shared/contracts/common';
 import {
   createOvenRequest,
   OVEN_LIST_MAX,
@@ -13,9 +13,11 @@ import {
   updateOvenBody,
 } from '../../../shared/contracts/ovens';
 import { paginated } from '../../../shared/contracts/pagination';
+import { said } from '../../../shared/i18n/said';
 import { fastJson } from '../../http/fast-json';
 import { paginate } from '../../http/pagination';
 import { currentUser } from '../../http/request-user';
+import { saidOut } from '../../lib/said-out';
 import type { OvensService } from './ovens.service';
 
 const tags = ['Ovens'];
@@ -111,7 +113,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
         params: ovenIdParams,
         body: updateOvenBody,
         response: {
-          200: z.object({ updated: z.boolean(), message: z.string(), data: ovenDetail }),
+          200: z.object({ updated: z.boolean(), message: z.string(), said: saidWire, data: ovenDetail }),
           404: errorResponse,
           422: errorResponse,
         },
@@ -119,7 +121,7 @@ export async function ovensRoutes(app: FastifyInstance, deps: { ovens: OvensServ
     },
     async (request) => {
       const data = await ovens.update(currentUser(request), request.params.id, request.body);
-      return { updated: true, message: `${data.name} has been updated.`, data };
+      return { updated: true, ...saidOut(said('ruleMessages.ovenUpdated', { name: data.name })), data };
     },
   );
 

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/domain/messages';
 import { copyName } from '../../../shared/domain/names';
 import type { Actor } from '../../../shared/domain/permissions';
 import { type WarmUp, warmUpsIssues } from '../../../shared/domain/warm-up';
+import { said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { type Db, rowsOf } from '../../db/client';
 import { ovenConditions, statusCounts, totalOf } from '../../db/fleet-store';
@@ -123,7 +124,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           warmUps: input.warm_ups,
           tree: emptyMenu(),
           action: 'created',
-          summary: `Created ${input.name}`,
+          summary: said('ruleMessages.createdOven', { name: input.name }),
         });
       });
       return ovenDetail(db, oven, tree);
@@ -167,14 +168,14 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           lines.push({
             userId: actor.id,
             action: 'oven.renamed',
-            summary: `Renamed the oven "${current.name}" to "${input.name}"`,
+            summary: said('ruleMessages.ovenRenamed', { before: current.name, after: input.name }),
             ovenId: id,
           });
         if (warmUpsChanged)
           lines.push({
             userId: actor.id,
             action: 'oven.changed',
-            summary: 'Changed the warm-ups',
+            summary: said('ruleMessages.warmUpsChanged'),
             ovenId: id,
           });
         if (moved) {
@@ -206,7 +207,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
         await recordActivity(tx, {
           userId: actor.id,
           action: 'oven.deleted',
-          summary: `Deleted the oven ${oven.name}`,
+          summary: said('ruleMessages.ovenDeleted', { name: oven.name }),
           ovenId: oven.id,
         });
         await tx.delete(ovens).where(eq(ovens.id, oven.id));
@@ -230,7 +231,7 @@ export function createOvensService(deps: { db: Db; activity: ActivityRecorder })
           tree: withoutIds(menu),
           locationId: source.locationId,
           action: 'duplicated',
-          summary: `Duplicated from ${source.name}`,
+          summary: said('ruleMessages.duplicatedFrom', { name: source.name }),
         });
       });
       return ovenDetail(db, oven, tree);

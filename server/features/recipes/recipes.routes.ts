@@ -20,6 +20,7 @@ import {
   recipeWrite,
   userRecipesQuery,
 } from '../../../shared/contracts/recipes';
+import { saying } from '../../../shared/contracts/zod-said';
 import { RECIPE_BODY_LIMIT } from '../../http/body-limits';
 import { contentDisposition } from '../../http/content-disposition';
 import { jobReply } from '../../http/job-reply';
@@ -233,7 +234,7 @@ export async function recipesRoutes(
         summary:
           'mode 0: clone a recipe you can read into My Recipes; mode 1: duplicate one of yours as "… Copy"',
         params: idParams.extend({
-          mode: z.enum(['0', '1'], { error: 'The mode must be 0 (clone) or 1 (duplicate).' }),
+          mode: z.enum(['0', '1'], { error: saying('ruleMessages.copyMode') }),
         }),
         response: { 201: z.object({ data: recipeDetail }), 403: errorResponse, 404: errorResponse },
       },

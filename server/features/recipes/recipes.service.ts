@@ -19,8 +19,10 @@ import {
   refusalFor,
 } from '../../../shared/domain/permissions';
 import { copyRecipeName, normalizeRecipeName, type RecipeFields } from '../../../shared/domain/recipe';
-import { convertRecipe } from '../../../shared/domain/recipe-convert';
-import { countOf, nounFor } from '../../../shared/domain/words';
+import { type ConversionChange, convertRecipe } from '../../../shared/domain/recipe-convert';
+import { countSaid } from '../../../shared/domain/words';
+import { english } from '../../../shared/i18n/english';
+import { listOf, type Said, said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { countAll, type Db, type DbOrTx } from '../../db/client';
 import {
@@ -36,6 +38,7 @@ import { inScope, ownerColumns, scopeOf } from '../../db/scope';
 import { containsFolded } from '../../db/search';
 import { ConflictError, ForbiddenError, NotFoundError, pgCode, ValidationError } from '../../lib/errors';
 import { freshRead } from '../../lib/fresh-read';
+import { saidOut } from '../../lib/said-out';
 import { newToken } from '../../lib/tokens';
 import { VersionedLru } from '../../lib/versioned-lru';
 import { menusUsing, onMenuInReach } from '../ovens';
@@ -125,31 +128,48 @@ async function refuseIfOnMenus(
     .map((r) => {
       const mine = uses.filter((u) => u.recipeId === r.id && u.teamId === actor.team?.id);
       const others = uses.filter((u) => u.recipeId === r.id && u.teamId !== actor.team?.id);
-      const parts: string[] = [];
+      const parts: Said[] = [];
       if (mine.length > 0) {
-        const places = mine.slice(0, 3).map((u) => `${u.ovenName} (${u.place})`);
-        if (mine.length > 3) places.push(`${mine.length - 3} more`);
-        parts.push(`on ${places.join(', ')}`);
+        const places: Said[] = mine
+          .slice(0, 3)
+          .map((u) => said('ruleParts.ovenAt', { oven: u.ovenName, place: u.place }));
+        if (mine.length > 3) places.push(said('ruleParts.moreCount', { n: mine.length - 3 }));
+        parts.push(said('ruleParts.onPlaces', { places: listOf(places) }));
       }
       if (others.length > 0) {
         const ovenCount = new Set(others.map((u) => u.ovenId)).size;
         const teamCount = new Set(others.map((u) => u.teamId)).size;
-        parts.push(`on ${countOf(ovenCount, 'oven')} of ${teamCount} other ${nounFor(teamCount, 'team')}`);
+        parts.push(
+          said(teamCount === 1 ? 'ruleParts.onOtherTeam' : 'ruleParts.onOtherTeams', {
+            ovens: countSaid(ovenCount, 'oven'),
+            n: teamCount,
+          }),
+        );
       }
-      return `"${r.name}" is ${parts.join(' and ')}`;
+      const where =
+        parts.length === 2 ? said('ruleParts.bothParts', { a: parts[0]!, b: parts[1]! }) : parts[0]!;
+      return said('ruleParts.recipeIsOn', { name: r.name, where });
     });
+  const own = lines.length === 1 && uses.every((u) => u.teamId === actor.team?.id);
   throw new ConflictError(
-    `${lines.join('; ')}. A recipe on an oven's menu cannot be ${doing}: take it off ${lines.length === 1 && uses.every((u) => u.teamId === actor.team?.id) ? 'those menus' : 'the menus'} first.`,
-    { recipes: lines },
+    said('ruleMessages.onMenuRefused', {
+      lines: listOf(lines, '; '),
+      doing: said(doing === 'deleted' ? 'ruleParts.doingDeleted' : 'ruleParts.doingMoved'),
+      menus: said(own ? 'ruleParts.thoseMenus' : 'ruleParts.theMenus'),
+    }),
+    {},
+    { recipes: lines.map((l) => english(l)) },
   );
 }
 
 /** A button added to a menu at the same moment still stops the delete: the database refuses, said in words. */
 function onMenuRace(error: unknown): never {
-  if (pgCode(error) === '23503')
-    throw new ConflictError("This recipe was just put on an oven's menu: take it off that menu first.");
+  if (pgCode(error) === '23503') throw new ConflictError(said('ruleMessages.justPutOnMenu'));
   throw error;
 }
+
+/** A conversion's change on the wire: the field, said, and its English. */
+const changeOut = (c: ConversionChange) => ({ field: c.field, ...saidOut(c.said) });
 
 export function createRecipesService(deps: { db: Db; activity: ActivityRecorder; now?: () => Date }) {
   const { db } = deps;
@@ -171,7 +191,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
   }
   async function writable(actor: Actor, id: number): Promise<RecipeRow> {
     const r = await readable(actor, id);
-    if (!canWriteRecipe(actor, r)) throw new ForbiddenError('You can only change your own recipes.');
+    if (!canWriteRecipe(actor, r)) throw new ForbiddenError(said('ruleMessages.ownRecipesOnly'));
     return r;
   }
 
@@ -311,9 +331,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
     ) {
       if (!canCreateIn(actor, scope ?? 'community'))
         throw new ForbiddenError(
-          scope === 'provider'
-            ? "Only the provider's admins add to the library."
-            : refusalFor(actor, 'recipes.write'),
+          scope === 'provider' ? said('ruleMessages.libraryAdminsOnly') : refusalFor(actor, 'recipes.write'),
         );
       const teamId = scope === 'provider' ? null : ownerColumns(scopeOf(actor)).teamId;
       const photo = photoInput.image ? decodeImage(photoInput.image) : null;
@@ -376,7 +394,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       if (!checked.success) {
         const errors = fieldErrors(checked.error);
         throw new ValidationError(
-          `This recipe cannot be copied until it is fixed: ${Object.values(errors)[0]?.[0]}`,
+          said('ruleMessages.copyNeedsFix', { reason: Object.values(errors)[0]?.[0] ?? '' }),
           errors,
         );
       }
@@ -402,7 +420,7 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           stages: recipe.stages,
           events: recipe.events,
         },
-        changes,
+        changes: changes.map(changeOut),
       };
     },
 
@@ -416,8 +434,10 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
       const rows = await db.select().from(recipes).where(inArray(recipes.id, unique));
       const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
       if (missing.length > 0) {
-        const message = `Recipe ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} not found. Nothing was converted.`;
-        throw new NotFoundError('Recipe', { errors: { ids: [message] } }, message);
+        const message = said('ruleMessages.recipesNotFoundConvert', {
+          list: `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`,
+        });
+        throw new NotFoundError('Recipe', { errors: { ids: [english(message)] } }, message);
       }
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = unique.map((id) => byId.get(id)!);
@@ -447,7 +467,10 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
         if (!checked.success)
           throw ValidationError.field(
             'ids',
-            `${source.name} cannot be converted until it is fixed: ${Object.values(fieldErrors(checked.error))[0]?.[0]}`,
+            said('ruleMessages.convertNeedsFix', {
+              name: source.name,
+              reason: Object.values(fieldErrors(checked.error))[0]?.[0] ?? '',
+            }),
           );
         return { source, data: checked.data, changes };
       });
@@ -463,7 +486,12 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
             imageId,
             at: now(),
           });
-          out.push({ source_id: plan.source.id, id, name: plan.data.name, changes: plan.changes });
+          out.push({
+            source_id: plan.source.id,
+            id,
+            name: plan.data.name,
+            changes: plan.changes.map(changeOut),
+          });
         }
         return out;
       });
@@ -479,12 +507,12 @@ export function createRecipesService(deps: { db: Db; activity: ActivityRecorder;
           const missing = unique.filter((id) => !rows.some((r) => r.id === id && canReadRecipe(actor, r)));
           if (missing.length > 0) {
             const list = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
-            const message = `Recipe ${list} not found. Nothing was deleted.`;
-            throw new NotFoundError('Recipe', { errors: { data: [message] } }, message);
+            const message = said('ruleMessages.recipesNotFoundDelete', { list });
+            throw new NotFoundError('Recipe', { errors: { data: [english(message)] } }, message);
           }
           const notMine = rows.filter((r) => !canWriteRecipe(actor, r));
           if (notMine.length > 0) {
-            throw new ForbiddenError('You can only delete your own recipes. Nothing was deleted.', {
+            throw new ForbiddenError(said('ruleMessages.ownRecipesDelete'), {
               errors: {
                 data: [
                   `You cannot delete ${notMine

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGE_DEFAULTS } from '../../../shared/domain/stage';
 import { createActivityRecorder } from '../../db/activity-store';
 import { recipeImages, recipes } from '../../db/schema/index';
 import { createRecipe, createSession, createUser, recipeBody } from '../../test/factories';
@@ -226,6 +227,40 @@ describe('create, read, update, delete', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(message);
     expect((await ctx.db.select({ id: recipes.id }).from(recipes)).length).toBe(before);
+  });
+
+  it('says each refused field by key and values beside its English, for every client to say it', async () => {
+    const stages = [{ ...STAGE_DEFAULTS, order: 1, minutes: '02', temp: 9000 }];
+    const res = await ctx.api('POST', '/api/recipes', recipeBody({ stages, product_name: '' }), {
+      token: user.token,
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{
+      key: string;
+      issues: { path: string; key: string; params: object; message: string }[];
+    }>();
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'stages.0.temp',
+          key: 'ruleMessages.tempRange',
+          params: {
+            min: { degrees: 250, as: 'low' },
+            max: { degrees: 525, as: 'high' },
+            unit: { degrees: 0, as: 'unit' },
+          },
+          message: 'Temperature must be between 250 and 525 °F.',
+        },
+        {
+          path: 'product_name',
+          key: 'ruleMessages.productNameRequired',
+          params: {},
+          message: 'Product name is required.',
+        },
+      ]),
+    );
+    // The summary is the first problem, said the same way.
+    expect(body.issues.map((i) => i.key)).toContain(body.key);
   });
 
   it('refuses a photo over 5 MB', async () => {

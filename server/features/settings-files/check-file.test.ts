@@ -66,10 +66,18 @@ describe('POST /api/ovens/{id}/check-file', () => {
     expect(res.message).toBe(
       'This file was not downloaded from Hearth for this oven, and it differs from the latest version "Without one" in 1 place.',
     );
+    expect(res.said.key).toBe('ruleMessages.checkDiffers');
     expect(res.lines).toEqual([
       {
         kind: 'added',
         message: `Button "${button.buttonable_name}" added on screen 1, slot ${button.position}.`,
+        said: {
+          key: 'ruleMessages.diffAdded',
+          params: {
+            label: { key: 'ruleParts.quoted', params: { name: button.buttonable_name } },
+            where: { key: 'ruleParts.screenSlot', params: { n: 1, slot: button.position } },
+          },
+        },
       },
     ]);
   });

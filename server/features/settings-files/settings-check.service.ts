@@ -10,11 +10,14 @@ import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
 import { settingsToSnapshot } from '../../../shared/domain/settings-file/menu';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
-import { countOf } from '../../../shared/domain/words';
+import { countSaid } from '../../../shared/domain/words';
+import { english } from '../../../shared/i18n/english';
+import { dated, said } from '../../../shared/i18n/said';
 import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { lineOut } from '../../lib/said-out';
 import { currentMenuSnapshot, ownOven } from '../ovens';
 import { type FileDeps, refusedFile, type SettingsBuilder } from './settings-file-build';
 
@@ -42,10 +45,7 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
         .orderBy(desc(settingsFingerprints.id))
         .limit(1);
       if (!last)
-        throw ValidationError.field(
-          'oven',
-          `${oven.name}'s settings were never downloaded: download them first.`,
-        );
+        throw ValidationError.field('oven', said('ruleMessages.neverDownloaded', { oven: oven.name }));
       const seenAt = now();
       await db.insert(ovenSightings).values({
         ovenId: oven.id,
@@ -76,8 +76,6 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
       if (!parsed.ok) throw refusedFile(parsed.errors);
       const checksum = fileChecksum(data) ?? '';
       const seenAt = now();
-      const day = (d: Date) =>
-        d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
       const [known] = await db
         .select({ at: settingsFingerprints.createdAt, versionId: menuVersions.id, name: menuVersions.name })
         .from(settingsFingerprints)
@@ -88,11 +86,13 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
       let result: CheckFileResult;
       if (known) {
         const version = known.versionId !== null ? { id: known.versionId, name: known.name! } : null;
+        const says = version
+          ? said('ruleMessages.checkVersion', { name: version.name, date: dated(known.at) })
+          : said('ruleMessages.checkDownloaded', { date: dated(known.at) });
         result = {
           recognized: true,
-          message: version
-            ? `This is version "${version.name}", downloaded on ${day(known.at)}.`
-            : `This is the file downloaded on ${day(known.at)} (the menu was not saved as a version then).`,
+          message: english(says),
+          said: says,
           version,
           downloaded_at: known.at.toISOString(),
           lines: [],
@@ -108,17 +108,21 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
           keyRecipesByName(base, names),
           keyRecipesByName(settingsToSnapshot(parsed.settings), names),
         );
-        const against = latest ? `the latest version "${latest.name}"` : 'the current menu';
+        const against = latest
+          ? said('ruleParts.againstLatest', { name: latest.name })
+          : said('ruleParts.againstCurrent');
         const n = diff.lines.length;
+        const says =
+          n === 0
+            ? said('ruleMessages.checkSame', { against })
+            : said('ruleMessages.checkDiffers', { against, count: countSaid(n, 'place') });
         result = {
           recognized: false,
-          message:
-            n === 0
-              ? `Hearth did not hand out this file, but it holds the same menu as ${against}.`
-              : `This file was not downloaded from Hearth for this oven, and it differs from ${against} in ${countOf(n, 'place')}.`,
+          message: english(says),
+          said: says,
           version: latest ? { id: latest.id, name: latest.name } : null,
           downloaded_at: null,
-          lines: diff.lines,
+          lines: diff.lines.map(lineOut),
           seen_at: seenAt.toISOString(),
         };
       }

@@ -1,5 +1,6 @@
 import type { SettingsDownload } from '../../../shared/contracts/settings-files';
 import type { Actor } from '../../../shared/domain/permissions';
+import { said } from '../../../shared/i18n/said';
 import { createDownloadStore, type OpenedFile } from '../../db/download-store';
 import { settingsFingerprints } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
@@ -30,7 +31,7 @@ export function createSettingsDownloads(deps: FileDeps, files: SettingsBuilder) 
         await recordActivity(tx, {
           userId: actor.id,
           action: 'settings.downloaded',
-          summary: `Downloaded the settings file ${built.fileName}`,
+          summary: said('ruleMessages.downloadedFile', { file: built.fileName }),
           ovenId: built.oven.id,
         });
         return { file, name, size };

@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
-import type { FileProblem } from '../../../shared/contracts/settings-files';
 import { diffMenus } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
@@ -9,13 +8,18 @@ import { menuToSettings } from '../../../shared/domain/settings-file/menu';
 import { problemLine, problemsSummary } from '../../../shared/domain/settings-file/problems';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
-import type { OvenSettings, SettingsRecipe } from '../../../shared/domain/settings-file/types';
+import type {
+  OvenSettings,
+  SettingsFileError,
+  SettingsRecipe,
+} from '../../../shared/domain/settings-file/types';
 import type { Db } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
 import { menuVersions } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
 import { codec } from '../../lib/codec-pool';
 import { ValidationError } from '../../lib/errors';
+import { problemOut } from '../../lib/said-out';
 import { loadMenu, ownOven, recipeSnapshot } from '../ovens';
 
 /** What every job of this feature is given: the database and the clock. */
@@ -25,11 +29,11 @@ export interface FileDeps {
 }
 
 /** A refused file: every problem with its line, column and field, and the first few as the field's messages. */
-export function refusedFile(problems: FileProblem[]): ValidationError {
+export function refusedFile(problems: SettingsFileError[]): ValidationError {
   return new ValidationError(
     problemsSummary(problems),
     { data: problems.slice(0, 3).map(problemLine) },
-    { problems },
+    { problems: problems.map(problemOut) },
   );
 }
 

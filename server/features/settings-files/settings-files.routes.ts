@@ -24,6 +24,7 @@ import { mailboxOf } from '../../../shared/domain/email';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../../shared/i18n/languages';
+import { said } from '../../../shared/i18n/said';
 import { contentDisposition } from '../../http/content-disposition';
 import { fastJson } from '../../http/fast-json';
 import { jobReply, type ZipDownloadParams } from '../../http/job-reply';
@@ -160,7 +161,7 @@ export async function settingsFilesRoutes(
       },
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body))
-          throw ValidationError.field('data', 'Send the file as application/octet-stream.');
+          throw ValidationError.field('data', said('ruleMessages.sendOctet'));
         const stats = await files.importFile(currentUser(request), {
           ...request.query,
           bytes: new Uint8Array(request.body),

@@ -11,6 +11,7 @@ import { type Actor, limitedToLocations } from '../../../shared/domain/permissio
 import { settingsToMenu } from '../../../shared/domain/settings-file/menu';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import type { SettingsRecipe } from '../../../shared/domain/settings-file/types';
+import { said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { ownLocationRef } from '../../db/location-store';
 import { insertRecipesBulk, lockTeam, ownRecipesNamed } from '../../db/recipe-store';
@@ -109,7 +110,7 @@ export function createSettingsImport(deps: FileDeps & { activity: ActivityRecord
           tree,
           locationId,
           action: 'imported',
-          summary: `Imported ${input.oven_name} from ${settingsFileName(settings)}`,
+          summary: said('ruleMessages.imported', { oven: input.oven_name, file: settingsFileName(settings) }),
         });
         return {
           imported_recipes: {
@@ -146,8 +147,5 @@ async function importLocation(db: FileDeps['db'], actor: Actor, locationId: numb
   if (locationId !== undefined) return (await ownLocationRef(db, scopeOf(actor), locationId)).id;
   if (!team || !limitedToLocations(team.role)) return null;
   if (team.location_ids.length === 1) return team.location_ids[0]!;
-  throw ValidationError.field(
-    'location_id',
-    'Choose which of your locations the oven stands in: you see only the ovens of your locations.',
-  );
+  throw ValidationError.field('location_id', said('ruleMessages.chooseOwnLocation'));
 }

@@ -2,6 +2,7 @@ import type { ShareKind, ShareResult } from '../../../shared/contracts/settings-
 import type { Actor } from '../../../shared/domain/permissions';
 import type { TemperatureUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { said } from '../../../shared/i18n/said';
 import { scopeOf } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
 import { PayloadTooLargeError } from '../../lib/errors';
@@ -77,7 +78,7 @@ export function createSettingsShare(
         await recordActivity(db, {
           userId: actor.id,
           action: 'settings.shared',
-          summary: `Shared the settings file by e-mail with ${to}`,
+          summary: said('ruleMessages.sharedSettings', { to }),
           ovenId: built.oven.id,
         });
         return { sent: true, to, attachment: built.fileName };
@@ -85,7 +86,11 @@ export function createSettingsShare(
       const { oven, fileName, bytes: pdf } = await menuPdfOf(actor, ovenId);
       if (pdf.length > MAIL_ATTACHMENT_MAX_BYTES) {
         throw new PayloadTooLargeError(
-          `The menu PDF of ${oven.name} is ${(pdf.length / 1048576).toFixed(1)} MB, more than the ${MAIL_ATTACHMENT_MAX_BYTES / 1048576} MB mail servers accept.`,
+          said('ruleMessages.pdfTooBig', {
+            oven: oven.name,
+            size: (pdf.length / 1048576).toFixed(1),
+            max: MAIL_ATTACHMENT_MAX_BYTES / 1048576,
+          }),
         );
       }
       await deps.mailer.send(
@@ -103,7 +108,7 @@ export function createSettingsShare(
       await recordActivity(db, {
         userId: actor.id,
         action: 'menu.shared',
-        summary: `Shared the menu as a PDF by e-mail with ${to}`,
+        summary: said('ruleMessages.sharedMenu', { to }),
         ovenId: oven.id,
       });
       return { sent: true, to, attachment: fileName };

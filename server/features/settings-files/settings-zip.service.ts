@@ -3,8 +3,9 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX, folderName, uniqueFolderNames } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
-import { countOf } from '../../../shared/domain/words';
+import { countSaid } from '../../../shared/domain/words';
 import type { Language } from '../../../shared/i18n/languages';
+import { said } from '../../../shared/i18n/said';
 import { createDownloadStore, type DownloadStore } from '../../db/download-store';
 import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { locations, ovens, settingsFingerprints } from '../../db/schema/index';
@@ -94,11 +95,12 @@ export function createSettingsZip(
       .from(ovens)
       .where(and(inScope.ovens(scopeOf(actor)), eq(ovens.locationId, place.id)))
       .limit(FLEET_BATCH_MAX + 1);
-    if (targets.length === 0) throw ValidationError.field('location_id', `${place.name} has no ovens.`);
+    if (targets.length === 0)
+      throw ValidationError.field('location_id', said('ruleMessages.placeNoOvens', { place: place.name }));
     if (targets.length > FLEET_BATCH_MAX)
       throw ValidationError.field(
         'location_id',
-        `${place.name} has more than ${FLEET_BATCH_MAX} ovens; one zip holds at most ${FLEET_BATCH_MAX}. Choose ovens from it on the Fleet page.`,
+        said('ruleMessages.placeTooManyZip', { place: place.name, n: FLEET_BATCH_MAX, max: FLEET_BATCH_MAX }),
       );
     return { targets, place };
   }
@@ -212,7 +214,10 @@ export function createSettingsZip(
         built = await build(actor, target.id);
       } catch (error) {
         if (error instanceof ValidationError)
-          throw ValidationError.field('oven_ids', `${target.name}: ${error.message} Nothing was downloaded.`);
+          throw ValidationError.field(
+            'oven_ids',
+            said('ruleMessages.zipOvenFailed', { oven: target.name, reason: error.message }),
+          );
         throw error;
       }
       if (built.recipeIds.length === 0) {
@@ -248,7 +253,7 @@ export function createSettingsZip(
     if (out.length === 0)
       throw ValidationError.field(
         'oven_ids',
-        `${countOf(skipped.length, 'oven')} chosen, and no menu holds a recipe: their files would empty the ovens' menus. Nothing was downloaded.`,
+        said('ruleMessages.zipAllEmpty', { ovens: countSaid(skipped.length, 'oven') }),
       );
     const checklist = await usbChecklistPdf({
       provider: deps.provider,
@@ -279,7 +284,10 @@ export function createSettingsZip(
         out.map((o) => ({
           userId: actor.id,
           action: 'settings.downloaded',
-          summary: `Downloaded the settings file in a zip of ${countOf(out.length, 'oven')} (USB stick ${o.stick})`,
+          summary: said('ruleMessages.downloadedZip', {
+            ovens: countSaid(out.length, 'oven'),
+            stick: o.stick,
+          }),
           ovenId: o.id,
         })),
       );

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common';
 import { type PublicConfig, publicConfig } from '../../../shared/contracts/config';
 import { outboxReply } from '../../../shared/contracts/system';
+import { said } from '../../../shared/i18n/said';
 import type { Database } from '../../db/client';
 import { contentDisposition } from '../../http/content-disposition';
 import { NotFoundError } from '../../lib/errors';
+import { saidOut } from '../../lib/said-out';
 import type { Mailer } from '../../mail/mailer';
 import { outboxScope } from './outbox-access';
 
@@ -43,7 +45,7 @@ export async function systemRoutes(
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({ ready: false, message: 'The database is not reachable right now.' });
+        .send({ ready: false, ...saidOut(said('ruleMessages.dbUnreachableShort')) });
     },
   );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_PER_PAGE, type ActivityEntry } from '../../../shared/contracts/teams';
+import { asWritten, type Said } from '../../../shared/i18n/said';
 import { type Db, rowsOf } from '../../db/client';
 import { membershipIn } from './team-access';
 
@@ -30,6 +31,7 @@ export function createActivityService(deps: { db: Db }) {
         username: string;
         action: string;
         summary: string;
+        summary_said: Said | null;
         oven_id: number | null;
         oven_name: string | null;
         location_id: number | null;
@@ -37,7 +39,7 @@ export function createActivityService(deps: { db: Db }) {
         total: number;
       }>(
         db,
-        sql`select a.id, a.created_at, a.user_id, a.username, a.action, a.summary, a.oven_id, a.oven_name,
+        sql`select a.id, a.created_at, a.user_id, a.username, a.action, a.summary, a.summary_said, a.oven_id, a.oven_name,
               a.location_id, l.name as location_name, count(*) over ()::int as total
             from team_activity a left join locations l on l.id = a.location_id
             where ${where}
@@ -60,6 +62,7 @@ export function createActivityService(deps: { db: Db }) {
           user: { id: r.user_id, username: r.username },
           action: r.action,
           summary: r.summary,
+          said: r.summary_said ?? asWritten(r.summary),
           oven: r.oven_name === null ? null : { id: r.oven_id, name: r.oven_name },
           location: r.location_id === null ? null : { id: r.location_id, name: r.location_name ?? '' },
         })),

@@ -7,8 +7,9 @@ import {
   type PlaceRef,
   type Team,
 } from '../../../shared/contracts/teams';
-import { rolesGrantableBy, TEAM_ROLE_LABELS, type TeamRole } from '../../../shared/domain/permissions';
+import { rolesGrantableBy, roleWord, type TeamRole } from '../../../shared/domain/permissions';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { listOf, said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
@@ -21,8 +22,7 @@ import { membershipIn } from './team-access';
 import { locationsFor, placeNames, teamLocations } from './teams.service';
 
 const DAY = 86_400_000;
-export const INVITATION_GONE =
-  'This invitation link is not valid: a newer one was sent, or it was withdrawn, already used, or never existed.';
+export const INVITATION_GONE = said('ruleMessages.invitationGone');
 
 type Row = typeof teamInvitations.$inferSelect;
 
@@ -30,9 +30,10 @@ type Row = typeof teamInvitations.$inferSelect;
 function mayInvite(me: { role: TeamRole }, role: TeamRole) {
   if (!rolesGrantableBy(me.role).includes(role))
     throw new ForbiddenError(
-      `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may invite ${rolesGrantableBy(me.role)
-        .map((r) => TEAM_ROLE_LABELS[r].toLowerCase())
-        .join(' and ')} only.`,
+      said('ruleMessages.mayInviteOnly', {
+        role: roleWord(me.role),
+        roles: listOf(rolesGrantableBy(me.role).map(roleWord)),
+      }),
     );
 }
 
@@ -105,7 +106,10 @@ export function createInvitationsService(deps: {
     if (!current) throw new NotFoundError('Invitation');
     if (!rolesGrantableBy(me.role).includes(current.role))
       throw new ForbiddenError(
-        `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not ${doing} this invitation.`,
+        said('ruleMessages.invitationRole', {
+          role: roleWord(me.role),
+          doing: said(doing === 'resend' ? 'ruleParts.doingResend' : 'ruleParts.doingWithdraw'),
+        }),
       );
     return { me, current };
   }
@@ -122,7 +126,11 @@ export function createInvitationsService(deps: {
       .limit(1);
     if (pending && !rolesGrantableBy(me.role).includes(pending.role))
       throw new ForbiddenError(
-        `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not replace the invitation waiting for ${email}: it is for ${TEAM_ROLE_LABELS[pending.role].toLowerCase()}.`,
+        said('ruleMessages.invitationReplace', {
+          role: roleWord(me.role),
+          email,
+          pendingRole: roleWord(pending.role),
+        }),
       );
   }
 
@@ -182,7 +190,10 @@ export function createInvitationsService(deps: {
           .where(and(eq(users.email, input.email), eq(teamMembers.teamId, teamId)))
           .limit(1);
         if (already)
-          throw ValidationError.field('email', `${input.email} is already a member of ${me.name}.`);
+          throw ValidationError.field(
+            'email',
+            said('ruleMessages.alreadyMemberOf', { email: input.email, team: me.name }),
+          );
         const [pending] = await tx
           .select({ n: count() })
           .from(teamInvitations)
@@ -190,7 +201,7 @@ export function createInvitationsService(deps: {
         if (Number(pending?.n ?? 0) >= PENDING_INVITATIONS_MAX)
           throw ValidationError.field(
             'email',
-            `${me.name} has ${PENDING_INVITATIONS_MAX} invitations waiting: withdraw some before inviting more.`,
+            said('ruleMessages.invitationsWaiting', { team: me.name, n: PENDING_INVITATIONS_MAX }),
           );
         const places = await teamLocations(tx, teamId, locationsFor(input.role, input.location_ids));
         const values = {
@@ -212,7 +223,10 @@ export function createInvitationsService(deps: {
           teamId,
           userId: actor.id,
           action: 'member.invited',
-          summary: `Invited ${input.email} as ${TEAM_ROLE_LABELS[input.role].toLowerCase()}`,
+          summary: said('ruleMessages.invited', {
+            email: input.email,
+            role: roleWord(input.role),
+          }),
         });
         return { row: saved!, team: me.name, places };
       });
@@ -258,7 +272,7 @@ export function createInvitationsService(deps: {
           teamId,
           userId,
           action: 'member.uninvited',
-          summary: `Withdrew the invitation of ${current.email}`,
+          summary: said('ruleMessages.withdrew', { email: current.email }),
         });
         return { id: invitationId };
       });
@@ -288,18 +302,21 @@ export function createInvitationsService(deps: {
         const { row, team, invitedBy } = await byToken(tx, token);
         if (row.email !== user.email.toLowerCase())
           throw new ForbiddenError(
-            `This invitation is for ${row.email}. Log in with that address to accept it (you are logged in as ${user.email}).`,
+            said('ruleMessages.invitationOtherEmail', { email: row.email, me: user.email }),
           );
         if (row.expiresAt.getTime() <= now().getTime())
           throw new ConflictError(
-            `This invitation expired on ${row.expiresAt.toISOString().slice(0, 10)}. Ask ${invitedBy ?? 'the team'} to send a new one.`,
+            said('ruleMessages.invitationExpired', {
+              date: row.expiresAt.toISOString().slice(0, 10),
+              who: invitedBy ?? said('ruleParts.theTeam'),
+            }),
           );
         const [member] = await tx
           .select({ role: teamMembers.role })
           .from(teamMembers)
           .where(and(eq(teamMembers.teamId, row.teamId), eq(teamMembers.userId, user.id)))
           .limit(1);
-        if (member) throw new ConflictError(`You are already a member of ${team}.`);
+        if (member) throw new ConflictError(said('ruleMessages.alreadyMember', { team }));
         // Locations deleted since the invitation are not given.
         const places = row.locationIds.length
           ? (
@@ -318,7 +335,9 @@ export function createInvitationsService(deps: {
           teamId: row.teamId,
           userId: user.id,
           action: 'member.joined',
-          summary: `Joined as ${TEAM_ROLE_LABELS[row.role].toLowerCase()}${invitedBy ? `, invited by ${invitedBy}` : ''}`,
+          summary: invitedBy
+            ? said('ruleMessages.joinedInvited', { role: roleWord(row.role), user: invitedBy })
+            : said('ruleMessages.joined', { role: roleWord(row.role) }),
         });
         const [count_] = await tx
           .select({ n: count() })

@@ -3,10 +3,11 @@ import type { Member, PlaceRef, Team } from '../../../shared/contracts/teams';
 import {
   canChangeMember,
   limitedToLocations,
-  TEAM_ROLE_LABELS,
+  roleWord,
   TEAM_ROLES,
   type TeamRole,
 } from '../../../shared/domain/permissions';
+import { listOf, said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
 import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
@@ -14,8 +15,7 @@ import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/t
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { membershipIn } from './team-access';
 
-export const LAST_OWNER_MESSAGE =
-  'A team always keeps an owner: make another member owner first, or delete the team.';
+export const LAST_OWNER_MESSAGE = said('ruleMessages.keepsOwner');
 
 /** The team's own locations among `ids`, or a 422 naming those that are not. */
 export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<PlaceRef[]> {
@@ -26,7 +26,7 @@ export async function teamLocations(db: DbOrTx, teamId: number, ids: readonly nu
   if (missing.length > 0)
     throw ValidationError.field(
       'location_ids',
-      `This team has no location ${missing.join(', ')}. Choose among the team's locations.`,
+      said('ruleMessages.noTeamLocation', { list: missing.join(', ') }),
     );
   return found;
 }
@@ -133,7 +133,7 @@ export function createTeamsService(deps: { db: Db }) {
           teamId,
           userId,
           action: 'team.renamed',
-          summary: `Renamed the team "${me.name}" to "${input.name}"`,
+          summary: said('ruleMessages.teamRenamed', { before: me.name, after: input.name }),
         });
       });
       return (await list(userId)).find((t) => t.id === teamId)!;
@@ -178,11 +178,14 @@ export function createTeamsService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         const me = await membershipIn(tx, userId, teamId, 'team.members', true);
         const target = await membershipOf(tx, teamId, targetId);
-        if (userId === targetId)
-          throw new ForbiddenError('Nobody changes their own role: ask another owner.');
+        if (userId === targetId) throw new ForbiddenError(said('ruleMessages.ownRole'));
         if (!canChangeMember({ userId, role: me.role }, { userId: targetId, role: target.role }, input.role))
           throw new ForbiddenError(
-            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not make ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()}.`,
+            said('ruleMessages.mayNotMake', {
+              role: roleWord(me.role),
+              user: target.username,
+              newRole: roleWord(input.role),
+            }),
           );
         if (target.role === 'owner' && input.role !== 'owner' && (await owners(tx, teamId)) <= 1)
           throw ValidationError.field('role', LAST_OWNER_MESSAGE);
@@ -200,7 +203,11 @@ export function createTeamsService(deps: { db: Db }) {
         if (target.role !== input.role)
           lines.push({
             ...line,
-            summary: `Made ${target.username} ${TEAM_ROLE_LABELS[input.role].toLowerCase()} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()})`,
+            summary: said('ruleMessages.madeRole', {
+              user: target.username,
+              role: roleWord(input.role),
+              was: roleWord(target.role),
+            }),
           });
         // A store manager's or crew member's locations, what was added and what was taken (an owner or manager
         // reaches all: the role's line says it).
@@ -229,7 +236,10 @@ export function createTeamsService(deps: { db: Db }) {
         const target = await membershipOf(tx, teamId, targetId, false);
         if (!canChangeMember({ userId, role: me.role }, { userId: targetId, role: target.role }, null))
           throw new ForbiddenError(
-            `As ${TEAM_ROLE_LABELS[me.role].toLowerCase()} you may not remove ${target.username}.`,
+            said('ruleMessages.mayNotRemove', {
+              role: roleWord(me.role),
+              user: target.username,
+            }),
           );
         if (target.role === 'owner' && (await owners(tx, teamId)) <= 1)
           throw ValidationError.field('user_id', LAST_OWNER_MESSAGE);
@@ -242,8 +252,8 @@ export function createTeamsService(deps: { db: Db }) {
           action: userId === targetId ? 'member.left' : 'member.removed',
           summary:
             userId === targetId
-              ? `${target.username} left the team`
-              : `Removed ${target.username} from the team`,
+              ? said('ruleMessages.leftTeam', { user: target.username })
+              : said('ruleMessages.removedMember', { user: target.username }),
         });
         return { user_id: targetId };
       });
@@ -282,11 +292,11 @@ const someNames = (places: PlaceRef[]) =>
     .join(', ')}${places.length > NAMED_PLACES ? ', …' : ''}`;
 const gaveLocations = (user: string, places: PlaceRef[]) =>
   places.length === 1
-    ? `Gave ${user} the location ${places[0]!.name}`
-    : `Gave ${user} ${places.length} locations: ${someNames(places)}`;
+    ? said('ruleMessages.gaveLocation', { user, place: places[0]!.name })
+    : said('ruleMessages.gaveNamedLocations', { user, n: places.length, places: someNames(places) });
 const tookLocations = (user: string, places: PlaceRef[]) =>
   places.length === 1
-    ? `Took the location ${places[0]!.name} from ${user}`
-    : `Took ${places.length} locations from ${user}: ${someNames(places)}`;
+    ? said('ruleMessages.tookLocation', { place: places[0]!.name, user })
+    : said('ruleMessages.tookNamedLocations', { n: places.length, user, places: someNames(places) });
 
 export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import { type AdminUser, CURRENT_PASSWORD_REQUIRED, USERS_PER_PAGE } from '../../../shared/contracts/users';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import { said } from '../../../shared/i18n/said';
 import { countAll, type Db, rowsOf } from '../../db/client';
 import { outbox, ovens, recipeImages, recipes, sessions, teams, users } from '../../db/schema/index';
 import { USERNAME_TAKEN, uniqueAccountWrite, usernameTaken } from '../../lib/accounts';
@@ -108,8 +109,7 @@ export function createUsersService(deps: {
      * The report's anonymous counts stay (decision 0018).
      */
     async remove(actor: { id: number }, id: number): Promise<{ id: number; username: string }> {
-      if (actor.id === id)
-        throw ValidationError.field('id', 'You cannot delete your own account. Ask another admin to do it.');
+      if (actor.id === id) throw ValidationError.field('id', said('ruleMessages.cannotDeleteSelf'));
       return db.transaction(async (tx) => {
         // The admins are locked first, in one order: two admins deleting each other at once are served one after
         // the other (the second then finds the last admin), never a deadlock.
@@ -122,10 +122,7 @@ export function createUsersService(deps: {
         const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
         if (!user) throw new NotFoundError('User');
         if (user.role === 'admin' && admins.length <= 1)
-          throw ValidationError.field(
-            'id',
-            'This is the last admin: make another user an admin before deleting this one.',
-          );
+          throw ValidationError.field('id', said('ruleMessages.lastAdmin'));
         // A team the user is alone in goes with them (its ovens, recipes, locations, templates); a team with
         // others keeps everything, and if the user was its last owner, its longest-standing manager (else
         // member) becomes owner, so every team keeps one.
@@ -179,11 +176,11 @@ export function createUsersService(deps: {
       },
       currentTokenHash: string,
     ): Promise<PublicUser> {
-      if (actor.id !== userId) throw new ForbiddenError('You can only change your own profile.');
+      if (actor.id !== userId) throw new ForbiddenError(said('ruleMessages.ownProfile'));
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new NotFoundError('User');
       if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
-        throw ValidationError.field('email', 'The email address cannot be changed.');
+        throw ValidationError.field('email', said('ruleMessages.emailFixed'));
       }
       if (input.username !== undefined && (await usernameTaken(db, input.username, userId)))
         throw ValidationError.field('username', USERNAME_TAKEN);
@@ -191,7 +188,7 @@ export function createUsersService(deps: {
         if (!input.current_password)
           throw ValidationError.field('current_password', CURRENT_PASSWORD_REQUIRED);
         if (!(await verifyPassword(input.current_password, user.passwordHash)))
-          throw ValidationError.field('current_password', 'The current password is not correct.');
+          throw ValidationError.field('current_password', said('ruleMessages.currentPasswordWrong'));
       }
 
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;

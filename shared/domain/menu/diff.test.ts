@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../i18n/english';
 import { STAGE_DEFAULTS } from '../stage';
 import { diffMenus, type MenuSnapshot, type RecipeSnapshot } from './diff';
 import type { MenuTree, RecipeButton } from './tree';
@@ -67,14 +68,16 @@ describe('the difference between two menus', () => {
     screen.buttons[0]!.position = 4;
     b.recipes[4] = recipe('Calzone');
     const diff = diffMenus(a, b);
-    expect(diff.lines.map((l) => l.message)).toEqual([
+    expect(diff.lines.map((l) => english(l.said))).toEqual([
       'Button "Pepperoni" moved from screen 1, slot 1 to screen 1, slot 4.',
       'Button "Calzone" added on screen 1, slot 5.',
       'Button "Wings" removed from screen 1, slot 2.',
     ]);
     expect(diff.highlight.sort()).toEqual([11, 20]);
     // Wings' slot is empty now: it is marked with what was there.
-    expect(diff.vacated).toEqual([{ screenId: 1, position: 2, label: '"Wings"' }]);
+    expect(diff.vacated.map((v) => ({ ...v, label: english(v.label) }))).toEqual([
+      { screenId: 1, position: 2, label: '"Wings"' },
+    ]);
   });
 
   it('marks the slot a removed button left empty, on a category page too, but not a slot taken since', () => {
@@ -87,14 +90,18 @@ describe('the difference between two menus', () => {
     screen.buttons = screen.buttons.filter((x) => x.id !== 12);
     screen.buttons[0]!.position = 2;
     const diff = diffMenus(a, b);
-    expect(diff.vacated).toEqual([{ screenId: 8, position: 1, label: '"Fries"' }]);
+    expect(diff.vacated.map((v) => ({ ...v, label: english(v.label) }))).toEqual([
+      { screenId: 8, position: 1, label: '"Fries"' },
+    ]);
   });
 
   it('says a category was renamed, without calling its buttons moved', () => {
     const b = menu();
     const category = b.tree.screens[0]!.buttons[2]!;
     if (category.kind === 'category') category.category.name = 'Snacks';
-    expect(diffMenus(menu(), b).lines.map((l) => l.message)).toEqual(['Category "Sides" renamed "Snacks".']);
+    expect(diffMenus(menu(), b).lines.map((l) => english(l.said))).toEqual([
+      'Category "Sides" renamed "Snacks".',
+    ]);
   });
 
   it('matches a category by name when its ids changed (a restored menu)', () => {
@@ -108,7 +115,7 @@ describe('the difference between two menus', () => {
     const b = menu();
     b.recipes[3] = { ...recipe('Fries', 475), set_temp: 500 };
     const diff = diffMenus(menu(), b);
-    expect(diff.lines.map((l) => l.message)).toEqual([
+    expect(diff.lines.map((l) => english(l.said))).toEqual([
       'Recipe "Fries" changed: set temp 450 °F → 500 °F; stage 1 temperature 450 °F → 475 °F.',
     ]);
     expect(diff.highlight).toEqual([14]);
@@ -118,7 +125,7 @@ describe('the difference between two menus', () => {
     const b = menu();
     b.tree.screens[0]!.buttons[1]!.color = 'BLUE_800' as never;
     b.tree.screens[0]!.buttons[1]!.favorite = true;
-    expect(diffMenus(menu(), b).lines.map((l) => l.message)).toEqual([
+    expect(diffMenus(menu(), b).lines.map((l) => english(l.said))).toEqual([
       'Button "Wings" on screen 1, slot 2: new colour; made a favourite.',
     ]);
   });

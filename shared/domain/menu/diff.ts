@@ -8,8 +8,9 @@
  * id, else by its name.
  */
 
+import { degrees, listOf, type Said, type SaidValue, said } from '../../i18n/said';
 import { formatStageTime, type Stage } from '../stage';
-import { STAGE_FIELD_WORDS, slotInSentence } from './labels';
+import { STAGE_FIELD_WORDS, slotInSentenceSaid } from './labels';
 import type { MenuButton, MenuTree } from './tree';
 
 /** A recipe on a menu as it was: what a change to it is described by. */
@@ -31,7 +32,7 @@ export interface MenuSnapshot {
 
 export interface MenuDiffLine {
   kind: 'added' | 'removed' | 'moved' | 'restyled' | 'category-renamed' | 'recipe-changed';
-  message: string;
+  said: Said;
 }
 
 export interface MenuDiff {
@@ -39,15 +40,17 @@ export interface MenuDiff {
   /** Ids of the buttons in the newer menu that are new, moved, restyled or open a changed recipe. */
   highlight: number[];
   /** Slots of the newer menu left empty by a removed button (its screen or page there, and what was on it). */
-  vacated: { screenId: number; position: number; label: string }[];
+  vacated: { screenId: number; position: number; label: Said }[];
 }
 
 interface Placed {
   key: string;
   button: MenuButton;
   /** 'screen 2, slot 3' or 'category Pizza, page 1, slot 3'. */
-  where: string;
-  label: string;
+  where: Said;
+  /** Where on a main screen, to tell a move: '2/3'. */
+  spot: string;
+  label: Said;
   /** For a button inside a category: the category's button, and the page. */
   parent?: Placed;
   page?: number;
@@ -58,7 +61,7 @@ interface Placed {
 }
 
 /** Where a button is, by its category's identity rather than its name (a rename is not a move). */
-const at = (p: Placed) => (p.parent ? `${p.parent.key}/page ${p.page}/slot ${p.button.position}` : p.where);
+const at = (p: Placed) => (p.parent ? `${p.parent.key}/page ${p.page}/slot ${p.button.position}` : p.spot);
 
 function place(tree: MenuTree): Placed[] {
   const out: Placed[] = [];
@@ -75,8 +78,12 @@ function place(tree: MenuTree): Placed[] {
       const parent: Placed = {
         key: keyOf(b),
         button: b,
-        where: slotInSentence({ kind: 'main', screen, screenIndex: s }, b.position, 'grid'),
-        label: b.kind === 'recipe' ? `"${b.recipe.name}"` : `category "${b.category.name}"`,
+        where: slotInSentenceSaid({ kind: 'main', screen, screenIndex: s }, b.position, 'grid'),
+        spot: `${s}/${b.position}`,
+        label:
+          b.kind === 'recipe'
+            ? said('ruleParts.quoted', { name: b.recipe.name })
+            : said('ruleParts.categoryQuoted', { name: b.category.name }),
         screen: s,
         containerId: screen.id,
       };
@@ -87,12 +94,13 @@ function place(tree: MenuTree): Placed[] {
           out.push({
             key: keyOf(pb),
             button: pb,
-            where: slotInSentence(
+            where: slotInSentenceSaid(
               { kind: 'page', page, pageIndex: p, category: b.category, owner: b, screenIndex: s },
               pb.position,
               'grid',
             ),
-            label: `"${pb.recipe.name}"`,
+            spot: '',
+            label: said('ruleParts.quoted', { name: pb.recipe.name }),
             parent,
             page: p + 1,
             screen: s,
@@ -105,37 +113,54 @@ function place(tree: MenuTree): Placed[] {
   return out;
 }
 
-const STAGE_FIELDS: [keyof typeof STAGE_FIELD_WORDS, (v: unknown) => string][] = [
-  ['temp', (v) => `${v} °F`],
+const STAGE_FIELDS: [keyof typeof STAGE_FIELD_WORDS, (v: unknown) => SaidValue][] = [
+  ['temp', (v) => degrees(Number(v))],
   ['percent_air_top', (v) => `${v} %`],
   ['percent_air_bottom', (v) => `${v} %`],
   ['blower_percent', (v) => `${v} %`],
   ['microwave_percent', (v) => `${v} %`],
   ['ir_lvl_top', String],
   ['ir_lvl_bottom', String],
-  ['force_vent_open', (v) => (v ? 'open' : 'closed')],
+  ['force_vent_open', (v) => said(v ? 'ruleParts.ventOpen' : 'ruleParts.ventClosed')],
 ];
 
 /** The fields of a recipe that differ, each as 'stage 1 temperature 450 °F → 475 °F'. */
-export function recipeChanges(a: RecipeSnapshot, b: RecipeSnapshot): string[] {
-  const out: string[] = [];
-  if (a.name !== b.name) out.push(`name "${a.name}" → "${b.name}"`);
-  if (a.product_name !== b.product_name) out.push(`product name "${a.product_name}" → "${b.product_name}"`);
-  if (a.set_temp !== b.set_temp) out.push(`set temp ${a.set_temp} °F → ${b.set_temp} °F`);
-  if (a.category !== b.category) out.push(`category ${a.category} → ${b.category}`);
-  if (a.icon !== b.icon) out.push('icon');
-  if (a.stages.length !== b.stages.length) out.push(`stages ${a.stages.length} → ${b.stages.length}`);
+export function recipeChanges(a: RecipeSnapshot, b: RecipeSnapshot): Said[] {
+  const out: Said[] = [];
+  if (a.name !== b.name) out.push(said('ruleParts.changeName', { before: a.name, after: b.name }));
+  if (a.product_name !== b.product_name)
+    out.push(said('ruleParts.changeProduct', { before: a.product_name, after: b.product_name }));
+  if (a.set_temp !== b.set_temp)
+    out.push(said('ruleParts.changeSetTemp', { before: degrees(a.set_temp), after: degrees(b.set_temp) }));
+  if (a.category !== b.category)
+    out.push(said('ruleParts.changeCategory', { before: a.category, after: b.category }));
+  if (a.icon !== b.icon) out.push(said('ruleParts.changeIcon'));
+  if (a.stages.length !== b.stages.length)
+    out.push(said('ruleParts.changeStages', { before: a.stages.length, after: b.stages.length }));
   const n = Math.min(a.stages.length, b.stages.length);
   for (let i = 0; i < n; i++) {
     const x = a.stages[i]!;
     const y = b.stages[i]!;
     if (formatStageTime(x) !== formatStageTime(y))
-      out.push(`stage ${i + 1} time ${formatStageTime(x)} → ${formatStageTime(y)}`);
+      out.push(
+        said('ruleParts.changeStageTime', {
+          n: i + 1,
+          before: formatStageTime(x),
+          after: formatStageTime(y),
+        }),
+      );
     for (const [field, show] of STAGE_FIELDS)
       if (x[field] !== y[field])
-        out.push(`stage ${i + 1} ${STAGE_FIELD_WORDS[field]} ${show(x[field])} → ${show(y[field])}`);
+        out.push(
+          said('ruleParts.changeStageField', {
+            n: i + 1,
+            stageField: STAGE_FIELD_WORDS[field],
+            before: show(x[field]),
+            after: show(y[field]),
+          }),
+        );
   }
-  if (JSON.stringify(a.events) !== JSON.stringify(b.events)) out.push('events');
+  if (JSON.stringify(a.events) !== JSON.stringify(b.events)) out.push(said('ruleParts.changeEvents'));
   return out;
 }
 
@@ -169,7 +194,10 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
   for (const p of after) {
     const was = old.get(p.key);
     if (!was) {
-      lines.push({ kind: 'added', message: `Button ${p.label} added on ${p.where}.` });
+      lines.push({
+        kind: 'added',
+        said: said('ruleMessages.diffAdded', { label: p.label, where: p.where }),
+      });
       mark(p);
       continue;
     }
@@ -180,28 +208,30 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
     ) {
       lines.push({
         kind: 'category-renamed',
-        message: `Category "${was.button.category.name}" renamed "${p.button.category.name}".`,
+        said: said('ruleMessages.diffRenamed', {
+          before: was.button.category.name,
+          after: p.button.category.name,
+        }),
       });
       mark(p);
     }
     if (at(was) !== at(p)) {
-      lines.push({ kind: 'moved', message: `Button ${p.label} moved from ${was.where} to ${p.where}.` });
+      lines.push({
+        kind: 'moved',
+        said: said('ruleMessages.diffMoved', { label: p.label, from: was.where, to: p.where }),
+      });
       mark(p);
     }
     const style = (b: MenuButton) => `${b.color}|${b.icon}|${b.favorite}`;
     if (style(was.button) !== style(p.button)) {
-      const what = [
-        was.button.color !== p.button.color ? 'new colour' : '',
-        was.button.icon !== p.button.icon ? 'new icon' : '',
-        was.button.favorite !== p.button.favorite
-          ? p.button.favorite
-            ? 'made a favourite'
-            : 'no longer a favourite'
-          : '',
-      ].filter(Boolean);
+      const what: SaidValue[] = [];
+      if (was.button.color !== p.button.color) what.push(said('ruleParts.newColour'));
+      if (was.button.icon !== p.button.icon) what.push(said('ruleParts.newIcon'));
+      if (was.button.favorite !== p.button.favorite)
+        what.push(said(p.button.favorite ? 'ruleParts.madeFavourite' : 'ruleParts.noLongerFavourite'));
       lines.push({
         kind: 'restyled',
-        message: `Button ${p.label} on ${p.where}: ${what.join('; ')}.`,
+        said: said('ruleMessages.diffChanged', { label: p.label, where: p.where, what: listOf(what, '; ') }),
       });
       mark(p);
     }
@@ -211,7 +241,10 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
   const vacated: MenuDiff['vacated'] = [];
   for (const p of before) {
     if (now.has(p.key)) continue;
-    lines.push({ kind: 'removed', message: `Button ${p.label} removed from ${p.where}.` });
+    lines.push({
+      kind: 'removed',
+      said: said('ruleMessages.diffRemoved', { label: p.label, where: p.where }),
+    });
     let screenId: number | null | undefined;
     if (!p.parent) screenId = to.tree.screens[p.screen]?.id;
     else {
@@ -235,7 +268,10 @@ export function diffMenus(from: MenuSnapshot, to: MenuSnapshot): MenuDiff {
     mark(p);
     if (described.has(id)) continue;
     described.add(id);
-    lines.push({ kind: 'recipe-changed', message: `Recipe "${b.name}" changed: ${changes.join('; ')}.` });
+    lines.push({
+      kind: 'recipe-changed',
+      said: said('ruleMessages.diffRecipe', { name: b.name, changes: listOf(changes, '; ') }),
+    });
   }
   return { lines, highlight: [...highlight], vacated };
 }

@@ -1,4 +1,6 @@
 /** The editor's operations: each returns a new tree (the one given is never changed) or throws a MenuError. */
+
+import { said } from '../../i18n/said';
 import { BUTTON_COLOR_NAMES, type ButtonColor } from '../catalog';
 import { categoryNameIssue } from '../category';
 import { ICON_CATEGORY_DEFAULT, isIconName } from '../icons';
@@ -19,7 +21,7 @@ const clone = (tree: MenuTree): MenuTree => mapMenu(tree);
 
 function containerIn(tree: MenuTree, screenId: number, subject: MenuSubject = 'screen'): Container {
   const c = findContainer(tree, screenId);
-  if (!c) throw new MenuError(subject, 'This screen is not part of the oven.', true);
+  if (!c) throw new MenuError(subject, said('ruleMessages.notOvenScreen'), true);
   return c;
 }
 
@@ -40,10 +42,10 @@ function checkSlot(c: Container, model: OvenModel, position: number, subject: Me
     throw new MenuError(
       subject,
       c.kind === 'main'
-        ? `A main screen of a ${model.type} has slots 1 to ${max}.`
+        ? said('ruleMessages.slotsMain', { type: model.type, max })
         : model.menuLayout === 'list'
-          ? `A ${model.type} category holds at most ${max} recipes.`
-          : `A page has slots 1 to ${max}.`,
+          ? said('ruleMessages.slotsList', { type: model.type, max })
+          : said('ruleMessages.slotsPage', { max }),
     );
   }
 }
@@ -61,14 +63,14 @@ function insertAt(
     throw new MenuError(
       subject,
       c.kind === 'main'
-        ? `This screen is full: it holds ${capacityOf(c, model)} buttons.`
+        ? said('ruleMessages.screenFull', { n: capacityOf(c, model) })
         : model.menuLayout === 'list'
-          ? `This category is full: it holds ${capacityOf(c, model)} recipes.`
-          : `This page is full: it holds ${capacityOf(c, model)} buttons.`,
+          ? said('ruleMessages.categoryFull', { n: capacityOf(c, model) })
+          : said('ruleMessages.pageFull', { n: capacityOf(c, model) }),
     );
   }
   if (c.kind === 'page' && button.kind === 'category')
-    throw new MenuError(subject, 'A category cannot go inside another category.');
+    throw new MenuError(subject, said('ruleMessages.categoryInCategory'));
   if (model.menuLayout === 'list') {
     const at = Math.min(Math.max(1, position), buttons.length + 1);
     buttons.splice(at - 1, 0, button);
@@ -77,7 +79,7 @@ function insertAt(
   }
   checkSlot(c, model, position, subject);
   if (buttons.some((b) => b.position === position))
-    throw new MenuError(subject, `Slot ${position} is taken.`);
+    throw new MenuError(subject, said('ruleMessages.slotTaken', { n: position }));
   button.position = position;
   buttons.push(button);
   sortByPosition(buttons);
@@ -89,8 +91,8 @@ export function addScreen(tree: MenuTree, model: OvenModel): MenuTree {
     throw new MenuError(
       'screens',
       model.maxScreens === 1
-        ? `A ${model.type} has one main screen.`
-        : `A ${model.type} has at most ${model.maxScreens} screens.`,
+        ? said('ruleMessages.oneMainScreen', { type: model.type })
+        : said('ruleMessages.maxScreens', { type: model.type, max: model.maxScreens }),
     );
   }
   const next = clone(tree);
@@ -102,13 +104,13 @@ export function addScreen(tree: MenuTree, model: OvenModel): MenuTree {
 export function addPage(tree: MenuTree, model: OvenModel, categoryId: number): MenuTree {
   const next = clone(tree);
   const owner = findCategory(next, categoryId);
-  if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
+  if (!owner) throw new MenuError('category', said('ruleMessages.notOvenCategory'), true);
   if (owner.category.pages.length >= model.maxPagesPerCategory) {
     throw new MenuError(
       'category',
       model.maxPagesPerCategory === 1
-        ? `A ${model.type} category is one list: it has no pages to add.`
-        : `A category has at most ${model.maxPagesPerCategory} pages.`,
+        ? said('ruleMessages.oneList', { type: model.type })
+        : said('ruleMessages.maxPages', { max: model.maxPagesPerCategory }),
     );
   }
   owner.category.pages.push({ id: null, buttons: [] });
@@ -123,10 +125,10 @@ export function deleteScreen(tree: MenuTree, screenId: number): MenuTree {
   const next = clone(tree);
   const c = containerIn(next, screenId);
   if (c.kind === 'main') {
-    if (next.screens.length <= 1) throw new MenuError('screen', 'An oven keeps at least one screen.');
+    if (next.screens.length <= 1) throw new MenuError('screen', said('ruleMessages.keepScreen'));
     next.screens.splice(c.screenIndex, 1);
   } else {
-    if (c.category.pages.length <= 1) throw new MenuError('screen', 'A category keeps at least one page.');
+    if (c.category.pages.length <= 1) throw new MenuError('screen', said('ruleMessages.keepPage'));
     c.category.pages.splice(c.pageIndex, 1);
   }
   return next;
@@ -150,7 +152,7 @@ export function placeRecipe(
   if (recipe.ovenType !== model.type) {
     throw new MenuError(
       'recipe',
-      `"${recipe.name}" is a ${recipe.ovenType} recipe; this oven is a ${model.type}.`,
+      said('ruleMessages.wrongType', { name: recipe.name, recipeType: recipe.ovenType, type: model.type }),
     );
   }
   const next = clone(tree);
@@ -184,10 +186,13 @@ export function createCategory(
   const issue = categoryNameIssue(name);
   if (issue) throw new MenuError('name', issue);
   if (categoryCount(tree) >= model.maxCategories)
-    throw new MenuError('name', `A ${model.type} has at most ${model.maxCategories} categories.`);
+    throw new MenuError(
+      'name',
+      said('ruleMessages.maxCategories', { type: model.type, max: model.maxCategories }),
+    );
   const next = clone(tree);
   const c = containerIn(next, screenId);
-  if (c.kind !== 'main') throw new MenuError('screen', 'Categories go on a main screen.');
+  if (c.kind !== 'main') throw new MenuError('screen', said('ruleMessages.categoriesOnMain'));
   insertAt(
     c,
     model,
@@ -218,14 +223,14 @@ export function updateCategory(
 ): MenuTree {
   const next = clone(tree);
   const owner = findCategory(next, categoryId);
-  if (!owner) throw new MenuError('category', 'This category is not part of the oven.', true);
+  if (!owner) throw new MenuError('category', said('ruleMessages.notOvenCategory'), true);
   if (patch.name !== undefined) {
     const issue = categoryNameIssue(patch.name);
     if (issue) throw new MenuError('name', issue);
     owner.category.name = patch.name.trim();
   }
   if (patch.icon !== undefined) {
-    if (!isIconName(patch.icon)) throw new MenuError('icon', 'Choose one of the icons.');
+    if (!isIconName(patch.icon)) throw new MenuError('icon', said('ruleMessages.chooseIcon'));
     // The category's picture is also its button's: the two never disagree.
     owner.category.icon = patch.icon;
     owner.icon = patch.icon;
@@ -242,28 +247,32 @@ export function updateButton(
 ): MenuTree {
   const next = clone(tree);
   const found = findButton(next, buttonId);
-  if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
+  if (!found) throw new MenuError('button', said('ruleMessages.notOvenButton'), true);
   const { button } = found;
   if (patch.icon !== undefined) {
-    if (!isIconName(patch.icon)) throw new MenuError('icon', 'Choose one of the icons.');
+    if (!isIconName(patch.icon)) throw new MenuError('icon', said('ruleMessages.chooseIcon'));
     button.icon = patch.icon;
     if (button.kind === 'category') button.category.icon = patch.icon;
   }
   if (patch.color !== undefined) {
     if (!(BUTTON_COLOR_NAMES as readonly string[]).includes(patch.color))
-      throw new MenuError('color', `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`);
+      throw new MenuError('color', said('ruleMessages.chooseColor', { list: BUTTON_COLOR_NAMES.join(', ') }));
     button.color = patch.color;
   }
   if (patch.favorite !== undefined) {
-    if (button.kind !== 'recipe') throw new MenuError('favorite', 'Only recipes can be favourites.');
+    if (button.kind !== 'recipe') throw new MenuError('favorite', said('ruleMessages.favouritesRecipes'));
     button.favorite = patch.favorite;
   }
   if (patch.recipe !== undefined) {
-    if (button.kind !== 'recipe') throw new MenuError('recipe', 'A category button opens its category.');
+    if (button.kind !== 'recipe') throw new MenuError('recipe', said('ruleMessages.categoryButtonOpens'));
     if (patch.recipe.ovenType !== model.type) {
       throw new MenuError(
         'recipe',
-        `"${patch.recipe.name}" is a ${patch.recipe.ovenType} recipe; this oven is a ${model.type}.`,
+        said('ruleMessages.wrongType', {
+          name: patch.recipe.name,
+          recipeType: patch.recipe.ovenType,
+          type: model.type,
+        }),
       );
     }
     button.recipe = patch.recipe;
@@ -278,7 +287,7 @@ export function updateButton(
 export function removeButton(tree: MenuTree, model: OvenModel, buttonId: number): MenuTree {
   const next = clone(tree);
   const found = findButton(next, buttonId);
-  if (!found) throw new MenuError('button', 'This button is not part of the oven.', true);
+  if (!found) throw new MenuError('button', said('ruleMessages.notOvenButton'), true);
   const buttons = buttonsOf(found.container);
   buttons.splice(buttons.indexOf(found.button), 1);
   if (model.menuLayout === 'list') renumber(buttons);
@@ -301,20 +310,17 @@ export function moveButton(
   const target = to.screenId === from.screenId ? source : containerIn(next, to.screenId, 'target-screen');
   const sourceButtons = buttonsOf(source);
   const button = sourceButtons.find((b) => b.position === from.position);
-  if (!button) throw new MenuError('source-slot', `There is no button in slot ${from.position}.`);
+  if (!button) throw new MenuError('source-slot', said('ruleMessages.noButtonIn', { n: from.position }));
   if (target.kind === 'page' && button.kind === 'category')
-    throw new MenuError('target-screen', 'A category cannot go inside another category.');
+    throw new MenuError('target-screen', said('ruleMessages.categoryInCategory'));
 
   if (model.menuLayout === 'list') {
     const targetButtons = buttonsOf(target);
     const max = target === source ? sourceButtons.length : targetButtons.length + 1;
     if (!Number.isInteger(to.position) || to.position < 1 || to.position > max)
-      throw new MenuError('target-slot', `The new position must be from 1 to ${max}.`);
+      throw new MenuError('target-slot', said('ruleMessages.newPosition', { max }));
     if (target !== source && targetButtons.length >= capacityOf(target, model))
-      throw new MenuError(
-        'target-screen',
-        `That list is full: it holds ${capacityOf(target, model)} buttons.`,
-      );
+      throw new MenuError('target-screen', said('ruleMessages.listFull', { n: capacityOf(target, model) }));
     sourceButtons.splice(sourceButtons.indexOf(button), 1);
     targetButtons.splice(to.position - 1, 0, button);
     renumber(sourceButtons);
@@ -328,7 +334,7 @@ export function moveButton(
   const occupant = targetButtons.find((b) => b.position === to.position);
   if (occupant) {
     if (source.kind === 'page' && occupant.kind === 'category')
-      throw new MenuError('target-slot', 'A category cannot go inside another category.');
+      throw new MenuError('target-slot', said('ruleMessages.categoryInCategory'));
     // The two change places.
     occupant.position = from.position;
     if (target !== source) {

@@ -1,3 +1,5 @@
+import type { Said } from '../../i18n/said';
+
 /**
  * What a menu rule is about, in the menu's own words. The HTTP layer names the request field it concerns
  * (`menuErrorField` in shared/contracts/menus); the error handler picks the status once.
@@ -22,10 +24,11 @@ export class MenuError extends Error {
   override readonly name = 'MenuError';
   constructor(
     readonly subject: MenuSubject,
-    message: string,
+    readonly said: Said,
     /** The thing named is not on this oven's menu at all (a 404, not a refused change). */
     readonly missing = false,
   ) {
-    super(message);
+    // The key, for logs: each reader says it in their language from `said`.
+    super(said.key);
   }
 }

@@ -1,5 +1,6 @@
 /** A menu's places and buttons in a manager's words, for the editor, the server's history lines and the PDFs. */
 
+import { type Said, type SaidValue, said } from '../../i18n/said';
 import type { Container } from './queries';
 import type { MenuButton } from './tree';
 
@@ -71,14 +72,47 @@ export const slotInSentence = (
   w = ENGLISH_MENU_WORDS,
 ): string => `${placeInSentence(c, layout, w)}, ${slotLabel(position, layout, w)}`;
 
-/** The words a recipe's change names a stage's field by ("stage 2 air top 50 % → 60 %"); readers translate them. */
+/** The words a recipe's change names a stage's field by ("stage 2 air top 50 % → 60 %"). */
 export const STAGE_FIELD_WORDS = {
-  temp: 'temperature',
-  percent_air_top: 'air top',
-  percent_air_bottom: 'air bottom',
-  blower_percent: 'blower',
-  microwave_percent: 'microwave',
-  ir_lvl_top: 'infrared top',
-  ir_lvl_bottom: 'infrared bottom',
-  force_vent_open: 'force vent',
+  temp: said('ruleParts.fieldTemperature'),
+  percent_air_top: said('ruleParts.fieldAirTop'),
+  percent_air_bottom: said('ruleParts.fieldAirBottom'),
+  blower_percent: said('ruleParts.fieldBlower'),
+  microwave_percent: said('ruleParts.fieldMicrowave'),
+  ir_lvl_top: said('ruleParts.fieldInfraredTop'),
+  ir_lvl_bottom: said('ruleParts.fieldInfraredBottom'),
+  force_vent_open: said('ruleParts.fieldForceVent'),
 } as const;
+
+/*
+ * The same places said by key, for what the server and the rules say (history lines, refusals): each reader has
+ * them in their language.
+ */
+
+/** A place inside a sentence: "screen 2", "category Sides, page 3" (a list's category has one page). */
+export function placeSaid(c: Container, layout: 'grid' | 'list'): Said {
+  if (c.kind === 'main') return said('ruleParts.screen', { n: c.screenIndex + 1 });
+  return layout === 'list'
+    ? said('ruleParts.category', { name: c.category.name })
+    : said('ruleParts.categoryPage', { name: c.category.name, n: c.pageIndex + 1 });
+}
+
+/** A slot: "slot 4" on a grid, "place 4" in a list. */
+export const slotSaid = (position: number, layout: 'grid' | 'list'): Said =>
+  said(layout === 'list' ? 'ruleParts.place' : 'ruleParts.slot', { n: position });
+
+/** A slot inside a sentence: "screen 1, slot 2", "category Sides, page 3, slot 4", "category Sides, place 4". */
+export function slotInSentenceSaid(c: Container, position: number, layout: 'grid' | 'list'): Said {
+  if (c.kind === 'main')
+    return said(layout === 'list' ? 'ruleParts.screenPlace' : 'ruleParts.screenSlot', {
+      n: c.screenIndex + 1,
+      slot: position,
+    });
+  return layout === 'list'
+    ? said('ruleParts.categoryPlace', { name: c.category.name, slot: position })
+    : said('ruleParts.categoryPageSlot', { name: c.category.name, n: c.pageIndex + 1, slot: position });
+}
+
+/** A button in a sentence: the recipe's name, or "category Sides". */
+export const buttonSaid = (b: MenuButton): SaidValue =>
+  b.kind === 'recipe' ? b.recipe.name : said('ruleParts.category', { name: b.category.name });

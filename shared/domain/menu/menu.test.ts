@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../../i18n/english';
 import { ovenModel } from '../oven-models';
 import {
   addPage,
@@ -62,7 +63,7 @@ const message = (fn: () => unknown) => {
   try {
     fn();
   } catch (e) {
-    if (e instanceof MenuError) return `${e.subject}: ${e.message}`;
+    if (e instanceof MenuError) return `${e.subject}: ${english(e.said)}`;
     throw e;
   }
   return 'no error';
@@ -363,7 +364,7 @@ describe('menuIssues (the one check of every menu rule)', () => {
         },
       ],
     };
-    expect(menuIssues(gap, misa).map((i) => i.message)).toEqual([
+    expect(menuIssues(gap, misa).map((i) => english(i.said))).toEqual([
       'The buttons on screen 1 must follow each other with no gap.',
     ]);
   });

@@ -1,10 +1,12 @@
 /** Every menu rule at once (spec §5, §9), as issues: what a saved menu, an imported file and the editor all check. */
+
+import { type Said, said } from '../../i18n/said';
 import { BUTTON_COLOR_NAMES } from '../catalog';
 import { categoryNameIssue } from '../category';
 import { isIconName } from '../icons';
 import type { Issue } from '../issues';
 import type { OvenModel } from '../oven-models';
-import { countOf } from '../words';
+import { countSaid } from '../words';
 import { findContainer } from './queries';
 import { mainCapacity, pageCapacity } from './slots';
 import type { MenuButton, MenuTree } from './tree';
@@ -17,7 +19,7 @@ function buttonIssues(
   path: (string | number)[],
   capacity: number,
   model: OvenModel,
-  where: string,
+  where: Said,
 ): void {
   // Runs for every button of a 32,768-button file: paths are built only for a problem.
   const list = model.menuLayout === 'list';
@@ -28,30 +30,37 @@ function buttonIssues(
     if (!Number.isInteger(p) || p < 1 || p > capacity)
       issues.push({
         path: [...path, 'buttons', j, 'position'],
-        message: `A button on ${where} must be in position 1 to ${capacity}.`,
+        said: said('ruleMessages.buttonPosition', { where, capacity }),
       });
     else if (j > 0 && p <= previous)
       issues.push({
         path: [...path, 'buttons', j, 'position'],
-        message: `Buttons on ${where} must be listed by increasing position, each once.`,
+        said: said('ruleMessages.buttonsOrdered', { where }),
       });
     else if (list && p !== j + 1)
       issues.push({
         path: [...path, 'buttons', j, 'position'],
-        message: `The buttons on ${where} must follow each other with no gap.`,
+        said: said('ruleMessages.buttonsNoGap', { where }),
       });
     previous = p;
     if (!isIconName(b.icon))
-      issues.push({ path: [...path, 'buttons', j, 'icon'], message: `Unknown icon "${b.icon}".` });
+      issues.push({
+        path: [...path, 'buttons', j, 'icon'],
+        said: said('ruleMessages.unknownIcon', { name: b.icon }),
+      });
     if (!COLOR_SET.has(b.color))
       issues.push({
         path: [...path, 'buttons', j, 'color'],
-        message: `Choose one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+        said: said('ruleMessages.chooseColor', { list: BUTTON_COLOR_NAMES.join(', ') }),
       });
     if (b.kind === 'recipe' && b.recipe.ovenType !== model.type)
       issues.push({
         path: [...path, 'buttons', j, 'recipe'],
-        message: `"${b.recipe.name}" is a ${b.recipe.ovenType} recipe; this oven is a ${model.type}.`,
+        said: said('ruleMessages.wrongType', {
+          name: b.recipe.name,
+          recipeType: b.recipe.ovenType,
+          type: model.type,
+        }),
       });
   }
 }
@@ -62,42 +71,57 @@ function buttonIssues(
  */
 export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
   const issues: Issue[] = [];
-  if (tree.screens.length < 1)
-    issues.push({ path: ['screens'], message: 'An oven needs at least one screen.' });
+  if (tree.screens.length < 1) issues.push({ path: ['screens'], said: said('ruleMessages.needsScreen') });
   if (tree.screens.length > model.maxScreens) {
     issues.push({
       path: ['screens'],
-      message: `${model.type} ovens have at most ${countOf(model.maxScreens, 'screen')}.`,
+      said:
+        model.maxScreens === 1
+          ? said('ruleMessages.screensMaxOne', { type: model.type })
+          : said('ruleMessages.screensMax', { type: model.type, max: model.maxScreens }),
     });
   }
   let categories = 0;
   tree.screens.forEach((screen, i) => {
-    buttonIssues(issues, screen.buttons, ['screens', i], mainCapacity(model), model, `screen ${i + 1}`);
+    buttonIssues(
+      issues,
+      screen.buttons,
+      ['screens', i],
+      mainCapacity(model),
+      model,
+      said('ruleParts.screen', { n: i + 1 }),
+    );
     screen.buttons.forEach((b, j) => {
       if (b.kind !== 'category') return;
       categories += 1;
       const c = b.category;
       const at = ['screens', i, 'buttons', j, 'category'];
-      const label = `category "${c.name}"`;
+      const label = said('ruleParts.categoryQuoted', { name: c.name });
       const nameIssue = categoryNameIssue(c.name);
-      if (nameIssue) issues.push({ path: [...at, 'name'], message: nameIssue });
-      if (!isIconName(c.icon)) issues.push({ path: [...at, 'icon'], message: `Unknown icon "${c.icon}".` });
-      if (c.pages.length < 1)
-        issues.push({ path: [...at, 'pages'], message: 'A category needs at least one page.' });
+      if (nameIssue) issues.push({ path: [...at, 'name'], said: nameIssue });
+      if (!isIconName(c.icon))
+        issues.push({ path: [...at, 'icon'], said: said('ruleMessages.unknownIcon', { name: c.icon }) });
+      if (c.pages.length < 1) issues.push({ path: [...at, 'pages'], said: said('ruleMessages.needsPage') });
       if (c.pages.length > model.maxPagesPerCategory) {
         issues.push({
           path: [...at, 'pages'],
-          message: `A category has at most ${countOf(model.maxPagesPerCategory, 'page')} on ${model.type}.`,
+          said: said('ruleMessages.maxPagesOn', {
+            count: countSaid(model.maxPagesPerCategory, 'page'),
+            type: model.type,
+          }),
         });
       }
       c.pages.forEach((page, p) => {
-        const where = model.menuLayout === 'list' ? label : `${label}, page ${p + 1}`;
+        const where =
+          model.menuLayout === 'list'
+            ? label
+            : said('ruleParts.categoryQuotedPage', { name: c.name, n: p + 1 });
         buttonIssues(issues, page.buttons, [...at, 'pages', p], pageCapacity(model), model, where);
         for (let k = 0; k < page.buttons.length; k++) {
           if ((page.buttons[k] as MenuButton).kind !== 'recipe')
             issues.push({
               path: [...at, 'pages', p, 'buttons', k],
-              message: 'A category page holds recipes only.',
+              said: said('ruleMessages.fileCategoryPageRecipes'),
             });
         }
       });
@@ -106,7 +130,7 @@ export function menuIssues(tree: MenuTree, model: OvenModel): Issue[] {
   if (categories > model.maxCategories) {
     issues.push({
       path: ['categories'],
-      message: `${model.type} ovens have at most ${model.maxCategories} categories.`,
+      said: said('ruleMessages.categoriesMax', { type: model.type, max: model.maxCategories }),
     });
   }
   return issues;

@@ -1,3 +1,4 @@
+import { type Said, type SaidKey, type SaidValue, said } from '../../i18n/said';
 import { BUTTON_COLOR_NAMES, type ButtonColor, IR_LEVELS, type IrLevel } from '../catalog';
 import type { CookEvent } from '../event';
 import type { OvenModel } from '../oven-models';
@@ -6,7 +7,6 @@ import type { Stage } from '../stage';
 import { OPTIONAL_RECIPE_KEYS } from './serialize';
 import { tokenizeLine } from './text';
 import type { Origins, OvenSettings, SettingsButton, SettingsFileError, SettingsRecipe } from './types';
-
 import { validateRecipe } from './validate';
 
 /** A line read by the general reader: its keyword, and parallel lists of keys, values and columns. */
@@ -19,11 +19,22 @@ export interface Rec {
   cols: number[];
 }
 
+/** The records numbered in order: the noun, its number inside a sentence, and as a title. */
+const NUMBERED = {
+  'warm-up': ['ruleParts.fieldWarmUp', 'ruleParts.fieldWarmUpNumber', 'ruleParts.fieldWarmUpNumberCap'],
+  recipe: ['ruleParts.fieldRecipe', 'ruleParts.fieldRecipeNumber', 'ruleParts.fieldRecipeNumberCap'],
+  stage: ['ruleParts.fieldStage', 'ruleParts.fieldStageNumber', 'ruleParts.fieldStageNumberCap'],
+  event: ['ruleParts.fieldEvent', 'ruleParts.fieldEventNumber', 'ruleParts.fieldEventNumberCap'],
+  screen: ['ruleParts.fieldScreen', 'ruleParts.fieldScreenNumber', 'ruleParts.fieldScreenNumberCap'],
+  category: ['ruleParts.fieldCategory', 'ruleParts.fieldCategoryNumber', 'ruleParts.fieldCategoryNumberCap'],
+  page: ['ruleParts.fieldPage', 'ruleParts.fieldPageNumber', 'ruleParts.fieldPageNumberCap'],
+} as const satisfies Record<string, readonly [SaidKey, SaidKey, SaidKey]>;
+
 export class Problems {
   readonly list: SettingsFileError[] = [];
   constructor(private readonly max: number) {}
-  add(line: number, column: number, field: string, message: string): void {
-    this.list.push({ line, column, field, message });
+  add(line: number, column: number, field: SaidValue, what: Said): void {
+    this.list.push({ line, column, field, said: what });
   }
   get full(): boolean {
     return this.list.length >= this.max;
@@ -196,7 +207,8 @@ export class Builder {
 
   /* The general reader. */
 
-  private int(rec: Rec, key: string, what: string): number {
+  /** `field` names the value where it stands; `title` begins the sentence that refuses it. */
+  private int(rec: Rec, key: string, field: Said, title = field): number {
     const value = val(rec, key);
     if (value === undefined) return Number.NaN;
     const n = wholeNumber(value);
@@ -204,20 +216,26 @@ export class Builder {
       this.problems.add(
         rec.line,
         colOf(rec, key),
-        what,
-        `${what[0]!.toUpperCase()}${what.slice(1)} must be a whole number (found "${value}").`,
+        field,
+        said('ruleMessages.fileWholeNumber', { field: title, value }),
       );
     return n;
   }
 
-  private expectN(rec: Rec, expected: number, what: string): boolean {
-    const n = this.int(rec, 'n', `${what} number`);
+  private expectN(rec: Rec, expected: number, what: keyof typeof NUMBERED): boolean {
+    const [noun, number, title] = NUMBERED[what];
+    const n = this.int(rec, 'n', said(number), said(title));
     if (n === expected) return true;
+    const found = val(rec, 'n');
     this.problems.add(
       rec.line,
       colOf(rec, 'n'),
-      `${what} number`,
-      `Expected ${what} ${expected} here (found ${val(rec, 'n') ?? 'none'}).`,
+      said(number),
+      said('ruleMessages.fileExpectedNumber', {
+        what: said(noun),
+        expected,
+        found: found ?? said('ruleParts.none'),
+      }),
     );
     return false;
   }
@@ -226,18 +244,30 @@ export class Builder {
     const { problems, s, o } = this;
     const spec = KEYS[rec.keyword];
     if (!spec) {
-      if (!this.newerMinor) problems.add(rec.line, 1, 'record', `Unknown record "${rec.keyword}".`);
+      if (!this.newerMinor)
+        problems.add(
+          rec.line,
+          1,
+          said('ruleParts.fieldRecord'),
+          said('ruleMessages.fileUnknownRecord', { keyword: rec.keyword }),
+        );
       return;
     }
     // A canonical record with exactly the required keys needs no further key checks.
     if (!(rec.canonical && !spec.optional && rec.keys.length === spec.required.length)) {
       for (const key of spec.required) {
-        if (!has(rec, key)) problems.add(rec.line, 1, key, `${rec.keyword} needs "${key}=".`);
+        if (!has(rec, key))
+          problems.add(rec.line, 1, key, said('ruleMessages.fileNeedsKey', { keyword: rec.keyword, key }));
       }
       for (let k = 0; k < rec.keys.length; k++) {
         const key = rec.keys[k]!;
         if (!spec.required.includes(key) && !spec.optional?.includes(key) && !this.newerMinor) {
-          problems.add(rec.line, rec.cols[k]!, key, `Unknown field "${key}" in ${rec.keyword}.`);
+          problems.add(
+            rec.line,
+            rec.cols[k]!,
+            key,
+            said('ruleMessages.fileUnknownField', { key, keyword: rec.keyword }),
+          );
         }
       }
     }
@@ -247,8 +277,8 @@ export class Builder {
         problems.add(
           rec.line,
           1,
-          'record',
-          `${rec.keyword} is out of place: the order is OVEN, WARMUP, RECIPE, SCREEN, CATEGORY.`,
+          said('ruleParts.fieldRecord'),
+          said('ruleMessages.fileOutOfPlace', { keyword: rec.keyword }),
         );
         return;
       }
@@ -264,7 +294,10 @@ export class Builder {
       case 'WARMUP':
         this.expectN(rec, s.warmUps.length + 1, 'warm-up');
         o.warmUps.push(rec.line);
-        s.warmUps.push({ name: str('name'), temperature: this.int(rec, 'temp', 'Warm-up temperature') });
+        s.warmUps.push({
+          name: str('name'),
+          temperature: this.int(rec, 'temp', said('ruleParts.fieldWarmUpTemperatureCap')),
+        });
         break;
       case 'RECIPE': {
         this.expectN(rec, s.recipes.length + 1, 'recipe');
@@ -272,7 +305,7 @@ export class Builder {
           {
             name: str('name'),
             product_name: str('product'),
-            set_temp: this.int(rec, 'settemp', 'Set temp'),
+            set_temp: this.int(rec, 'settemp', said('ruleParts.fieldSetTempCap')),
             category: str('category'),
             starting_state: val(rec, 'state') ?? null,
             icon: str('icon'),
@@ -287,25 +320,32 @@ export class Builder {
       case 'STAGE':
       case 'EVENT': {
         const current = s.recipes.length;
-        const owner = this.int(rec, 'recipe', 'Recipe number');
+        const owner = this.int(rec, 'recipe', said('ruleParts.fieldRecipeNumberCap'));
         if (this.section !== SECTION.RECIPE || owner !== current) {
           problems.add(
             rec.line,
             colOf(rec, 'recipe'),
-            'recipe number',
-            `${rec.keyword} must follow its RECIPE (recipe=${current || '?'}).`,
+            said('ruleParts.fieldRecipeNumber'),
+            said('ruleMessages.fileFollowRecipe', { keyword: rec.keyword, n: current || '?' }),
           );
           break;
         }
         const recipe = s.recipes[current - 1]!;
         if (rec.keyword === 'STAGE') {
-          if (recipe.events.length > 0) problems.add(rec.line, 1, 'stage', 'Stages come before events.');
+          if (recipe.events.length > 0)
+            problems.add(rec.line, 1, said('ruleParts.fieldStage'), said('ruleMessages.fileStagesFirst'));
           this.expectN(rec, recipe.stages.length + 1, 'stage');
           this.pushStage(recipe, this.readStage(rec, recipe.stages.length + 1), rec.line);
         } else {
           this.expectN(rec, recipe.events.length + 1, 'event');
           const time = /^(\d{2}):(\d{2})$/.exec(str('at'));
-          if (!time) problems.add(rec.line, colOf(rec, 'at'), 'event time', 'An event time must read MM:SS.');
+          if (!time)
+            problems.add(
+              rec.line,
+              colOf(rec, 'at'),
+              said('ruleParts.fieldEventTime'),
+              said('ruleMessages.fileEventTime'),
+            );
           this.pushEvent(
             recipe,
             { name: str('name'), minutes: Number(time?.[1] ?? 0), seconds: Number(time?.[2] ?? 0) },
@@ -326,8 +366,16 @@ export class Builder {
         break;
       case 'PAGE': {
         const cat = s.categories.length;
-        if (this.section !== SECTION.CATEGORY || this.int(rec, 'category', 'Category number') !== cat) {
-          problems.add(rec.line, 1, 'page', `PAGE must follow its CATEGORY (category=${cat || '?'}).`);
+        if (
+          this.section !== SECTION.CATEGORY ||
+          this.int(rec, 'category', said('ruleParts.fieldCategoryNumberCap')) !== cat
+        ) {
+          problems.add(
+            rec.line,
+            1,
+            said('ruleParts.fieldPage'),
+            said('ruleMessages.filePageFollows', { n: cat || '?' }),
+          );
           break;
         }
         this.expectN(rec, s.categories[cat - 1]!.pages.length + 1, 'page');
@@ -344,20 +392,30 @@ export class Builder {
   private readStage(rec: Rec, order: number): Stage {
     const time = /^(\d{2}):(\d{2}):(\d{2})$/.exec(val(rec, 'time') ?? '');
     if (!time)
-      this.problems.add(rec.line, colOf(rec, 'time'), 'stage time', 'A stage time must read HH:MM:SS.');
+      this.problems.add(
+        rec.line,
+        colOf(rec, 'time'),
+        said('ruleParts.fieldStageTime'),
+        said('ruleMessages.fileStageTime'),
+      );
     const vent = val(rec, 'vent');
     if (vent !== '0' && vent !== '1')
-      this.problems.add(rec.line, colOf(rec, 'vent'), 'force vent', 'Force vent must be 0 or 1.');
+      this.problems.add(
+        rec.line,
+        colOf(rec, 'vent'),
+        said('ruleParts.fieldForceVent'),
+        said('ruleMessages.fileForceVent'),
+      );
     return {
       order,
       hours: time?.[1] ?? '00',
       minutes: time?.[2] ?? '00',
       seconds: time?.[3] ?? '00',
-      temp: this.int(rec, 'temp', 'Temperature'),
-      percent_air_top: this.int(rec, 'airtop', 'Air top'),
-      percent_air_bottom: this.int(rec, 'airbottom', 'Air bottom'),
-      blower_percent: this.int(rec, 'blower', 'Blower'),
-      microwave_percent: this.int(rec, 'microwave', 'Microwave'),
+      temp: this.int(rec, 'temp', said('ruleParts.fieldTemperatureCap')),
+      percent_air_top: this.int(rec, 'airtop', said('ruleParts.fieldAirTopCap')),
+      percent_air_bottom: this.int(rec, 'airbottom', said('ruleParts.fieldAirBottomCap')),
+      blower_percent: this.int(rec, 'blower', said('ruleParts.fieldBlowerCap')),
+      microwave_percent: this.int(rec, 'microwave', said('ruleParts.fieldMicrowaveCap')),
       ir_lvl_top: this.irLevel(rec, 'irtop'),
       ir_lvl_bottom: this.irLevel(rec, 'irbottom'),
       force_vent_open: vent === '1',
@@ -370,8 +428,8 @@ export class Builder {
     this.problems.add(
       rec.line,
       colOf(rec, key),
-      key === 'irtop' ? 'IR top' : 'IR bottom',
-      'IR level must be OFF, LOW, MEDIUM or HIGH.',
+      key === 'irtop' ? said('ruleParts.fieldIrTop') : said('ruleParts.fieldIrBottom'),
+      said('ruleMessages.fileIrLevel'),
     );
     return 'OFF';
   }
@@ -381,7 +439,7 @@ export class Builder {
     const hasRecipe = has(rec, 'recipe');
     const onScreen = has(rec, 'screen');
     if (hasRecipe === (onScreen && has(rec, 'category'))) {
-      problems.add(rec.line, 1, 'button', 'A BUTTON opens either recipe= or category=.');
+      problems.add(rec.line, 1, said('ruleParts.fieldButton'), said('ruleMessages.fileButtonOpens'));
       return;
     }
     const color = val(rec, 'color') ?? '';
@@ -389,32 +447,40 @@ export class Builder {
       problems.add(
         rec.line,
         colOf(rec, 'color'),
-        'button colour',
-        `Button colour must be one of ${BUTTON_COLOR_NAMES.join(', ')}.`,
+        said('ruleParts.fieldButtonColour'),
+        said('ruleMessages.fileButtonColour', { list: BUTTON_COLOR_NAMES.join(', ') }),
       );
     }
     const favorite = val(rec, 'favorite');
     if (favorite !== '0' && favorite !== '1') {
-      problems.add(rec.line, colOf(rec, 'favorite'), 'favorite', 'Favorite must be 0 or 1.');
+      problems.add(
+        rec.line,
+        colOf(rec, 'favorite'),
+        said('ruleParts.fieldFavorite'),
+        said('ruleMessages.fileFavorite'),
+      );
     }
     const button: SettingsButton = {
-      position: this.int(rec, 'pos', 'Button position'),
+      position: this.int(rec, 'pos', said('ruleParts.fieldButtonPositionCap')),
       kind: hasRecipe ? 'recipe' : 'category',
       ref: hasRecipe
-        ? this.int(rec, 'recipe', 'Recipe number')
-        : this.int(rec, 'category', 'Category number'),
+        ? this.int(rec, 'recipe', said('ruleParts.fieldRecipeNumberCap'))
+        : this.int(rec, 'category', said('ruleParts.fieldCategoryNumberCap')),
       icon: val(rec, 'icon') ?? '',
       color: color as ButtonColor,
       favorite: favorite === '1',
     };
     if (onScreen) {
       const screen = s.screens.length;
-      if (this.section !== SECTION.SCREEN || this.int(rec, 'screen', 'Screen number') !== screen) {
+      if (
+        this.section !== SECTION.SCREEN ||
+        this.int(rec, 'screen', said('ruleParts.fieldScreenNumberCap')) !== screen
+      ) {
         problems.add(
           rec.line,
           colOf(rec, 'screen'),
-          'screen number',
-          `BUTTON must follow its SCREEN (screen=${screen || '?'}).`,
+          said('ruleParts.fieldScreenNumber'),
+          said('ruleMessages.fileButtonScreen', { n: screen || '?' }),
         );
         return;
       }
@@ -424,25 +490,30 @@ export class Builder {
       const page = s.categories[cat - 1]?.pages.length ?? 0;
       if (
         this.section !== SECTION.CATEGORY ||
-        this.int(rec, 'category', 'Category number') !== cat ||
-        this.int(rec, 'page', 'Page number') !== page ||
+        this.int(rec, 'category', said('ruleParts.fieldCategoryNumberCap')) !== cat ||
+        this.int(rec, 'page', said('ruleParts.fieldPageNumberCap')) !== page ||
         page === 0
       ) {
         problems.add(
           rec.line,
           1,
-          'page',
-          `BUTTON must follow its PAGE (category=${cat || '?'} page=${page || '?'}).`,
+          said('ruleParts.fieldPage'),
+          said('ruleMessages.fileButtonPage', { category: cat || '?', page: page || '?' }),
         );
         return;
       }
       if (button.kind === 'category') {
-        problems.add(rec.line, colOf(rec, 'category'), 'button', 'A category page holds recipes only.');
+        problems.add(
+          rec.line,
+          colOf(rec, 'category'),
+          said('ruleParts.fieldButton'),
+          said('ruleMessages.fileCategoryPageRecipes'),
+        );
         return;
       }
       this.pushPageButton(button, rec.line);
     } else {
-      problems.add(rec.line, 1, 'button', 'A BUTTON needs screen=, or category= and page=.');
+      problems.add(rec.line, 1, said('ruleParts.fieldButton'), said('ruleMessages.fileButtonNeeds'));
     }
   }
 }

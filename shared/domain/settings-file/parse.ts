@@ -1,3 +1,4 @@
+import { said } from '../../i18n/said';
 import { type OvenType, ovenModel, ovenModelByCode } from '../oven-models';
 import { Builder, finish, knownKeys, Problems } from './build';
 import { CanonicalReader } from './canonical-lines';
@@ -47,14 +48,24 @@ export function parseSettingsFile(input: Uint8Array, options: ParseOptions = {})
     return {
       ok: false,
       errors: [
-        { line: 0, column: 0, field: 'file', message: `The file could not be read (${String(error)}).` },
+        {
+          line: 0,
+          column: 0,
+          field: said('ruleParts.fieldFile'),
+          said: said('ruleMessages.fileUnreadable', { error: String(error) }),
+        },
       ],
     };
   }
 }
 
 function empty(): ParseResult {
-  return { ok: false, errors: [{ line: 1, column: 1, field: 'file', message: 'The file is empty.' }] };
+  return {
+    ok: false,
+    errors: [
+      { line: 1, column: 1, field: said('ruleParts.fieldFile'), said: said('ruleMessages.fileEmpty') },
+    ],
+  };
 }
 
 /** The bytes without a UTF-8 BOM, and with CRLF line ends turned into LF. */
@@ -84,7 +95,7 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   const fail = (): ParseResult => ({ ok: false, errors: finish(problems) });
   if (!(raw instanceof Uint8Array) || raw.length === 0) return empty();
   if (looksBinary(raw)) {
-    problems.add(1, 1, 'file', BINARY_MESSAGE);
+    problems.add(1, 1, said('ruleParts.fieldFile'), BINARY_MESSAGE);
     return fail();
   }
   const bytes = normalize(raw);
@@ -96,39 +107,42 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   const headerLine = firstLf < 0 ? text : text.slice(0, firstLf);
   const header = HEADER.exec(headerLine);
   if (!header) {
-    problems.add(
-      1,
-      1,
-      'header',
-      "This is not a Hearth settings file: the first line must read like 'HEARTH-AI2 1.0 MB'.",
-    );
+    problems.add(1, 1, said('ruleParts.fieldHeader'), said('ruleMessages.fileNotHearth'));
     return fail();
   }
   const [, family = '', major = '', minor = '', code = ''] = header;
   const model = ovenModelByCode(code);
   if (family !== 'AI2' && family !== 'RCP') {
-    problems.add(1, 8, 'format', `Unknown file family "${family}": Hearth reads AI2 and RCP files.`);
+    problems.add(1, 8, said('ruleParts.fieldFormat'), said('ruleMessages.fileUnknownFamily', { family }));
     return fail();
   }
   if (Number(major) !== FORMAT_VERSION.major) {
     problems.add(
       1,
       9 + family.length - 3,
-      'version',
-      `This file uses format version ${major}.${minor}; this Hearth reads version ${FORMAT_VERSION.major}.x. Update Hearth or export the file again.`,
+      said('ruleParts.fieldVersion'),
+      said('ruleMessages.fileNewerFormat', {
+        version: `${major}.${minor}`,
+        ours: `${FORMAT_VERSION.major}.x`,
+      }),
     );
     return fail();
   }
   if (!model) {
-    problems.add(1, headerLine.length - code.length + 1, 'oven model', `Unknown oven model code "${code}".`);
+    problems.add(
+      1,
+      headerLine.length - code.length + 1,
+      said('ruleParts.fieldOvenModel'),
+      said('ruleMessages.fileUnknownModel', { code }),
+    );
     return fail();
   }
   if (model.family.toUpperCase() !== family) {
     problems.add(
       1,
       1,
-      'format',
-      `${model.type} ovens use .${model.family} files, but this file is marked ${family}.`,
+      said('ruleParts.fieldFormat'),
+      said('ruleMessages.fileFamilyMarked', { model: model.type, family: model.family, marked: family }),
     );
     return fail();
   }
@@ -137,10 +151,15 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
     problems.add(
       1,
       1,
-      'oven model',
+      said('ruleParts.fieldOvenModel'),
       expected.family === model.family
-        ? `This file is for a ${model.type} oven, not a ${expected.type}.`
-        : `This is a .${model.family} file for ${model.type}; ${expected.type} ovens use .${expected.family} files.`,
+        ? said('ruleMessages.fileOtherModel', { model: model.type, expected: expected.type })
+        : said('ruleMessages.fileOtherFamily', {
+            family: model.family,
+            model: model.type,
+            expected: expected.type,
+            expectedFamily: expected.family,
+          }),
     );
     return fail();
   }
@@ -180,42 +199,32 @@ function parse(raw: Uint8Array, options: ParseOptions): ParseResult {
   const linesBeforeEnd = end.start === 0 ? 0 : line - 1;
 
   if (linesBeforeEnd === 0 || !endLine.startsWith('END')) {
-    problems.add(
-      linesBeforeEnd + 1,
-      1,
-      'END line',
-      'The file ends early: its END line is missing, so the copy may be cut short.',
-    );
+    problems.add(linesBeforeEnd + 1, 1, said('ruleParts.fieldEndLine'), said('ruleMessages.fileEndMissing'));
   } else {
     const endRec = tokenizeLine(endLine);
     const count = endRec.values[endRec.keys.indexOf('lines')];
     const sum = endRec.values[endRec.keys.indexOf('crc32')];
     if (endRec.keyword !== 'END' || endRec.error || !count || !sum) {
-      problems.add(
-        linesBeforeEnd + 1,
-        1,
-        'END line',
-        "The END line must read like 'END lines=42 crc32=1A2B3C4D'.",
-      );
+      problems.add(linesBeforeEnd + 1, 1, said('ruleParts.fieldEndLine'), said('ruleMessages.fileEndShape'));
     } else if (Number(count) !== linesBeforeEnd) {
       problems.add(
         linesBeforeEnd + 1,
         5,
-        'END line',
-        `The file should have ${count} lines before END but has ${linesBeforeEnd}: lines were added or lost.`,
+        said('ruleParts.fieldEndLine'),
+        said('ruleMessages.fileLineCount', { count, found: linesBeforeEnd }),
       );
     } else if (sum.toUpperCase() !== body.crc) {
       problems.add(
         linesBeforeEnd + 1,
         endLine.indexOf('crc32=') + 1,
-        'checksum',
-        'The file was changed or damaged after it was written: its checksum does not match.',
+        said('ruleParts.fieldChecksum'),
+        said('ruleMessages.fileChecksum'),
       );
     }
   }
 
   if (!builder.o.oven) {
-    problems.add(2, 1, 'OVEN', 'The OVEN line is missing.');
+    problems.add(2, 1, 'OVEN', said('ruleMessages.fileOvenMissing'));
     return fail();
   }
   // Values are always checked; links between records only when every record could be read, so a
@@ -237,24 +246,24 @@ function readGeneralLine(builder: Builder, raw: string, line: number): void {
   const { problems } = builder;
   const bad = firstNonAscii(raw);
   if (bad >= 0) {
-    problems.add(
-      line,
-      bad + 1,
-      'text',
-      'Only plain ASCII characters may appear; other characters are written as \\uXXXX.',
-    );
+    problems.add(line, bad + 1, said('ruleParts.fieldText'), said('ruleMessages.fileAscii'));
     return;
   }
   const t = tokenizeLine(raw, knownKeys);
   if (t.error) {
-    problems.add(line, t.error.column, t.keyword || 'line', t.error.message);
+    problems.add(line, t.error.column, t.keyword || said('ruleParts.fieldLine'), t.error.said);
     return;
   }
   // Known keys matched in order cannot repeat; only other lines need the check.
   if (!t.canonical) {
     for (let k = 1; k < t.keys.length; k++) {
       if (t.keys.indexOf(t.keys[k]!) < k)
-        problems.add(line, t.cols[k]!, t.keys[k]!, `"${t.keys[k]}" appears twice.`);
+        problems.add(
+          line,
+          t.cols[k]!,
+          t.keys[k]!,
+          said('ruleMessages.fileDuplicateKey', { key: t.keys[k]! }),
+        );
     }
   }
   builder.record({

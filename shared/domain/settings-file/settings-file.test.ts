@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english, englishOf } from '../../i18n/english';
+import type { Said } from '../../i18n/said';
 import { BUTTON_COLOR_NAMES, FOOD_CATEGORIES, IR_LEVELS, STARTING_STATES } from '../catalog';
 import type { CookEvent } from '../event';
 import { ICON_NAMES } from '../icons';
@@ -24,11 +26,19 @@ function edit(file: string, from: string | RegExp, to: string): string {
   return reseal(out);
 }
 
-function errorsOf(file: string, expectedType?: OvenType): SettingsFileError[] {
+/** A refused file's problems, in English (line, column, field, message). */
+function errorsOf(file: string, expectedType?: OvenType) {
   const r = parseSettings(file, expectedType ? { expectedType } : {});
   if (r.ok) throw new Error('expected the file to be refused');
-  return r.errors;
+  return r.errors.map(inEnglish);
 }
+
+const inEnglish = (e: SettingsFileError) => ({
+  line: e.line,
+  column: e.column,
+  field: typeof e.field === 'string' ? e.field : english(e.field as Said),
+  message: english(e.said),
+});
 
 function lineOf(file: string, needle: string): number {
   return file.split('\n').findIndex((l) => l.includes(needle)) + 1;
@@ -524,7 +534,9 @@ describe('properties', () => {
       fc.property(fc.string({ maxLength: 400 }), (text) => {
         const r = parseSettings(text);
         return (
-          r.ok === false && r.errors.length > 0 && r.errors.every((e) => e.line >= 0 && e.message.length > 0)
+          r.ok === false &&
+          r.errors.length > 0 &&
+          r.errors.every((e) => e.line >= 0 && english(e.said).length > 0)
         );
       }),
       { numRuns: 300 },
@@ -547,7 +559,7 @@ describe('properties', () => {
           if (!r.ok) return r.errors.length > 0;
           const model = ovenModel(r.settings.type);
           return (
-            ovenNameIssue(r.settings.name) === null &&
+            englishOf(ovenNameIssue(r.settings.name)) === null &&
             warmUpsIssues(r.settings.warmUps, model).length === 0 &&
             r.settings.recipes.every((rec) => recipeIssues({ ...rec, oven_type: model.type }).length === 0)
           );

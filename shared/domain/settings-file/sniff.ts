@@ -2,10 +2,11 @@
  * Quick looks at a file before it is read in full: whether it is text at all, and what its first lines say (the
  * import form fills in the oven type and name from them). Small, so the browser can use it without the codec.
  */
+
+import { said } from '../../i18n/said';
 import { type OvenModel, ovenModelByCode } from '../oven-models';
 
-export const BINARY_MESSAGE =
-  'This file holds binary data, not text, so it is not a settings file (a photo, a document or a damaged copy?). Choose the .ai2 or .rcp file copied from the oven.';
+export const BINARY_MESSAGE = said('ruleMessages.fileBinary');
 
 /**
  * A settings file is plain text: a NUL byte, or many bytes that are neither printable ASCII nor line ends in its

@@ -1,5 +1,7 @@
 /** Reading one line of the settings-file format: `KEYWORD key=value key="quoted"`. */
 
+import { type Said, said } from '../../i18n/said';
+
 /** One line split into its keyword and parallel lists of keys, values and 1-based columns. */
 export interface Tokenized {
   keyword: string;
@@ -8,11 +10,11 @@ export interface Tokenized {
   cols: number[];
   /** True when every key was one of the known keys, in their usual order, each once. */
   canonical: boolean;
-  error?: { column: number; message: string };
+  error?: { column: number; said: Said };
 }
 
-function fail(t: Tokenized, column: number, message: string): Tokenized {
-  t.error = { column, message };
+function fail(t: Tokenized, column: number, what: Said): Tokenized {
+  t.error = { column, said: what };
   return t;
 }
 
@@ -37,7 +39,7 @@ export function tokenizeLine(
   const known = knownKeys?.(t.keyword);
   let hint = 0;
   while (i < len) {
-    if (line.charCodeAt(i) !== 0x20) return fail(t, i + 1, 'Expected a space.');
+    if (line.charCodeAt(i) !== 0x20) return fail(t, i + 1, said('ruleMessages.fileExpectedSpace'));
     i++;
     const keyStart = i;
     let key: string | undefined;
@@ -58,8 +60,9 @@ export function tokenizeLine(
       t.canonical = false;
       eq = line.indexOf('=', i);
       const space = line.indexOf(' ', i);
-      if (eq < 0 || (space >= 0 && space < eq)) return fail(t, keyStart + 1, 'Expected key=value.');
-      if (eq === keyStart) return fail(t, keyStart + 1, 'A value has no key.');
+      if (eq < 0 || (space >= 0 && space < eq))
+        return fail(t, keyStart + 1, said('ruleMessages.fileExpectedKeyValue'));
+      if (eq === keyStart) return fail(t, keyStart + 1, said('ruleMessages.fileValueNoKey'));
       key = line.slice(keyStart, eq);
     }
     i = eq + 1;
@@ -74,8 +77,8 @@ export function tokenizeLine(
         const read = readEscaped(line, i + 1);
         if (typeof read === 'number') {
           return read < 0
-            ? fail(t, keyStart + 1, `The quoted value of "${key}" is not closed.`)
-            : fail(t, read + 1, `Unknown escape in "${key}".`);
+            ? fail(t, keyStart + 1, said('ruleMessages.fileQuoteOpen', { key }))
+            : fail(t, read + 1, said('ruleMessages.fileUnknownEscape', { key }));
         }
         t.values.push(read.value);
         i = read.end;

@@ -1,3 +1,4 @@
+import type { Said, SaidValue } from '../../i18n/said';
 import type { ButtonColor } from '../catalog';
 import type { OvenModel, OvenType } from '../oven-models';
 import type { Recipe } from '../recipe';
@@ -40,8 +41,9 @@ export interface SettingsCategory {
 export interface SettingsFileError {
   line: number;
   column: number;
-  field: string;
-  message: string;
+  /** The field in words ('recipe 3 "Pizza", stage 2, air top'), said in the reader's language. */
+  field: SaidValue;
+  said: Said;
 }
 
 export type ParseResult = { ok: true; settings: OvenSettings } | { ok: false; errors: SettingsFileError[] };
@@ -72,6 +74,6 @@ export interface BuildView {
   readonly s: OvenSettings;
   readonly o: Origins;
   readonly model: OvenModel;
-  readonly problems: { add(line: number, column: number, field: string, message: string): void };
+  readonly problems: { add(line: number, column: number, field: SaidValue, what: Said): void };
   col(line: number, key: string): number;
 }

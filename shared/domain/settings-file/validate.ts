@@ -1,7 +1,9 @@
+import { type Said, type SaidValue, said } from '../../i18n/said';
 import type { Issue } from '../issues';
 import { menuIssues } from '../menu';
 import { ovenNameIssue } from '../oven';
 import { recipeIssuesFor } from '../recipe';
+import { RECIPE_TEXT_FIELDS } from '../recipe-fields';
 import { warmUpsIssues } from '../warm-up';
 import { settingsToMenu } from './menu';
 import type { BuildView, SettingsButton } from './types';
@@ -14,19 +16,32 @@ const RECIPE_KEY: Record<string, string> = {
   starting_state: 'state',
   icon: 'icon',
 };
-const STAGE_KEY: Record<string, [string, string]> = {
-  hours: ['time', 'stage time'],
-  minutes: ['time', 'stage time'],
-  seconds: ['time', 'stage time'],
-  temp: ['temp', 'temperature'],
-  percent_air_top: ['airtop', 'air top'],
-  percent_air_bottom: ['airbottom', 'air bottom'],
-  blower_percent: ['blower', 'blower'],
-  microwave_percent: ['microwave', 'microwave'],
-  ir_lvl_top: ['irtop', 'IR top'],
-  ir_lvl_bottom: ['irbottom', 'IR bottom'],
-  force_vent_open: ['vent', 'force vent'],
+const STAGE_KEY: Record<string, [string, Said]> = {
+  hours: ['time', said('ruleParts.fieldStageTime')],
+  minutes: ['time', said('ruleParts.fieldStageTime')],
+  seconds: ['time', said('ruleParts.fieldStageTime')],
+  temp: ['temp', said('ruleParts.fieldTemperature')],
+  percent_air_top: ['airtop', said('ruleParts.fieldAirTop')],
+  percent_air_bottom: ['airbottom', said('ruleParts.fieldAirBottom')],
+  blower_percent: ['blower', said('ruleParts.fieldBlower')],
+  microwave_percent: ['microwave', said('ruleParts.fieldMicrowave')],
+  ir_lvl_top: ['irtop', said('ruleParts.fieldIrTop')],
+  ir_lvl_bottom: ['irbottom', said('ruleParts.fieldIrBottom')],
+  force_vent_open: ['vent', said('ruleParts.fieldForceVent')],
 };
+/** A recipe's own fields in words, where the file's problem list names them. */
+const RECIPE_WORDS: Record<string, Said> = {
+  name: said('ruleParts.fieldName'),
+  product_name: said('ruleParts.fieldProductName'),
+  set_temp: said('ruleParts.fieldSetTemp'),
+  category: said('ruleParts.fieldCategory'),
+  starting_state: said('ruleParts.fieldStartingState'),
+  icon: said('ruleParts.fieldIcon'),
+  stages: said('ruleParts.fieldStages'),
+  events: said('ruleParts.fieldEvents'),
+  ...Object.fromEntries(RECIPE_TEXT_FIELDS.map((f) => [f.key, said(f.label)])),
+};
+const fieldOf = (owner: SaidValue, words: SaidValue) => said('ruleParts.fieldOf', { owner, words });
 
 /**
  * Checks recipe `r` against the recipe rules (the same functions the forms and the API use). The builder
@@ -37,7 +52,7 @@ export function validateRecipe(b: BuildView, r: number): void {
   const recipe = b.s.recipes[r]!;
   const issues = recipeIssuesFor(recipe, b.model);
   for (let i = 0; i < issues.length; i++)
-    placeRecipeIssue(b, issues[i]!, r, `recipe ${r + 1} "${recipe.name}"`);
+    placeRecipeIssue(b, issues[i]!, r, said('ruleParts.recipeNumbered', { n: r + 1, name: recipe.name }));
 }
 
 /**
@@ -47,7 +62,7 @@ export function validateRecipe(b: BuildView, r: number): void {
 export function validateSettings(b: BuildView, checkLinks: boolean): void {
   const { s, o, model, problems } = b;
   const nameIssue = ovenNameIssue(s.name);
-  if (nameIssue) problems.add(o.oven, b.col(o.oven, 'name'), 'oven name', nameIssue);
+  if (nameIssue) problems.add(o.oven, b.col(o.oven, 'name'), said('ruleParts.fieldOvenName'), nameIssue);
 
   for (const issue of warmUpsIssues(s.warmUps, model)) {
     const [i, field] = issue.path as [number | undefined, string | undefined];
@@ -56,8 +71,13 @@ export function validateSettings(b: BuildView, checkLinks: boolean): void {
     problems.add(
       line,
       b.col(line, key),
-      i === undefined ? 'warm-ups' : `warm-up ${i + 1} ${field === 'temperature' ? 'temperature' : 'name'}`,
-      issue.message,
+      i === undefined
+        ? said('ruleParts.fieldWarmUps')
+        : said('ruleParts.warmUpField', {
+            n: i + 1,
+            field: said(field === 'temperature' ? 'ruleParts.fieldTemperature' : 'ruleParts.fieldName'),
+          }),
+      issue.said,
     );
   }
 
@@ -70,8 +90,8 @@ export function validateSettings(b: BuildView, checkLinks: boolean): void {
       problems.add(
         line,
         b.col(line, 'recipe'),
-        'button recipe',
-        `There is no recipe ${button.ref} in this file.`,
+        said('ruleParts.fieldButtonRecipe'),
+        said('ruleMessages.fileNoRecipe', { n: button.ref }),
       );
     }
     if (button.kind === 'category') {
@@ -80,8 +100,8 @@ export function validateSettings(b: BuildView, checkLinks: boolean): void {
         problems.add(
           line,
           b.col(line, 'category'),
-          'button category',
-          `There is no category ${button.ref} in this file.`,
+          said('ruleParts.fieldButtonCategory'),
+          said('ruleMessages.fileNoCategory', { n: button.ref }),
         );
     }
   };
@@ -103,8 +123,8 @@ export function validateSettings(b: BuildView, checkLinks: boolean): void {
         1,
         `category ${k + 1} "${c.name}"`,
         categoryUses[k] === 0
-          ? 'This category is not on any screen.'
-          : 'This category is on more than one button.',
+          ? said('ruleMessages.fileCategoryUnused')
+          : said('ruleMessages.fileCategoryTwice'),
       );
     }
   });
@@ -112,11 +132,11 @@ export function validateSettings(b: BuildView, checkLinks: boolean): void {
   for (const issue of menuIssues(settingsToMenu(s), model)) placeMenuIssue(b, issue);
 }
 
-const BUTTON_KEY: Record<string, [string, string]> = {
-  position: ['pos', 'button position'],
-  icon: ['icon', 'button icon'],
-  color: ['color', 'button colour'],
-  recipe: ['recipe', 'button recipe'],
+const BUTTON_KEY: Record<string, [string, Said]> = {
+  position: ['pos', said('ruleParts.fieldButtonPosition')],
+  icon: ['icon', said('ruleParts.fieldButtonIcon')],
+  color: ['color', said('ruleParts.fieldButtonColour')],
+  recipe: ['recipe', said('ruleParts.fieldButtonRecipe')],
 };
 
 /** Puts a menu rule's issue on the line of the screen, button or category it concerns. */
@@ -124,62 +144,78 @@ function placeMenuIssue(b: BuildView, issue: Issue): void {
   const { o, s, model, problems } = b;
   const path = issue.path;
   if (path[0] === 'screens' && path.length === 1) {
-    problems.add(o.screens[model.maxScreens]?.line ?? o.oven, 1, 'screens', issue.message);
+    problems.add(o.screens[model.maxScreens]?.line ?? o.oven, 1, said('ruleParts.fieldScreens'), issue.said);
     return;
   }
   if (path[0] === 'categories') {
-    problems.add(o.categories[model.maxCategories]?.line ?? o.oven, 1, 'categories', issue.message);
+    problems.add(
+      o.categories[model.maxCategories]?.line ?? o.oven,
+      1,
+      said('ruleParts.fieldCategories'),
+      issue.said,
+    );
     return;
   }
   const i = path[1] as number;
   const j = path[3] as number;
   if (path[4] !== 'category') {
     const line = o.screens[i]!.buttons[j]!;
-    const [key, field] = BUTTON_KEY[String(path[4])] ?? ['pos', 'button'];
-    problems.add(line, b.col(line, key), field, issue.message);
+    const [key, field] = BUTTON_KEY[String(path[4])] ?? ['pos', said('ruleParts.fieldButton')];
+    problems.add(line, b.col(line, key), field, issue.said);
     return;
   }
   const k = s.screens[i]!.buttons[j]!.ref - 1;
   const origin = o.categories[k]!;
-  const label = `category ${k + 1} "${s.categories[k]!.name}"`;
+  const label = said('ruleParts.categoryNumbered', { n: k + 1, name: s.categories[k]!.name });
   if (path[5] === 'pages' && typeof path[6] === 'number' && path[7] === 'buttons') {
     const line = origin.pages[path[6]]!.buttons[path[8] as number]!;
-    const [key, field] = BUTTON_KEY[String(path[9])] ?? ['pos', 'button'];
-    problems.add(line, b.col(line, key), field, issue.message);
+    const [key, field] = BUTTON_KEY[String(path[9])] ?? ['pos', said('ruleParts.fieldButton')];
+    problems.add(line, b.col(line, key), field, issue.said);
     return;
   }
   const key = path[5] === 'name' || path[5] === 'icon' ? path[5] : undefined;
   problems.add(
     origin.line,
     key ? b.col(origin.line, key) : 1,
-    key ? `${label} ${key}` : label,
-    issue.message,
+    key
+      ? said('ruleParts.ownerField', {
+          owner: label,
+          field: said(key === 'name' ? 'ruleParts.fieldName' : 'ruleParts.fieldIcon'),
+        })
+      : label,
+    issue.said,
   );
 }
 
 /** Puts a recipe rule's issue on the line and column of the value it concerns. */
-function placeRecipeIssue(b: BuildView, issue: Issue, r: number, label: string): void {
+function placeRecipeIssue(b: BuildView, issue: Issue, r: number, label: Said): void {
   const { o, s, problems } = b;
   const recipe = s.recipes[r]!;
   const [head, index, field] = issue.path;
   if (head === 'stages' && typeof index === 'number' && index < recipe.stages.length) {
     const line = o.stages[o.firstStage[r]! + index]!;
-    const [key, words] = STAGE_KEY[String(field)] ?? ['n', 'stage'];
-    problems.add(line, b.col(line, key), `${label}, stage ${index + 1}, ${words}`, issue.message);
+    const [key, words] = STAGE_KEY[String(field)] ?? ['n', said('ruleParts.fieldStage')];
+    const stage = said('ruleParts.stageNumbered', { n: index + 1 });
+    problems.add(line, b.col(line, key), fieldOf(label, fieldOf(stage, words)), issue.said);
   } else if (head === 'events' && typeof index === 'number' && index < recipe.events.length) {
     const line = o.events[o.firstEvent[r]! + index]!;
     const key = field === 'name' ? 'name' : 'at';
     problems.add(
       line,
       b.col(line, key),
-      `${label}, event ${index + 1}, ${field === 'name' ? 'name' : 'time'}`,
-      issue.message,
+      fieldOf(
+        label,
+        fieldOf(
+          said('ruleParts.eventNumbered', { n: index + 1 }),
+          said(field === 'name' ? 'ruleParts.fieldName' : 'ruleParts.fieldTime'),
+        ),
+      ),
+      issue.said,
     );
   } else {
     const line = o.recipes[r]!;
     const key = RECIPE_KEY[String(head)] ?? 'n';
-    const words =
-      head === 'stages' ? 'stages' : head === 'events' ? 'events' : String(head).replace(/_/g, ' ');
-    problems.add(line, b.col(line, key), `${label}, ${words}`, issue.message);
+    const words = RECIPE_WORDS[String(head)] ?? String(head).replace(/_/g, ' ');
+    problems.add(line, b.col(line, key), fieldOf(label, words), issue.said);
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * What the server says, shaped for the wire: the key and values every client says it by, with its English beside
+ * it for people reading the API (shared/contracts/common.ts `saidWire`).
+ */
+import type { SaidLine } from '../../shared/contracts/common';
+import type { FileProblem } from '../../shared/contracts/settings-files';
+import type { SettingsFileError } from '../../shared/domain/settings-file/types';
+import { english } from '../../shared/i18n/english';
+import { asWritten, type Said, type SaidValue } from '../../shared/i18n/said';
+
+/** A value that may be said or plain text, as something said (plain text is shown as written). */
+export function saidValue(value: SaidValue): Said {
+  if (typeof value === 'string' || typeof value === 'number') return asWritten(String(value));
+  if ('key' in value) return value;
+  return said_('ruleMessages.asWritten', value);
+}
+
+function said_(key: 'ruleMessages.asWritten', text: SaidValue): Said {
+  return { key, params: { text } };
+}
+
+export function lineOut(line: { kind: string; said: Said }): SaidLine {
+  return { kind: line.kind, message: english(line.said), said: line.said };
+}
+
+export function problemOut(p: SettingsFileError): FileProblem {
+  const field = saidValue(p.field);
+  return {
+    line: p.line,
+    column: p.column,
+    field: english(field),
+    message: english(p.said),
+    field_said: field,
+    said: p.said,
+  };
+}
+
+/** A value in English: the API's words for a field or a place. */
+export const englishValue = (value: SaidValue): string => english(saidValue(value));
+
+/** A sentence's fields on the wire: its English and what it says. */
+export const saidOut = (says: Said): { message: string; said: Said } => ({
+  message: english(says),
+  said: says,
+});
