@@ -89,7 +89,13 @@ export const fleetQuery = z.object({
 });
 export type FleetQuery = z.input<typeof fleetQuery>;
 
-const namedVersion = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
+/** A version: its name, and the key of a name Hearth gave it ("Before Lunch v3"), null for a name typed. */
+const namedVersion = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_said: saidWire.nullable(),
+  created_at: z.string(),
+});
 
 export const fleetOven = z.object({
   id: z.number().int(),
@@ -102,13 +108,17 @@ export const fleetOven = z.object({
   edited_since: z.boolean(),
   last_seen: z
     .object({
-      version: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      version: z
+        .object({ id: z.number().int(), name: z.string(), name_said: saidWire.nullable() })
+        .nullable(),
       at: z.string(),
       by: z.string().nullable(),
       source: z.enum(['file', 'reported']),
     })
     .nullable(),
-  last_download: z.object({ at: z.string(), version: z.string().nullable() }).nullable(),
+  last_download: z
+    .object({ at: z.string(), version: z.string().nullable(), version_said: saidWire.nullable() })
+    .nullable(),
   template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   status: z.enum(FLEET_STATUSES),
 });

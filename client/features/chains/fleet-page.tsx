@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { FleetOven } from '../../../shared/contracts/chains';
+import type { SaidWire } from '../../../shared/contracts/common';
 import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
-import { textOf } from '../../lib/i18n';
+import { say, textOf } from '../../lib/i18n';
 import { formatDay, isolate } from '../../lib/text';
 import { useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
@@ -24,11 +25,16 @@ const STATUS_KEYS = {
   no_version: 'fleetPage.status.noVersion',
 } as const satisfies Record<FleetStatus, string>;
 
+/** A version's name: as typed, or the one Hearth gave it in the screens' language. */
+const nameOf = (name: string, said: SaidWire | null) => (said ? say(said, 'F', name) : name);
+
 function LastSeen({ oven }: { oven: FleetOven }) {
   const { t } = useTranslation();
   const seen = oven.last_seen;
   if (!seen) return <span className="muted">—</span>;
-  const what = seen.version ? t('fleetPage.quoted', { name: seen.version.name }) : t('fleetPage.unsavedMenu');
+  const what = seen.version
+    ? t('fleetPage.quoted', { name: nameOf(seen.version.name, seen.version.name_said) })
+    : t('fleetPage.unsavedMenu');
   const date = formatDay(seen.at);
   return (
     <span>
@@ -183,7 +189,7 @@ export function FleetPage({
                       className={!o.should_run && !o.edited_since && !o.template ? 'fleet-empty' : undefined}
                     >
                       {o.should_run ? (
-                        t('fleetPage.quoted', { name: o.should_run.name })
+                        t('fleetPage.quoted', { name: nameOf(o.should_run.name, o.should_run.name_said) })
                       ) : (
                         <span className="muted">—</span>
                       )}
@@ -206,7 +212,7 @@ export function FleetPage({
                           {o.last_download.version
                             ? t('fleetPage.downloadedVersionNotSeen', {
                                 date: formatDay(o.last_download.at),
-                                version: o.last_download.version,
+                                version: nameOf(o.last_download.version, o.last_download.version_said),
                               })
                             : t('fleetPage.downloadedNotSeen', { date: formatDay(o.last_download.at) })}
                         </div>

@@ -3,6 +3,7 @@ import type { FleetOven } from '../../../shared/contracts/chains';
 import type { Paginated } from '../../../shared/contracts/pagination';
 import { editedSince, type FleetStatus, fleetStatus } from '../../../shared/domain/fleet';
 import type { Actor } from '../../../shared/domain/permissions';
+import type { Said } from '../../../shared/i18n/said';
 import { type Db, rowsOf } from '../../db/client';
 import { type OvenFilter, ovenConditions, statusCounts, totalOf } from '../../db/fleet-store';
 import { type Scope, scopeOf } from '../../db/scope';
@@ -19,19 +20,26 @@ interface FleetRow {
   location_name: string | null;
   v_id: number | null;
   v_name: string | null;
+  v_name_said: Said | null;
   v_at: Date | string | null;
   s_at: Date | string | null;
   s_version_id: number | null;
   s_version_name: string | null;
+  s_version_name_said: Said | null;
   s_source: 'file' | 'reported' | null;
   s_by: string | null;
   f_at: Date | string | null;
   f_version: string | null;
+  f_version_said: Said | null;
   t_id: number | null;
   t_name: string | null;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** A jsonb column as a raw query answers it (text on some drivers). */
+const saidOf = (v: Said | string | null): Said | null =>
+  typeof v === 'string' ? (JSON.parse(v) as Said) : v;
 
 /**
  * The fleet page: the team's ovens with where each stands, the version it should run (its newest), what it was
@@ -72,10 +80,11 @@ export function createFleetService(deps: { db: Db }) {
       sql`
       select o.id, o.name, o.type, o.version, o.at_version_id, o.at_oven_version,
              l.id as location_id, l.name as location_name,
-             v.id as v_id, v.name as v_name, v.created_at as v_at,
-             s.seen_at as s_at, s.version_id as s_version_id, sv.name as s_version_name, s.source as s_source,
+             v.id as v_id, v.name as v_name, v.name_said as v_name_said, v.created_at as v_at,
+             s.seen_at as s_at, s.version_id as s_version_id, sv.name as s_version_name,
+             sv.name_said as s_version_name_said, s.source as s_source,
              su.username as s_by,
-             f.created_at as f_at, fv.name as f_version,
+             f.created_at as f_at, fv.name as f_version, fv.name_said as f_version_said,
              t.id as t_id, t.name as t_name
         from (select * from ovens where id in (
                 select o.id from ovens o where ${where} order by ${order}
@@ -97,7 +106,14 @@ export function createFleetService(deps: { db: Db }) {
     const seen =
       r.s_at !== null
         ? {
-            version: r.s_version_id !== null ? { id: r.s_version_id, name: r.s_version_name ?? '' } : null,
+            version:
+              r.s_version_id !== null
+                ? {
+                    id: r.s_version_id,
+                    name: r.s_version_name ?? '',
+                    name_said: saidOf(r.s_version_name_said),
+                  }
+                : null,
             at: iso(r.s_at),
             by: r.s_by,
             source: r.s_source ?? 'file',
@@ -108,7 +124,10 @@ export function createFleetService(deps: { db: Db }) {
       name: r.name,
       type: r.type,
       location: r.location_id !== null ? { id: r.location_id, name: r.location_name ?? '' } : null,
-      should_run: r.v_id !== null ? { id: r.v_id, name: r.v_name ?? '', created_at: iso(r.v_at!) } : null,
+      should_run:
+        r.v_id !== null
+          ? { id: r.v_id, name: r.v_name ?? '', name_said: saidOf(r.v_name_said), created_at: iso(r.v_at!) }
+          : null,
       edited_since: editedSince({
         version: r.version,
         atVersionId: r.at_version_id,
@@ -116,7 +135,10 @@ export function createFleetService(deps: { db: Db }) {
         latestVersionId: r.v_id,
       }),
       last_seen: seen,
-      last_download: r.f_at !== null ? { at: iso(r.f_at), version: r.f_version } : null,
+      last_download:
+        r.f_at !== null
+          ? { at: iso(r.f_at), version: r.f_version, version_said: saidOf(r.f_version_said) }
+          : null,
       template: r.t_id !== null ? { id: r.t_id, name: r.t_name ?? '' } : null,
       status: fleetStatus({
         latestVersionId: r.v_id,
