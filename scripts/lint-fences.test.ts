@@ -45,6 +45,11 @@ describe('import fences', () => {
     ],
     ['a client feature imports a sibling feature', probe('client/features'), '../recipes/recipes-api'],
     [
+      "a client feature imports the server's English wording of what is said",
+      probe('client/features'),
+      '../../../shared/i18n/english',
+    ],
+    [
       'a client feature reaches another feature from the root',
       probe('client/features'),
       '../../features/auth/auth-api',

@@ -6,23 +6,20 @@ import type { SaidLine } from '../../shared/contracts/common';
 import type { FileProblem } from '../../shared/contracts/settings-files';
 import type { SettingsFileError } from '../../shared/domain/settings-file/types';
 import { english } from '../../shared/i18n/english';
-import { asWritten, type Said, type SaidValue } from '../../shared/i18n/said';
+import { asWritten, type Said, type SaidValue, said } from '../../shared/i18n/said';
 
-/** A value that may be said or plain text, as something said (plain text is shown as written). */
+/** A value that may be said or plain (text, a list, a temperature), as something said; plain is shown as is. */
 export function saidValue(value: SaidValue): Said {
   if (typeof value === 'string' || typeof value === 'number') return asWritten(String(value));
-  if ('key' in value) return value;
-  return said_('ruleMessages.asWritten', value);
+  return 'key' in value ? value : said('ruleMessages.asWritten', { text: value });
 }
 
-function said_(key: 'ruleMessages.asWritten', text: SaidValue): Said {
-  return { key, params: { text } };
-}
-
+/** A line of a comparison on the wire. */
 export function lineOut(line: { kind: string; said: Said }): SaidLine {
   return { kind: line.kind, message: english(line.said), said: line.said };
 }
 
+/** A settings file's problem on the wire: where, the field and the problem, each said and in English. */
 export function problemOut(p: SettingsFileError): FileProblem {
   const field = saidValue(p.field);
   return {
