@@ -368,6 +368,30 @@ test('a German manager reads what changed and what Undo took back in German, on 
   await page.screenshot({ path: 'test-results/screens/trail-de.png', fullPage: true });
 });
 
+test('a German cook who deletes a recipe still on a menu reads why the server refused, in German', async ({
+  page,
+  cook,
+}) => {
+  await seed.importedOven(cook, { name: 'Mittag', type: 'Matchbox 1718/1313' });
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/my-recipes');
+  await page
+    .getByRole('button', { name: /Garlic Knots/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Löschen', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Rezept löschen' })
+    .getByRole('button', { name: 'Löschen', exact: true })
+    .click();
+  const banner = page.locator('.banner');
+  // The refusal names the oven and the place the recipe is on, and what to do, all in German.
+  await expect(banner).toContainText('„Garlic Knots“ ist auf Mittag (Bildschirm');
+  await expect(banner).toContainText('kann nicht gelöscht werden');
+  await expect(banner).not.toContainText(/\b(is on|cannot|take it off|screen)\b/);
+  await page.screenshot({ path: 'test-results/screens/delete-refused-de.png' });
+});
+
 /** Controls of the page whose text does not fit them (cut, or past the screen's edge). */
 async function clippedIn(page: Page, selector: string): Promise<string[]> {
   return page.evaluate(

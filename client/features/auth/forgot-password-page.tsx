@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField } from '../../components/form';
+import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -34,7 +35,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={submit} noValidate>
           <p className="muted">{t('forgot.intro')}</p>
           <EmailField label={t('fields.email')} {...form.field('email')} />
-          {form.failure ? <Alert tone="error">{form.failure.message}</Alert> : null}
+          {form.failure ? <Alert tone="error">{textOf(form.failure)}</Alert> : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
             {form.busy ? t('forgot.busy') : t('forgot.submit')}
           </button>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, CheckboxField, TextField, UsernameField } from '../../components/form';
 import { ApiError } from '../../lib/api';
+import { textOf } from '../../lib/i18n';
 import { safeNext } from '../../lib/text';
 import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { useLogin } from './auth-api';
@@ -29,7 +30,7 @@ export function LoginPage() {
       ? null
       : failure instanceof ApiError && failure.status === 401
         ? t('login.wrongCredentials')
-        : failure.message;
+        : textOf(failure);
 
   return (
     // The form comes first in the page (keyboard and screen-reader order); CSS draws the carousel beside it.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequest } from '../../../shared/contracts/auth';
 import { Alert, EmailField, NewPasswordFields } from '../../components/form';
+import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -24,7 +25,7 @@ export function PasswordResetPage() {
   const result = updated
     ? { ok: true, message: t('reset.updated') }
     : form.failure && !hasFieldErrors(form.failure)
-      ? { ok: false, message: form.failure.message }
+      ? { ok: false, message: textOf(form.failure) }
       : null;
   // Spec §2.4: on any result a message, then a redirect after 5 s (to log in, or to ask for a new link).
   const left = useRedirectAfter(

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, EmailField } from '../../components/form';
+import { textOf } from '../../lib/i18n';
 import { hasFieldErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { useResendVerification } from './auth-api';
 
@@ -19,7 +20,7 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
     await resend.mutateAsync(data);
     setSent(true);
   });
-  const error = form.failure && !hasFieldErrors(form.failure) ? form.failure.message : '';
+  const error = form.failure && !hasFieldErrors(form.failure) ? textOf(form.failure) : '';
   if (sent) {
     return <Alert tone="success">{t('resend.sent')}</Alert>;
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
+import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useVerifyAccount } from './auth-api';
@@ -34,7 +35,7 @@ export function VerifyAccountPage() {
         const known = RESULTS[reply.message as keyof typeof RESULTS];
         setResult(known ? { ok: known.ok, text: t(known.key) } : { ok: false, text: reply.message });
       })
-      .catch((err: Error) => setResult({ ok: false, text: err.message }));
+      .catch((err: Error) => setResult({ ok: false, text: textOf(err) }));
   }, [email, token, mutateAsync, t]);
 
   if (!email || !token) return <Navigate to="/" replace />;

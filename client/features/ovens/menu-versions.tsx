@@ -132,7 +132,7 @@ export function MenuVersionsModal({
       <h3 className="section-title">{t('versions.saved')}</h3>
       {list.isPending ? <Spinner label={t('versions.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">{t('versions.loadFailed', { message: list.error.message })}</Alert>
+        <Alert tone="error">{t('versions.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {list.data?.length === 0 ? <p className="muted">{t('versions.none')}</p> : null}
       {restore.isError ? <Alert tone="error">{textOf(restore.error)}</Alert> : null}

@@ -12,6 +12,7 @@ import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
+import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
 import { lastOven } from './last-oven';
@@ -367,7 +368,7 @@ export function OvensPage({
 
       {list.isPending ? <Spinner label={t('ovenPage.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">{t('ovenPage.loadFailed', { message: list.error.message })}</Alert>
+        <Alert tone="error">{t('ovenPage.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {list.data && list.data.total === 0 && search === '' ? (
         <div className="card empty-state">
@@ -392,7 +393,7 @@ export function OvensPage({
 
       {currentId !== undefined && !oven && detail.isPending ? <Spinner label={t('ovenPage.wait')} /> : null}
       {detail.isError && !memoryFailed ? (
-        <Alert tone="error">{t('ovenPage.ovenLoadFailed', { message: detail.error.message })}</Alert>
+        <Alert tone="error">{t('ovenPage.ovenLoadFailed', { message: textOf(detail.error) })}</Alert>
       ) : null}
       {oven && handle ? (
         <>

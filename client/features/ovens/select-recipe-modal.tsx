@@ -8,7 +8,7 @@ import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
-import { categoryLabel } from '../../lib/i18n';
+import { categoryLabel, textOf } from '../../lib/i18n';
 import { useDebounced } from '../../lib/use-debounced';
 import { recipeChoicesQuery } from '../recipes';
 
@@ -106,7 +106,7 @@ export function SelectRecipeModal({
       </div>
       {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
       {list.isError ? (
-        <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
+        <Alert tone="error">{t('recipeList.loadFailed', { message: textOf(list.error) })}</Alert>
       ) : null}
       {data && data.total === 0 ? (
         <div className="empty-state">

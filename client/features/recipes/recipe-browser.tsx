@@ -6,6 +6,7 @@ import type { RecipeCard as CardData } from '../../../shared/contracts/recipes';
 import { Alert, Spinner } from '../../components/form';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
+import { textOf } from '../../lib/i18n';
 import { useSearchText } from '../../lib/use-debounced';
 import { listParam, parseListParam, useUrlState } from '../../lib/use-url-state';
 import { RecipeCard } from './recipe-card';
@@ -132,7 +133,7 @@ export function RecipeBrowser({
           </p>
           {list.isPending ? <Spinner label={t('recipeList.loading')} /> : null}
           {list.isError ? (
-            <Alert tone="error">{t('recipeList.loadFailed', { message: list.error.message })}</Alert>
+            <Alert tone="error">{t('recipeList.loadFailed', { message: textOf(list.error) })}</Alert>
           ) : null}
           {data && data.total === 0 ? (
             <div className="card empty-state">

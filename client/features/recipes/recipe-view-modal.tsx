@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { Alert, Spinner } from '../../components/form';
 import { Modal } from '../../components/modal';
+import { textOf } from '../../lib/i18n';
 import { RecipeDetails } from './recipe-details';
 import { recipeQuery } from './recipes-api';
 
@@ -87,7 +88,7 @@ export function RecipeViewModal({
     >
       {query.isPending ? <Spinner label={t('recipeView.loading')} /> : null}
       {query.isError ? (
-        <Alert tone="error">{t('recipeView.loadFailed', { message: query.error.message })}</Alert>
+        <Alert tone="error">{t('recipeView.loadFailed', { message: textOf(query.error) })}</Alert>
       ) : null}
       {recipe ? <RecipeDetails recipe={recipe} /> : null}
     </Modal>

@@ -125,7 +125,7 @@ export function ImportOvenModal({
       onFailed(data.oven_name, error);
       if (error instanceof ApiError) {
         const problems = (error.body.problems as FileProblem[] | undefined) ?? [];
-        setRefused({ message: error.message, problems });
+        setRefused({ message: textOf(error), problems });
       }
     }
   });
@@ -244,7 +244,7 @@ export function ImportOvenModal({
           ) : null}
 
           {refused ? <FileProblems refused={refused} /> : null}
-          {importing.isError && !refused ? <Alert tone="error">{importing.error.message}</Alert> : null}
+          {importing.isError && !refused ? <Alert tone="error">{textOf(importing.error)}</Alert> : null}
         </div>
       </form>
     </Modal>

@@ -287,7 +287,7 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
       </label>
       {check.isPending ? <p className="muted">{t('tiles.checking')}</p> : null}
       {check.isError ? (
-        <Alert tone="error">{t('tiles.checkFailed', { message: check.error.message })}</Alert>
+        <Alert tone="error">{t('tiles.checkFailed', { message: textOf(check.error) })}</Alert>
       ) : null}
       {result ? (
         <div className="check-result">

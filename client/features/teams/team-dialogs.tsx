@@ -5,7 +5,7 @@ import { TEAM_NAME_MAX, teamName } from '../../../shared/contracts/teams';
 import { useBanners } from '../../components/banners';
 import { TextField } from '../../components/form';
 import { DialogActions, Modal } from '../../components/modal';
-import { issueText } from '../../lib/i18n';
+import { issueText, textOf } from '../../lib/i18n';
 import { useCreateTeam, useDeleteTeam, useRenameTeam } from './teams-api';
 
 /** A team's name, checked by the server's rule before it is sent: for a new team and for a rename. */
@@ -36,7 +36,7 @@ export function TeamNameModal({
       await onSave(parsed.data);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(textOf(e) || String(e));
     }
   };
   return (
@@ -113,7 +113,7 @@ export function DeleteModal({ teamId, name, onClose }: { teamId: number; name: s
       onClose();
       navigate('/team');
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(textOf(e) || String(e));
     }
   };
   return (

@@ -121,7 +121,7 @@ export function MemberModal({
       );
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(textOf(e) || String(e));
     }
   };
   return (
