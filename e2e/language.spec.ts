@@ -386,9 +386,9 @@ test('a German cook who deletes a recipe still on a menu reads why the server re
     .click();
   const banner = page.locator('.banner');
   // The refusal names the oven and the place the recipe is on, and what to do, all in German.
-  await expect(banner).toContainText('„Garlic Knots“ ist auf Mittag (Bildschirm');
+  await expect(banner).toContainText('„Garlic Knots“ ist auf Mittag (Kategorie Sides).');
   await expect(banner).toContainText('kann nicht gelöscht werden');
-  await expect(banner).not.toContainText(/\b(is on|cannot|take it off|screen)\b/);
+  await expect(banner).not.toContainText(/\b(is on|cannot|take it off|category)\b/);
   await page.screenshot({ path: 'test-results/screens/delete-refused-de.png' });
 });
 
