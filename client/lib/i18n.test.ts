@@ -19,7 +19,7 @@ import {
 import { countSaid } from '../../shared/domain/words';
 import de from '../../shared/i18n/locales/de.json';
 import es from '../../shared/i18n/locales/es.json';
-import { listOf, said } from '../../shared/i18n/said';
+import { degrees, listOf, said } from '../../shared/i18n/said';
 import { i18n, loadRest, say, textOf } from './i18n';
 
 i18n.addResourceBundle('es', 'translation', es);
@@ -82,6 +82,16 @@ describe('what the shared rules say with values', () => {
     await i18n.changeLanguage('de');
     expect(say(tempRangeMessage(ovenModel('Matchbox 1718/1313')), 'C')).toBe(
       'Die Temperatur muss zwischen 122 und 273 °C liegen.',
+    );
+  });
+
+  it('says a step in °C as about its nearest degree, and a value in the reader unit', async () => {
+    await i18n.changeLanguage('en');
+    const step = said('ruleMessages.reasonStep', { step: degrees(50, 'step'), n: 1, type: 'MiSA' });
+    expect(say(step, 'C')).toBe('within about 28 °C of stage 1 on the MiSA');
+    expect(say(step, 'F')).toBe('within 50 °F of stage 1 on the MiSA');
+    expect(say(said('ruleParts.changeSetTemp', { before: degrees(450), after: degrees(500) }), 'C')).toBe(
+      'set temp 232 °C → 260 °C',
     );
   });
 

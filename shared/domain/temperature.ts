@@ -52,27 +52,3 @@ export function clampTyped(value: number, min: number, max: number, unit: Temper
   const range = tempRange(min, max, unit);
   return Math.min(range.max, Math.max(range.min, Math.round(value)));
 }
-
-/** 'between 250 and 525 °F' / 'between 122 and 273 °C'. */
-export function rangeText(min: number, max: number, unit: TemperatureUnit): string {
-  const r = tempRange(min, max, unit);
-  return `between ${r.min} and ${r.max} ${unitSymbol(unit)}`;
-}
-
-/**
- * A message written in °F by the domain ('… between 250 and 525 °F.', '… within 50 °F of …', '560 °F → 525 °F'),
- * in the user's unit: ranges round inwards, a step ('within N', 'at most N') becomes 'about' the nearest, a value
- * the nearest.
- */
-export function messageInUnit(message: string, unit: TemperatureUnit): string {
-  if (unit === 'F') return message;
-  return message
-    .replace(/between (\d+) and (\d+) [ºo°]F/g, (_, a: string, b: string) =>
-      rangeText(Number(a), Number(b), unit),
-    )
-    .replace(
-      /(within|at most|by) (\d+) [ºo°]F/g,
-      (_, word: string, a: string) => `${word} about ${tempDifference(Number(a), unit)} °C`,
-    )
-    .replace(/(-?\d+) [ºo°]F/g, (_, a: string) => formatTemp(Number(a), unit));
-}

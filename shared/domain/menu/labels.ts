@@ -58,20 +58,6 @@ export function placeLabel(c: Container, layout: 'grid' | 'list', w = ENGLISH_ME
 export const slotLabel = (position: number, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string =>
   layout === 'list' ? w.place(position) : w.slot(position);
 
-/** A place inside a sentence: "screen 2", "category Sides, page 3" (a list's category has one page). */
-export function placeInSentence(c: Container, layout: 'grid' | 'list', w = ENGLISH_MENU_WORDS): string {
-  if (c.kind === 'main') return w.screenInSentence(c.screenIndex + 1);
-  return layout === 'list' ? w.category(c.category.name) : w.categoryPage(c.category.name, c.pageIndex + 1);
-}
-
-/** A slot inside a sentence: "screen 1, slot 2", "category Sides, place 4". */
-export const slotInSentence = (
-  c: Container,
-  position: number,
-  layout: 'grid' | 'list',
-  w = ENGLISH_MENU_WORDS,
-): string => `${placeInSentence(c, layout, w)}, ${slotLabel(position, layout, w)}`;
-
 /** The words a recipe's change names a stage's field by ("stage 2 air top 50 % → 60 %"). */
 export const STAGE_FIELD_WORDS = {
   temp: said('ruleParts.fieldTemperature'),
