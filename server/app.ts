@@ -39,6 +39,9 @@ import { settingsFilesRoutes } from './features/settings-files/settings-files.ro
 import { createSettingsFilesService } from './features/settings-files/settings-files.service';
 import { systemRoutes } from './features/system/system.routes';
 import { createActivityService } from './features/teams/activity.service';
+import { createChainExportService } from './features/teams/chain-export.service';
+import { chainFilesRoutes } from './features/teams/chain-files.routes';
+import { createChainImportService } from './features/teams/chain-import.service';
 import { createInvitationsService } from './features/teams/invitations.service';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { createTeamsService } from './features/teams/teams.service';
@@ -266,6 +269,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Heavy work (templates over many ovens, zips, PDFs of many recipes) runs here, off the request path.
   const runner = createJobRunner({ db, log: app.log, now, pollMs: deps.jobPollMs });
+  await app.register(chainFilesRoutes, {
+    imports: createChainImportService({
+      db,
+      mailer: deps.mailer,
+      activity,
+      appUrl: config.APP_URL,
+      providerName: config.PROVIDER_NAME,
+      now,
+    }),
+    exports: createChainExportService({ db }),
+    runner,
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   app.decorate('jobs', runner);

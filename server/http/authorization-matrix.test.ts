@@ -25,7 +25,7 @@ import {
   createUser,
   recipeBody,
 } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, multipartBody, type TestContext } from '../test/harness';
 
 const ROLES = [
   'guest',
@@ -80,9 +80,9 @@ async function tokenOf(role: Role): Promise<string | undefined> {
 }
 /** Each caller from an address of their own, so the forms' per-address limits count each once. */
 const ipOf = (role: Role) => `203.0.113.${60 + ROLES.indexOf(role)}`;
-async function call(role: Role, method: string, url: string, body?: unknown) {
+async function call(role: Role, method: string, url: string, body?: unknown, headers?: Record<string, string>) {
   const token = await tokenOf(role);
-  return ctx.api(method as 'GET', url, body, { ...(token ? { token } : {}), ip: ipOf(role) });
+  return ctx.api(method as 'GET', url, body, { ...(token ? { token } : {}), ip: ipOf(role), headers });
 }
 async function ownerApi<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await call('owner', method, url, body);
@@ -140,7 +140,7 @@ async function freshInvitation(email = `${uniqueName('invitee').replace(' ', '')
 
 interface Row {
   /** The request, built anew for each caller (so destructive rows have something to destroy). */
-  request(): Promise<{ url: string; body?: unknown }>;
+  request(): Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   expect: Expect;
   /** The owner calls with the session that prepared the thing (a download), not a fresh one. */
   preparedBy?: 'session';
@@ -625,6 +625,22 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: `/api/teams/${seeded.team}/activity` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
+    // A chain's files: owners and managers bring its locations, ovens and members in and take them out.
+    'POST /api/teams/:id/imports': {
+      request: async () => {
+        const { payload, headers } = multipartBody(
+          { kind: 'locations', dry_run: 'true' },
+          { name: 'locations.csv', content: 'name,address\nNew Store,\n' },
+        );
+        return { url: `/api/teams/${seeded.team}/imports`, body: payload, headers };
+      },
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'GET /api/teams/:id/exports/:file': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/exports/ovens.csv` }),
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'GET /api/imports/examples/:file': { request: fixed('/api/imports/examples/members.csv'), expect: signedIn(200) },
     'GET /api/invitations/:token': {
       request: async () => ({ url: `/api/invitations/${(await freshInvitation()).token}` }),
       expect: all(200),
@@ -743,11 +759,11 @@ describe('the authorization matrix', () => {
     const method = route.split(' ')[0]!;
     const got = {} as Expect;
     for (const role of ROLES) {
-      const { url, body } = await row.request();
+      const { url, body, headers } = await row.request();
       got[role] =
         role === 'owner' && row.preparedBy === 'session'
           ? (await ctx.api(method as 'GET', url, body, { token: seeded.session, ip: STRANGER_IP })).statusCode
-          : (await call(role, method, url, body)).statusCode;
+          : (await call(role, method, url, body, headers)).statusCode;
       // Queued work finishes before the next call, so no caller meets another's jobs-per-user limit.
       await ctx.app.jobs.idle();
       if (route === 'POST /api/teams' || route === 'POST /api/teams/:id/switch') await restoreCurrentTeams();

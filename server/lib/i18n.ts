@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import type { Catalog } from '../../shared/i18n/catalogs';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../shared/i18n/languages';
+import { type Said, sayWith } from '../../shared/i18n/said';
 
 const LOCALES = new URL('../../shared/i18n/locales/', import.meta.url);
 
@@ -26,4 +27,11 @@ void instance.init({
 
 export function translator(language: Language): TFunction {
   return instance.getFixedT(language);
+}
+
+/** What is said, in a reader's language: a refusal or a file's problem for the person who sent it. */
+export function sayIn(language: Language | null | undefined, what: Said): string {
+  // Keys are checked where they are said (SaidKey); i18next's own key type knows only the mails' few.
+  const t = translator(language ?? DEFAULT_LANGUAGE) as unknown as (key: string, values: object) => string;
+  return sayWith((key, values) => t(key, values), what, { locale: language ?? DEFAULT_LANGUAGE });
 }

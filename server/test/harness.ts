@@ -167,3 +167,30 @@ export async function jobResult<K extends JobKind>(
   if (job.status !== 'done' || !job.result) throw new Error(`Job ${job.id} ${job.status}: ${job.error}`);
   return job.result as NonNullable<JobOf<K>['result']>;
 }
+
+/** A multipart/form-data body (fields, then a file), as a browser's form sends it, with its content type. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; content: string | Uint8Array; type?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----hearth${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importResult } from './chain-files';
 import { applyTemplateResponse } from './chains';
 import { idParam, saidWire } from './common';
 import { settingsZip, shareResult } from './settings-files';
@@ -48,6 +49,7 @@ export const job = z.discriminatedUnion('kind', [
   }),
   z.object({ ...common, kind: z.literal('recipes-pdf'), result: recipesPdfResult.nullable() }),
   z.object({ ...common, kind: z.literal('share'), result: shareResult.nullable() }),
+  z.object({ ...common, kind: z.literal('chain-import'), result: importResult.nullable() }),
 ]);
 export type Job = z.infer<typeof job>;
 export type JobKind = Job['kind'];
