@@ -52,6 +52,9 @@ const TemplatesRoute = page('fleet-route', () => import('./fleet-route').then((m
 const TemplateRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.TemplateRoute));
 const OvensRoute = page('ovens-route', () => import('./ovens-route').then((m) => m.OvensRoute));
 const TeamPage = page('team-page', () => import('../features/teams/team-page').then((m) => m.TeamPage));
+const ChainImportPage = page('chain-import-page', () =>
+  import('../features/teams/chain-import-page').then((m) => m.ChainImportPage),
+);
 const InvitationPage = page('invitation-page', () =>
   import('../features/teams/invitation-page').then((m) => m.InvitationPage),
 );
@@ -96,6 +99,7 @@ const routes: RouteObject[] = [
       },
       { path: '/my-profile', element: guarded('user', <MyProfilePage />) },
       { path: '/team', element: guarded('user', <TeamPage />) },
+      { path: '/team/import/:kind', element: guarded('user', <ChainImportPage />, 'team.members') },
       // Open to guests (to log in or sign up from it) and to the logged in (to accept it).
       { path: '/invitations/:token', element: guarded('open', <InvitationPage />) },
       { path: '/help', element: guarded('user', <HelpPage />) },

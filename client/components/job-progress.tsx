@@ -10,13 +10,13 @@ export function JobProgressBar({
   unit,
 }: {
   progress: JobProgress | null;
-  unit: 'oven' | 'recipe';
+  unit: 'oven' | 'recipe' | 'row';
 }) {
   const { t } = useTranslation();
   const started = progress !== null && progress.done > 0;
   const label = !started
     ? t('jobs.waiting')
-    : t(unit === 'oven' ? 'jobs.oven' : 'jobs.recipe', { done: progress.done, count: progress.total });
+    : t(`jobs.${unit}`, { done: progress.done, count: progress.total });
   return (
     <div className="job-progress" role="status" aria-live="polite">
       <progress max={progress?.total || 1} value={started ? progress.done : undefined} aria-label={label} />

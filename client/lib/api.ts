@@ -98,8 +98,29 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return result<T>(response.status, response.ok, await response.text());
 }
 
+/** A form with a file (multipart/form-data), with the CSRF header and the token; the browser writes its boundary. */
+export async function apiForm<T>(path: string, form: FormData): Promise<T> {
+  const headers = headersFor(undefined);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: form });
+  } catch {
+    throw unreachable();
+  }
+  return result<T>(response.status, response.ok, await response.text());
+}
+
 /** The file name a reply's Content-Disposition gives, if any. */
 function dispositionName(header: string | null): string | undefined {
+  // The exact name (RFC 6266's filename*, "Pizzería Sol ovens.csv") before its ASCII fallback.
+  const exact = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (exact) {
+    try {
+      return decodeURIComponent(exact);
+    } catch {
+      // A broken encoding: the fallback below.
+    }
+  }
   return header?.match(/filename="([^"]+)"/)?.[1];
 }
 

@@ -80,7 +80,13 @@ async function tokenOf(role: Role): Promise<string | undefined> {
 }
 /** Each caller from an address of their own, so the forms' per-address limits count each once. */
 const ipOf = (role: Role) => `203.0.113.${60 + ROLES.indexOf(role)}`;
-async function call(role: Role, method: string, url: string, body?: unknown, headers?: Record<string, string>) {
+async function call(
+  role: Role,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) {
   const token = await tokenOf(role);
   return ctx.api(method as 'GET', url, body, { ...(token ? { token } : {}), ip: ipOf(role), headers });
 }
@@ -640,7 +646,10 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: `/api/teams/${seeded.team}/exports/ovens.csv` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
-    'GET /api/imports/examples/:file': { request: fixed('/api/imports/examples/members.csv'), expect: signedIn(200) },
+    'GET /api/imports/examples/:file': {
+      request: fixed('/api/imports/examples/members.csv'),
+      expect: signedIn(200),
+    },
     'GET /api/invitations/:token': {
       request: async () => ({ url: `/api/invitations/${(await freshInvitation()).token}` }),
       expect: all(200),

@@ -19,6 +19,7 @@ import { useDebounced, useSearchText } from '../../lib/use-debounced';
 import { useUrlState } from '../../lib/use-url-state';
 import { useZodForm } from '../../lib/use-zod-form';
 import { locationPageQuery, ovenPageQuery } from '../ovens';
+import { ChainFilesBar } from '../teams';
 import { useAddLocation, useDeleteLocation, useMoveOvens, useUpdateLocation } from './chains-api';
 
 const DEFAULTS = { search: '' };
@@ -56,9 +57,12 @@ export function LocationsPage({
           <p className="muted">{t('locationsPage.intro')}</p>
         </div>
         {manage ? (
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-            {t('locationsPage.add')}
-          </button>
+          <div className="page-header-actions">
+            <ChainFilesBar kind="locations" />
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+              {t('locationsPage.add')}
+            </button>
+          </div>
         ) : null}
       </header>
       {page && (page.total > 0 || search !== '') ? (

@@ -15,6 +15,7 @@ import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
+import { ChainFilesBar } from '../teams';
 import { lastOven } from './last-oven';
 import { LocationSearch, useLocationOptions } from './location-options';
 import { OvenModal } from './oven-modal';
@@ -353,6 +354,7 @@ export function OvensPage({
           </div>
         </div>
         <div className="toolbar-actions">
+          <ChainFilesBar kind="ovens" />
           {can(user, 'ovens.import') ? (
             <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
               {t('ovenPage.import')}

@@ -15,6 +15,7 @@ import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
 import { issueText, textOf } from '../../lib/i18n';
+import { ChainFilesBar } from './chain-files-bar';
 import { placeNames, RoleAndPlaces } from './team-place-picker';
 import { membersQuery, useRemoveMember, useUpdateMember } from './teams-api';
 
@@ -31,7 +32,10 @@ export function Members({ teamId, onDialog }: { teamId: number; onDialog(d: Dial
   const me = user?.team?.role;
   return (
     <section className="card team-section" aria-labelledby="members-title">
-      <h2 id="members-title">{t('teamPage.members')}</h2>
+      <div className="team-section-head">
+        <h2 id="members-title">{t('teamPage.members')}</h2>
+        <ChainFilesBar kind="members" />
+      </div>
       {list.isPending ? <Spinner label={t('teamPage.loadingMembers')} /> : null}
       {list.isError ? <Alert tone="error">{textOf(list.error)}</Alert> : null}
       {list.data ? (

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ChainFileKind } from '../../../shared/domain/chain-files';
+import { can } from '../../../shared/domain/permissions';
+import { useBanners } from '../../components/banners';
+import { useCurrentUser } from '../../lib/current-user';
+import { downloadChainFile } from './chain-files-api';
+
+const ACTION = { locations: 'locations.manage', ovens: 'ovens.manage', members: 'team.members' } as const;
+
+/**
+ * A chain's list in and out as files: "Import from a file" and an export as CSV or Excel, for the owners and
+ * managers who may import (the others see nothing).
+ */
+export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
+  const { user } = useCurrentUser();
+  const { t } = useTranslation();
+  const banners = useBanners();
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const team = user?.team;
+  if (!team || !can(user, ACTION[kind])) return null;
+  const save = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    try {
+      await downloadChainFile(team.id, kind, format);
+    } catch (error) {
+      banners.failure(t(`chainImport.filesOf.${kind}`), t('chainImport.exportFailed'), error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="chain-files-bar" role="group" aria-label={t(`chainImport.filesOf.${kind}`)}>
+      <Link className="btn btn-secondary" to={`/team/import/${kind}`}>
+        {t('chainImport.importLink')}
+      </Link>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={busy !== null}
+        onClick={() => save('csv')}
+      >
+        {t('chainImport.exportCsv')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={busy !== null}
+        onClick={() => save('xlsx')}
+      >
+        {t('chainImport.exportXlsx')}
+      </button>
+    </div>
+  );
+}
