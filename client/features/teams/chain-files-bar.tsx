@@ -31,7 +31,8 @@ export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
     }
   };
   return (
-    <div className="chain-files-bar" role="group" aria-label={t(`chainImport.filesOf.${kind}`)}>
+    <fieldset className="chain-files-bar">
+      <legend className="sr-only">{t(`chainImport.filesOf.${kind}`)}</legend>
       <Link className="btn btn-secondary" to={`/team/import/${kind}`}>
         {t('chainImport.importLink')}
       </Link>
@@ -51,6 +52,6 @@ export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
       >
         {t('chainImport.exportXlsx')}
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -202,7 +202,8 @@ function Preview({
         </ul>
       ) : null}
       {preview.lines.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('chainImport.tableLabel')}>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+        <section className="table-scroll" tabIndex={0} aria-label={t('chainImport.tableLabel')}>
           <table className="import-table">
             <thead>
               <tr>
@@ -237,7 +238,7 @@ function Preview({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
       {preview.rows > preview.lines.length ? (
         <p className="muted">
