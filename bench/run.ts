@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
 import { adminBench } from './admin.bench';
 import { bundleBench } from './bundle.bench';
+import { chainFilesBench } from './chain-files.bench';
 import { editorBench } from './editor.bench';
 import { fleetBench } from './fleet.bench';
 import { importBench } from './import.bench';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   import: importBench,
   admin: adminBench,
   teams: teamsBench,
+  'chain-files': chainFilesBench,
   load: async () => {
     await loadBench();
   },

@@ -234,6 +234,11 @@ const WRITES: Record<string, Write> = {
     url: () => `/api/teams/${teamId}/invitations`,
     body: () => ({ email: 'not-an-address', role: 'crew', location_ids: [locationId] }),
   },
+  // Multipart in use; sent as JSON here, every variation is refused before any file is read.
+  'POST /api/teams/:id/imports': {
+    url: () => `/api/teams/${teamId}/imports`,
+    body: () => ({ kind: 'locations', dry_run: 'false' }),
+  },
   'DELETE /api/teams/:id/invitations/:invitationId': {
     url: () => `/api/teams/${teamId}/invitations/${invitationId}`,
   },

@@ -11,8 +11,8 @@ import { saying } from './zod-said';
  */
 
 export const TEAM_NAME_MAX = 60;
-/** Pending invitations a team may have at once: more is a mistake or abuse. */
-export const PENDING_INVITATIONS_MAX = 100;
+/** Pending invitations a team may have at once: a chain's staff invited from a file; more is a mistake or abuse. */
+export const PENDING_INVITATIONS_MAX = 5000;
 /** An invitation link works for 7 days. */
 export const INVITATION_DAYS = 7;
 export const ACTIVITY_PER_PAGE = 25;

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import {
   CHAIN_FILE_BYTES_MAX,
@@ -27,6 +28,8 @@ export class UnreadableFileError extends Error {
   }
 }
 
+/** What a workbook may unpack to: 10,000 rows' sheet XML and its shared strings are a few MB. */
+const XLSX_UNPACKED_MAX = 64 * 1024 * 1024;
 const ZIP_START = [0x50, 0x4b, 0x03, 0x04];
 const isZip = (bytes: Uint8Array) => ZIP_START.every((b, i) => bytes[i] === b);
 
@@ -74,9 +77,28 @@ export async function* readRows(bytes: AsyncIterable<Uint8Array>): AsyncGenerato
   if (isZip(first.value)) {
     const parts: Uint8Array[] = [first.value];
     for await (const part of rest()) parts.push(part);
+    const zip = Buffer.concat(parts);
+    // A workbook that unpacks to far more than its rows could need is a zip bomb, refused before it is unpacked
+    // (the sizes its index declares; a spreadsheet program writes them true).
+    let unpacked = 0;
+    try {
+      unzipSync(zip, {
+        filter: (entry) => {
+          unpacked += entry.originalSize;
+          return false;
+        },
+      });
+    } catch {
+      throw new UnreadableFileError({
+        row: 1,
+        column: null,
+        said: said('ruleMessages.importNotSpreadsheet'),
+      });
+    }
+    if (unpacked > XLSX_UNPACKED_MAX) throw tooLarge();
     let sheet: unknown[][];
     try {
-      sheet = (await readSheet(Buffer.concat(parts))) as unknown[][];
+      sheet = (await readSheet(zip)) as unknown[][];
     } catch {
       throw new UnreadableFileError({
         row: 1,

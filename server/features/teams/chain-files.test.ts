@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import readXlsx from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
@@ -180,6 +181,27 @@ describe('importing locations', () => {
     expect(result.problems.map((p) => [p.row, p.key])).toEqual([[5002, 'ruleMessages.importTooManyRows']]);
     const huge = `name,address\n${'a,\n'.repeat(3 * 1024 * 1024)}`;
     expect((await send(me, 'locations', huge)).statusCode).toBe(413);
+  });
+
+  it('refuses a workbook that would unpack to far more than a sheet of rows (a zip bomb) with 413, unpacking nothing', async () => {
+    const me = await owner();
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(70 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect((await send(me, 'locations', bomb, { name: 'stores.xlsx' })).statusCode).toBe(413);
+  });
+
+  it('answers bytes that are no spreadsheet with a problem, never a failure', async () => {
+    const me = await owner();
+    const noise = new Uint8Array(64 * 1024).map((_, i) => (i * 7919 + 13) % 256);
+    expect((await preview(me, 'locations', noise)).problems.map((p) => p.key)).toEqual([
+      'ruleMessages.importNotUtf8',
+    ]);
+    const brokenZip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...noise.slice(0, 1000)]);
+    expect((await preview(me, 'locations', brokenZip)).problems.map((p) => p.key)).toEqual([
+      'ruleMessages.importNotSpreadsheet',
+    ]);
+    const quote = await preview(me, 'locations', 'name,address\nA,"open\n');
+    expect(quote.problems.map((p) => p.key)).toEqual(['ruleMessages.importQuotes']);
   });
 
   it('keeps the team’s location cap', async () => {
@@ -382,24 +404,34 @@ describe('statements per import', () => {
     await work();
     return ctx.database.statements() - before;
   };
-  const ovensFile = (n: number) =>
-    `name,model,location\n${Array.from({ length: n }, (_, i) => `Oven ${i},MiSA,Store ${i % 5}`).join('\n')}\n`;
+  const files = {
+    locations: (n: number) =>
+      `name,address\n${Array.from({ length: n }, (_, i) => `Site ${i},Road ${i}`).join('\n')}\n`,
+    ovens: (n: number) =>
+      `name,model,location\n${Array.from({ length: n }, (_, i) => `Oven ${i},MiSA,Store ${i % 5}`).join('\n')}\n`,
+    members: (n: number) =>
+      `email,role,locations\n${Array.from({ length: n }, (_, i) => `cook${i}@example.com,crew,Store ${i % 5}; Store ${(i + 1) % 5}`).join('\n')}\n`,
+  };
 
-  it('a dry run and an apply run as many statements for 200 ovens as for 10', async () => {
-    const counts: number[][] = [];
-    for (const n of [10, 200]) {
-      const me = await owner();
-      for (let i = 0; i < 5; i++) await createLocationWith(ctx, me.token, `Store ${i}`, []);
-      const dry = await statements(() => preview(me, 'ovens', ovensFile(n)));
-      await ctx.app.jobs.idle();
-      const apply = await statements(async () => {
-        const reply = await send(me, 'ovens', ovensFile(n), { apply: true });
-        await finishedJob(ctx, me.token, reply);
-      });
-      counts.push([dry, apply]);
-    }
-    expect(counts[1]![0]).toBe(counts[0]![0]);
-    // The job's progress is written at most every 250 ms: allow that much wobble, never one per row.
-    expect(Math.abs(counts[1]![1]! - counts[0]![1]!)).toBeLessThanOrEqual(3);
-  });
+  it.each(Object.keys(files) as (keyof typeof files)[])(
+    'a %s file: a dry run and an apply run as many statements for 200 rows as for 10',
+    async (kind) => {
+      const counts: number[][] = [];
+      for (const n of [10, 200]) {
+        const me = await owner();
+        for (let i = 0; i < 5; i++) await createLocationWith(ctx, me.token, `Store ${i}`, []);
+        const dry = await statements(() => preview(me, kind, files[kind](n)));
+        await ctx.app.jobs.idle();
+        const apply = await statements(async () => {
+          const reply = await send(me, kind, files[kind](n), { apply: true });
+          const job = await finishedJob<Job>(ctx, me.token, reply);
+          expect(job.status).toBe('done');
+        });
+        counts.push([dry, apply]);
+      }
+      expect(counts[1]![0]).toBe(counts[0]![0]);
+      // The job's progress is written at most every 250 ms: allow that much wobble, never one per row.
+      expect(Math.abs(counts[1]![1]! - counts[0]![1]!)).toBeLessThanOrEqual(3);
+    },
+  );
 });
