@@ -136,6 +136,31 @@ export async function chainFilesBench() {
           }
         }
       }
+      // A whole chain's stores and staff, each in one file: the issue's sizes.
+      const chain = await createUser(db);
+      const chainHeaders = headersOf(await createSession(db, chain.id));
+      const chainUrl = `${server.base}/api/teams/${chain.teamId}/imports`;
+      const stores = `name,address\n${Array.from({ length: 5000 }, (_, i) => `Store ${i + 1},${i + 1} High Street`).join('\n')}\n`;
+      const staff = `email,role,locations\n${Array.from({ length: 3000 }, (_, i) => `cook${i + 1}@example.com,crew,Store ${(i % 5000) + 1}; Store ${((i + 7) % 5000) + 1}`).join('\n')}\n`;
+      for (const [kind, content, n] of [
+        ['locations', stores, 5000],
+        ['members', staff, 3000],
+      ] as const) {
+        const applied = await timedPeak(async () => {
+          const reply = await fetch(chainUrl, {
+            method: 'POST',
+            headers: chainHeaders,
+            body: form(kind, false, content),
+          });
+          const job = await finishJob<{ create: number }>(server.base, chainHeaders, reply);
+          if (job.status !== 'done' || job.result.create !== n) throw new Error(`${kind}: ${job.error}`);
+        });
+        rows.push([
+          `${n} ${kind} applied (job done)`,
+          `${ms(applied.ms)} (${((applied.ms / n) * 1000).toFixed(0)} µs a row), peak +${applied.peakMb.toFixed(1)} MB`,
+        ]);
+      }
+
       const [small, , large] = SIZES.map((n) => perRow[n]!);
       rows.push(
         ['a row at 10,000 ÷ a row at 100 (dry run)', verdict(large!.dry / small!.dry, { atMost: 1.5 })],

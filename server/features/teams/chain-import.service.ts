@@ -3,6 +3,7 @@
  * single forms' rules and the team as it is, then written all at once. The check reads the team in a few
  * statements and the write is a few set-based statements, whatever the number of rows (decision 0035).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -55,6 +56,9 @@ import type { FileRow } from './chain-file-reader';
 import { membershipIn } from './team-access';
 
 const DAY = 86_400_000;
+
+/** Every thousand rows the event loop goes to other requests: a 10,000-row check never holds it for long. */
+const breath = (i: number) => (i % 1000 === 999 ? nextTurn() : undefined);
 
 /** A row of the file, its cells by Hearth's column names (a missing column reads as empty). */
 export interface ImportRow {
@@ -214,7 +218,8 @@ export function createChainImportService(deps: {
     const actions = new Map<number, Action>();
     const writes = emptyWrites();
     const seen = new Map<string, number>();
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      await breath(i);
       const { value, problems: found } = formProblems(locationRow, row, {
         name: row.cells.name ?? '',
         address: row.cells.address ?? '',
@@ -270,7 +275,8 @@ export function createChainImportService(deps: {
     const actions = new Map<number, Action>();
     const writes = emptyWrites();
     const seen = new Map<string, number>();
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      await breath(i);
       const { value, problems: found } = formProblems(ovenRow, row, { name: row.cells.name ?? '' });
       problems.push(...found);
       const model = modelFromCell(row.cells.model ?? '');
@@ -357,7 +363,8 @@ export function createChainImportService(deps: {
     const seen = new Map<string, number>();
     let owners = people.filter((p) => p.role === 'owner').length;
     const grantable = rolesGrantableBy(me.role);
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      await breath(i);
       const checked = formProblems(memberRow, row, { email: row.cells.email ?? '' });
       const rowProblems: RowProblem[] = [...checked.problems];
       const value = checked.value;
