@@ -200,6 +200,14 @@ describe('importing locations', () => {
     expect((await preview(me, 'locations', brokenZip)).problems.map((p) => p.key)).toEqual([
       'ruleMessages.importNotSpreadsheet',
     ]);
+    // Found early in a large file: the rest is still taken off the wire, and the answer is the problem.
+    const largeLatin1 = Buffer.concat([
+      Buffer.from('name,address\nCaf\xe9,\n', 'latin1'),
+      Buffer.alloc(3 * 1024 * 1024, 'a,\n'),
+    ]);
+    expect((await preview(me, 'locations', new Uint8Array(largeLatin1))).problems.map((p) => p.key)).toEqual([
+      'ruleMessages.importNotUtf8',
+    ]);
     const quote = await preview(me, 'locations', 'name,address\nA,"open\n');
     expect(quote.problems.map((p) => p.key)).toEqual(['ruleMessages.importQuotes']);
   });
