@@ -134,3 +134,21 @@ test('the fleet, locations and templates pages and their dialogs meet WCAG 2 AA 
   await expect(page.locator('.template-ovens')).toBeVisible();
   expect(await violations(page), '/fleet/templates/{id}').toEqual([]);
 });
+
+test('the Import page and its preview of a file with problems meet WCAG 2 AA as axe checks it', async ({
+  page,
+  cook,
+}) => {
+  await page.goto('/team/import/ovens');
+  await expect(page.getByRole('heading', { name: 'Import ovens' })).toBeVisible();
+  expect(await violations(page), 'import page').toEqual([]);
+  await page.getByLabel('Your file').setInputFiles({
+    name: 'ovens.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name,model,location\nFront,Pizzamatic,\nBack,MiSA,Nowhere\n'),
+  });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.locator('td.cell-bad')).toHaveCount(2);
+  expect(await violations(page), 'import preview').toEqual([]);
+  void cook;
+});
