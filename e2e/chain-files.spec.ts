@@ -102,7 +102,9 @@ for (const size of [
         'name,model,location\nFront Oven,Matchbox 1718/1313,Downtown\nBack Oven,Pizzamatic,Downtown\n',
       );
       const bad = page.locator('td.cell-bad');
-      await expect(bad).toContainText('“Pizzamatic” is not a model Hearth knows');
+      await expect(bad).toContainText(
+        '“Pizzamatic” is not a model Hearth knows: write one of Conveyor 2600/2000/1400;',
+      );
       // The table scrolls inside its box: the page itself is never wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: `test-results/screens/import-ovens-${size.name}.png`, fullPage: true });

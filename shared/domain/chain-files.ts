@@ -97,15 +97,33 @@ export const cellFromFile = (text: string): string =>
 /** The folded form names are matched by, as the database's unique index of location names compares them. */
 export const nameMatchKey = (name: string): string => name.trim().normalize('NFKC').toLowerCase();
 
-const modelNames = new Map<string, OvenType>(
-  OVEN_MODELS.flatMap((m) => [
-    [m.type.toLowerCase(), m.type],
-    [m.code.toLowerCase(), m.type],
-  ]),
-);
-/** A model cell: a model's name as the spec writes it ("MiLO/Double MiLO") or its code ("MILO"), case aside. */
+/**
+ * Every way a head office may write a model: its name as Hearth lists it ("Conveyor 2600/2000/1400"), one size of
+ * it ("Conveyor 2600", "Matchbox M360 14", "Double MiLO"), its family where only one model has it ("Shuttle"), or
+ * its code ("MB", "M360").
+ */
+function modelAliases(): Map<string, OvenType> {
+  const names = new Map<string, OvenType>();
+  const families = new Map<string, OvenType[]>();
+  for (const m of OVEN_MODELS) {
+    const [first, ...others] = m.type.split('/');
+    const prefix = first!.includes(' ') ? first!.slice(0, first!.lastIndexOf(' ')) : '';
+    const sizes = [first!, ...others.map((o) => (o.includes(' ') || !prefix ? o : `${prefix} ${o}`))];
+    for (const name of [m.type, m.code, ...sizes]) names.set(name.toLowerCase(), m.type);
+    for (const word of m.type.split(/[ /]/))
+      if (/^[A-Za-z]/.test(word) && word.length > 2)
+        families.set(word, [...(families.get(word) ?? []), m.type]);
+  }
+  for (const [word, types] of families) {
+    const one = new Set(types);
+    if (one.size === 1 && !names.has(word.toLowerCase())) names.set(word.toLowerCase(), types[0]!);
+  }
+  return names;
+}
+const modelNames = modelAliases();
+/** A model cell: a model's name, one of its sizes, its family if unique, or its code; case and spaces aside. */
 export const modelFromCell = (cell: string): OvenType | null =>
-  modelNames.get(cell.trim().toLowerCase()) ?? null;
+  modelNames.get(cell.trim().replace(/\s+/g, ' ').toLowerCase()) ?? null;
 
 const roleNames = new Map<string, TeamRole>(
   TEAM_ROLES.flatMap((r) => [

@@ -201,6 +201,7 @@ function Preview({
           ))}
         </ul>
       ) : null}
+      {preview.lines.length > 0 ? <p className="muted swipe-hint">{t('chainImport.swipe')}</p> : null}
       {preview.lines.length > 0 ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
         <section className="table-scroll" tabIndex={0} aria-label={t('chainImport.tableLabel')}>
@@ -224,7 +225,10 @@ function Preview({
                     const reasons = byCell.get(`${line.row}:${preview.columns[i]}`);
                     return (
                       <td key={preview.columns[i]} className={reasons ? 'cell-bad' : undefined} dir="auto">
-                        <span className="cell-text">{cell}</span>
+                        {/* A long cell shows its first lines; all of it is in the title. */}
+                        <span className="cell-text" title={cell.length > 80 ? cell : undefined}>
+                          {cell}
+                        </span>
                         {reasons?.map((r) => (
                           <span key={r} className="cell-reason">
                             {r}

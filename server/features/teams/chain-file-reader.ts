@@ -146,17 +146,20 @@ export async function* readRows(bytes: AsyncIterable<Uint8Array>): AsyncGenerato
       if (cells.some((c) => c.trim() !== '')) yield { row, cells };
     }
   } catch (error) {
-    if (error instanceof CsvError)
+    if (error instanceof CsvError) {
+      // The row the parser was in: the records it finished, plus this one (the stream may not have handed us all).
+      const at = Math.max(row, Number((error as { records?: number }).records ?? 0)) + 1;
       throw new UnreadableFileError({
-        row: row + 1,
+        row: at,
         column: null,
         said: said(
           error.code === 'CSV_MAX_RECORD_SIZE'
             ? 'ruleMessages.importRowTooLong'
             : 'ruleMessages.importQuotes',
-          { row: row + 1 },
+          { row: at },
         ),
       });
+    }
     throw error;
   } finally {
     input.destroy();

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,31 +39,68 @@ interface ImportJob {
  * A multipart upload's fields and its file read as rows while it arrives. The file's bytes are never kept: only
  * its rows, at most the size limit's worth.
  */
-async function uploaded(request: FastifyRequest) {
+async function uploaded(
+  request: FastifyRequest,
+  beforeFile: (fields: Record<string, string>) => Promise<void>,
+) {
   const fields: Record<string, string> = {};
   let rows: FileRow[] | null = null;
   let unreadable: UnreadableFileError | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || rows !== null) {
+        await drained(part.file);
+        continue;
+      }
+      // Who may import into this team is asked before a byte of the file is read.
+      await beforeFile(fields).catch(async (error: unknown) => {
+        await drained(part.file);
+        throw error;
+      });
+      rows = [];
+      try {
+        // Read to its end (for the size limit), but kept only to one row past the most any file may hold. The
+        // reader never destroys the upload: what it leaves is taken off the wire, or the request would wait.
+        for await (const row of readRows(part.file.iterator({ destroyOnReturn: false })))
+          if (rows.length < ROWS_KEPT) rows.push(row);
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError) && !(error instanceof PayloadTooLargeError)) throw error;
+        await drained(part.file);
+        if (error instanceof PayloadTooLargeError) throw error;
+        unreadable = error;
+      }
+      if (part.file.truncated) throw tooLarge();
     }
-    if (part.fieldname !== 'file' || rows !== null) {
-      part.file.resume();
-      continue;
-    }
-    rows = [];
-    try {
-      // Read to its end (for the size limit), but kept only to one row past the most any file may hold.
-      for await (const row of readRows(part.file)) if (rows.length < ROWS_KEPT) rows.push(row);
-    } catch (error) {
-      if (!(error instanceof UnreadableFileError)) throw error;
-      unreadable = error;
-      part.file.resume();
-    }
-    if (part.file.truncated) throw tooLarge();
+  } catch (error) {
+    // The upload library's own limits (parts, fields, field size), said as Hearth says them.
+    const code = (error as { code?: string }).code;
+    if (code && /^FST_(PARTS|FILES|FIELDS)_LIMIT/.test(code))
+      throw ValidationError.field('file', said('ruleMessages.importForm'));
+    throw error;
   }
   return { fields, rows, unreadable };
+}
+
+/**
+ * The rest of an upload taken off the wire and dropped, so the form's next part (or its end) arrives. Read, not
+ * resumed: a reader's iterator listens for 'readable', and a stream with such a listener ignores resume().
+ */
+async function drained(file: Readable) {
+  if (file.readableEnded || file.destroyed) return;
+  await new Promise<void>((resolve) => {
+    file.once('end', resolve);
+    file.once('error', () => resolve());
+    file.once('close', resolve);
+    const pull = () => {
+      while (file.read() !== null);
+    };
+    file.on('readable', pull);
+    pull();
+  });
 }
 
 const ROWS_KEPT = Math.max(...Object.values(CHAIN_FILE_ROWS_MAX)) + 2;
@@ -113,7 +151,11 @@ export async function chainFilesRoutes(
           username: user.username,
           language: user.language ?? languageFromHeader(request.headers['accept-language']),
         };
-        const { fields, rows, unreadable } = await uploaded(request);
+        const teamId = request.params.id;
+        const { fields, rows, unreadable } = await uploaded(request, async (sent) => {
+          const kind = importFields.shape.kind.safeParse(sent.kind);
+          if (kind.success) await imports.mayImport(user.id, teamId, kind.data);
+        });
         const parsed = importFields.safeParse(fields);
         if (!parsed.success)
           throw ValidationError.fromIssues(
@@ -124,7 +166,6 @@ export async function chainFilesRoutes(
         const file = unreadable
           ? { kind, rows: [], problems: [unreadable.problem] }
           : await imports.read(kind, fromArray(rows));
-        const teamId = request.params.id;
         if (dry_run === 'true') return { data: await imports.preview(actor, teamId, file) };
         await imports.mustApply(actor, teamId, file);
         const job = await deps.runner.enqueue<ImportJob>({

@@ -209,7 +209,7 @@ describe('importing locations', () => {
       'ruleMessages.importNotUtf8',
     ]);
     const quote = await preview(me, 'locations', 'name,address\nA,"open\n');
-    expect(quote.problems.map((p) => p.key)).toEqual(['ruleMessages.importQuotes']);
+    expect(quote.problems.map((p) => [p.row, p.key])).toEqual([[2, 'ruleMessages.importQuotes']]);
   });
 
   it('keeps the team’s location cap', async () => {
@@ -315,6 +315,77 @@ describe('importing members', () => {
     const [self] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, me.id));
     const result = await preview(me, 'members', `email,role,locations\n${self!.email},manager,\n`);
     expect(result.problems.map((p) => p.key)).toEqual(['ruleMessages.ownRole']);
+  });
+});
+
+describe('over a real connection', () => {
+  it('answers at once when the file breaks early or is too large: the rest of the upload is taken off the wire', async () => {
+    const me = await owner();
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const post = async (content: Uint8Array, kind = 'locations') => {
+      const { payload, headers } = multipartBody({ kind, dry_run: 'true' }, { name: 'f.csv', content });
+      const reply = await fetch(`${address}/api/teams/${me.teamId}/imports`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          authorization: `Bearer ${me.token}`,
+          cookie: 'XSRF-TOKEN=t',
+          'x-xsrf-token': 't',
+        },
+        body: new Uint8Array(payload),
+      });
+      return { status: reply.status, body: (await reply.json()) as { data?: ImportPreview; key?: string } };
+    };
+    const oneLongLine = new Uint8Array(Buffer.alloc(5 * 1024 * 1024, 'x'));
+    const long = await post(oneLongLine);
+    expect(long.status).toBe(200);
+    expect(long.body.data!.problems.map((p) => p.key)).toEqual(['ruleMessages.importRowTooLong']);
+    const tooBig = await post(new Uint8Array(Buffer.alloc(9 * 1024 * 1024, 'a,\n')));
+    expect(tooBig.status).toBe(413);
+    // A stranger's file is refused before it is read.
+    const stranger = await owner();
+    const { payload, headers } = multipartBody(
+      { kind: 'ovens', dry_run: 'true' },
+      { name: 'f.csv', content: oneLongLine },
+    );
+    const refused = await fetch(`${address}/api/teams/${me.teamId}/imports`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        authorization: `Bearer ${stranger.token}`,
+        cookie: 'XSRF-TOKEN=t',
+        'x-xsrf-token': 't',
+      },
+      body: new Uint8Array(payload),
+    });
+    expect(refused.status).toBe(404);
+  }, 30_000);
+
+  it('says the upload library’s own limits (too many parts) as Hearth says them', async () => {
+    const me = await owner();
+    const fields = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`x${i}`, 'y']));
+    const body = multipartBody(
+      { kind: 'locations', dry_run: 'true', ...fields },
+      { name: 'f.csv', content: 'name,address\n' },
+    );
+    const reply = await ctx.api('POST', `/api/teams/${me.teamId}/imports`, body.payload, {
+      token: me.token,
+      headers: body.headers,
+    });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json<{ key: string }>().key).toBe('ruleMessages.importForm');
+  });
+
+  it('reads an oven’s model by one of its sizes', async () => {
+    const me = await owner();
+    const result = await preview(me, 'ovens', 'name,model,location\nFront,Conveyor 2600,\n');
+    expect(result).toMatchObject({ create: 1, problems: [] });
+  });
+
+  it('puts an unclosed quote on the row it opens in', async () => {
+    const me = await owner();
+    const result = await preview(me, 'locations', 'name,address\n"unclosed,B\nC,D\n');
+    expect(result.problems.map((p) => [p.row, p.key])).toEqual([[2, 'ruleMessages.importQuotes']]);
   });
 });
 

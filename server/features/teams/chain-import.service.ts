@@ -33,6 +33,7 @@ import {
 } from '../../../shared/domain/chain-files';
 import { normalizeEmail } from '../../../shared/domain/email';
 import { LOCATION_LIMIT } from '../../../shared/domain/fleet';
+import { OVEN_TYPES } from '../../../shared/domain/oven-models';
 import {
   canChangeMember,
   limitedToLocations,
@@ -56,6 +57,13 @@ import type { FileRow } from './chain-file-reader';
 import { membershipIn } from './team-access';
 
 const DAY = 86_400_000;
+/** Rows one write statement takes: 10,000 ovens are ten statements, each short. */
+const WRITE_CHUNK = 1000;
+/** Invitations (and their drawn mails) one statement takes: a few MB of mail at a time. */
+const MAIL_CHUNK = 500;
+
+const chunks = <T>(list: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /** Every thousand rows the event loop goes to other requests: a 10,000-row check never holds it for long. */
 const breath = (i: number) => (i % 1000 === 999 ? nextTurn() : undefined);
@@ -285,7 +293,10 @@ export function createChainImportService(deps: {
           row: row.row,
           column: 'model',
           said: (row.cells.model ?? '').trim()
-            ? said('ruleMessages.importModel', { model: row.cells.model!.trim() })
+            ? said('ruleMessages.importModel', {
+                model: row.cells.model!.trim(),
+                models: listOf(OVEN_TYPES, '; '),
+              })
             : said('rules.ovenType'),
         });
       const placeName = (row.cells.location ?? '').trim();
@@ -537,9 +548,12 @@ export function createChainImportService(deps: {
       await tx.execute(sql`update locations set address = x.address
         from json_to_recordset(${JSON.stringify(l.update)}::json) as x(id int, address text)
         where locations.id = x.id and locations.team_id = ${teamId}`);
-    if (o.create.length > 0) {
-      const rows = JSON.stringify(o.create.map((c, i) => ({ ...c, i })));
-      // The ovens, each with its one empty main screen and the history's first line, as the form makes one.
+    // The ovens, each with its one empty main screen and the history's first line, as the form makes one; in parts
+    // of a thousand with a turn between, so an embedded database (which runs in this process) never holds the
+    // event loop for a whole chain.
+    for (const [part, chunk] of chunks(o.create, WRITE_CHUNK).entries()) {
+      if (part > 0) await nextTurn();
+      const rows = JSON.stringify(chunk.map((c, i) => ({ ...c, i })));
       await tx.execute(sql`
         with made as (
           insert into ovens (team_id, created_by, name, type, location_id, warm_ups)
@@ -554,6 +568,8 @@ export function createChainImportService(deps: {
         select id, ${actor.id}, 'imported', ${english(said('ruleMessages.importedOven'))},
           ${JSON.stringify(said('ruleMessages.importedOven'))}::jsonb,
           '{}'::jsonb, '{}'::jsonb from made`);
+    }
+    if (o.create.length > 0) {
       const byType = new Map<string, number>();
       for (const c of o.create) byType.set(c.type, (byType.get(c.type) ?? 0) + 1);
       for (const [type, n] of byType) await deps.activity.created(tx, 'oven_created', type, n);
@@ -578,26 +594,28 @@ export function createChainImportService(deps: {
         from json_to_recordset(${JSON.stringify(m.invitation.map((x) => ({ id: x.id, role: x.role, location_ids: x.locationIds })))}::json)
           as x(id int, role text, location_ids jsonb)
         where team_invitations.id = x.id and team_invitations.team_id = ${teamId}`);
-    if (m.invite.length > 0) {
+    // Invitations and their mails a few hundred at a time: each part's mails are drawn, written and let go.
+    for (const [part, chunk] of chunks(m.invite, MAIL_CHUNK).entries()) {
+      if (part > 0) await nextTurn();
       const at = now();
       const expires = new Date(at.getTime() + INVITATION_DAYS * DAY);
-      const tokens = m.invite.map(() => newToken());
+      const tokens = chunk.map(() => newToken());
       await tx.execute(sql`insert into team_invitations
           (team_id, email, role, location_ids, token_hash, invited_by, created_at, expires_at)
         select ${teamId}, x.email, x.role, x.location_ids, x.token_hash, ${actor.id}, ${at.toISOString()}::timestamptz,
           ${expires.toISOString()}::timestamptz
         from json_to_recordset(${JSON.stringify(
-          m.invite.map((x, i) => ({
+          chunk.map((x, i) => ({
             email: x.email,
             role: x.role,
             location_ids: x.locationIds,
             token_hash: hashToken(tokens[i]!),
           })),
         )}::json) as x(email text, role text, location_ids jsonb, token_hash text)`);
-      // Mailed through the outbox's queue, a few at a time, not all at once and not refused by the hourly limit.
+      // Mailed through the outbox's queue, a batch at a time, and not refused by the hourly limit.
       await deps.mailer.queue(
         tx,
-        m.invite.map((x, i) =>
+        chunk.map((x, i) =>
           teamInvitationMail({
             provider: deps.providerName,
             to: x.email,
@@ -622,6 +640,11 @@ export function createChainImportService(deps: {
 
   return {
     read,
+
+    /** Refuses at once a caller who may not import this kind into this team (before their file is read). */
+    async mayImport(userId: number, teamId: number, kind: ChainFileKind): Promise<void> {
+      await membershipIn(db, userId, teamId, ACTION[kind]);
+    },
 
     /** A dry run: what applying would do, every problem, and the rows to show. Nothing is written. */
     async preview(actor: ImportActor, teamId: number, file: ReadFile): Promise<ImportPreview> {
