@@ -125,3 +125,31 @@ for (const size of [
     });
   });
 }
+
+test('a German owner reads the check of a file in German: the summary, the marked cell and its reason', async ({
+  page,
+  cook,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hearth_language', 'de'));
+  await page.goto('/team/import/locations');
+  await expect(page.getByRole('heading', { name: 'Standorte importieren' })).toBeVisible();
+  // The chooser is a button in the page's language (the browser's own says "Choose File" in its own): a tap opens it.
+  await expect(page.getByText('Noch keine Datei gewählt')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Datei wählen', { exact: true }).click();
+  await (await chooser).setFiles({
+    name: 'filialen.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name;address\nMarktplatz;Hauptstraße 1\nmarktplatz;\n'),
+  });
+  await expect(page.getByText('filialen.csv')).toBeVisible();
+  await page.getByRole('button', { name: 'Datei prüfen' }).click();
+  await expect(
+    page.getByText('2 Zeilen: 1 hinzuzufügen, 0 zu ändern, 0 schon wie in der Datei.'),
+  ).toBeVisible();
+  await expect(page.locator('td.cell-bad')).toContainText(
+    'Wie Zeile 2: Jeder Eintrag steht nur einmal in einer Datei.',
+  );
+  await page.screenshot({ path: 'test-results/screens/import-german.png', fullPage: true });
+  void cook;
+});

@@ -87,19 +87,30 @@ function ImportKind({ kind, teamId }: { kind: ChainFileKind; teamId: number }) {
       </div>
 
       <form className="card import-file" onSubmit={submit}>
-        <label className="field">
-          <span className="field-label">{t('chainImport.chooseFile')}</span>
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              check.reset();
-              apply.reset();
-              setDone(null);
-            }}
-          />
-        </label>
+        <div className="field">
+          <span className="field-label" id="import-file-label">
+            {t('chainImport.chooseFile')}
+          </span>
+          {/* The browser's own "Choose File" speaks its language, not the page's: a button of ours instead. */}
+          <label className="file-picker">
+            <input
+              type="file"
+              className="file-input"
+              aria-labelledby="import-file-label"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                check.reset();
+                apply.reset();
+                setDone(null);
+              }}
+            />
+            <span className="btn btn-secondary" aria-hidden="true">
+              {t('chainImport.chooseButton')}
+            </span>
+            <span className="file-name">{file ? file.name : t('chainImport.noFile')}</span>
+          </label>
+        </div>
         {tooBig ? (
           <Alert tone="error">{t('chainImport.tooBig', { size: CHAIN_FILE_BYTES_MAX / 1048576 })}</Alert>
         ) : null}
