@@ -75,11 +75,24 @@ export async function chainFilesBench() {
           const body = (await reply.json()) as { data: { create: number } };
           if (body.data.create !== n) throw new Error(`dry run: ${JSON.stringify(body).slice(0, 300)}`);
         });
+        // Another request's wait while the file is applied: the health check, asked every 50 ms.
+        let slowest = 0;
+        let polling = true;
+        const poll = (async () => {
+          while (polling) {
+            const start = performance.now();
+            await fetch(`${server.base}/api/health`);
+            slowest = Math.max(slowest, performance.now() - start);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        })();
         const apply = await timedPeak(async () => {
           const reply = await fetch(url, { method: 'POST', headers, body: form('ovens', false, file) });
           const job = await finishJob<{ create: number }>(server.base, headers, reply);
           if (job.status !== 'done' || job.result.create !== n) throw new Error(`apply: ${job.error}`);
         });
+        polling = false;
+        await poll;
 
         // The peer: ovens made one form at a time by the same server, in the same run.
         const forms = Math.min(n, FORMS);
@@ -113,6 +126,7 @@ export async function chainFilesBench() {
             `${n} rows: applied (job done)`,
             `${ms(apply.ms)} (${((apply.ms / n) * 1000).toFixed(0)} µs a row), peak +${apply.peakMb.toFixed(1)} MB`,
           ],
+          [`${n} rows: the slowest health check while applied`, ms(slowest)],
           [`${n} rows: one form each (${forms} timed)`, `${ms(byForm.ms / forms)} a row`],
           // At 100 rows the job's fixed cost (queue, poll) is most of it: the goal is for files of a chain's size.
           [
