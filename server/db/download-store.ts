@@ -4,7 +4,7 @@ import { said } from '../../shared/i18n/said';
 import { ConflictError, ForbiddenError } from '../lib/errors';
 import { newToken } from '../lib/tokens';
 import type { DbOrTx } from './client';
-import { settingsDownloadParts, settingsDownloads, teamMembers } from './schema/index';
+import { settingsDownloadParts, settingsDownloads } from './schema/index';
 
 /** A team's file prepared for someone removed from the team since. */
 export const NO_LONGER_A_MEMBER = said('ruleMessages.noLongerMember');

@@ -6,10 +6,17 @@
 import { listOf, type Said, said } from '../i18n/said';
 import { LOCATION_LIMIT } from './fleet';
 import { OVEN_MODELS, type OvenType } from './oven-models';
-import { TEAM_ROLE_LABELS, TEAM_ROLES, type TeamRole } from './permissions';
+import { TEAM_ROLE_LABELS, TEAM_ROLES, type TeamAction, type TeamRole } from './permissions';
 
 export const CHAIN_FILE_KINDS = ['locations', 'ovens', 'members'] as const;
 export type ChainFileKind = (typeof CHAIN_FILE_KINDS)[number];
+
+/** The action each kind's import and export is (owners and managers); the server refuses and the client hides by it. */
+export const CHAIN_FILE_ACTIONS = {
+  locations: 'locations.manage',
+  ovens: 'ovens.manage',
+  members: 'team.members',
+} as const satisfies Record<ChainFileKind, TeamAction>;
 
 /** Each kind's columns, in the order an export writes them; an import finds them by header in any order. */
 export const CHAIN_FILE_COLUMNS = {

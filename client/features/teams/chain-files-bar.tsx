@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ChainFileKind } from '../../../shared/domain/chain-files';
+import { CHAIN_FILE_ACTIONS, type ChainFileKind } from '../../../shared/domain/chain-files';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { useCurrentUser } from '../../lib/current-user';
 import { downloadChainFile } from './chain-files-api';
-
-const ACTION = { locations: 'locations.manage', ovens: 'ovens.manage', members: 'team.members' } as const;
 
 /**
  * A chain's list in and out as files: "Import from a file" and an export as CSV or Excel, for the owners and
@@ -19,7 +17,7 @@ export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
   const banners = useBanners();
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const team = user?.team;
-  if (!team || !can(user, ACTION[kind])) return null;
+  if (!team || !can(user, CHAIN_FILE_ACTIONS[kind])) return null;
   const save = async (format: 'csv' | 'xlsx') => {
     setBusy(format);
     try {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, isAdmin, refusalFor } from '../../../shared/domain/permissions';
 import type { ActivityRecorder } from '../../db/activity-store';

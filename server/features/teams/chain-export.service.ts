@@ -7,21 +7,15 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import {
+  CHAIN_FILE_ACTIONS,
   CHAIN_FILE_COLUMNS,
   type ChainFileKind,
   EXAMPLE_ROWS,
   inertCell,
   LOCATION_LIST_SEPARATOR,
 } from '../../../shared/domain/chain-files';
-import type { TeamAction } from '../../../shared/domain/permissions';
 import { type Db, rowsOf } from '../../db/client';
 import { membershipIn } from './team-access';
-
-const ACTION: Record<ChainFileKind, TeamAction> = {
-  locations: 'locations.manage',
-  ovens: 'ovens.manage',
-  members: 'team.members',
-};
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -93,7 +87,7 @@ export function createChainExportService(deps: { db: Db }) {
       kind: ChainFileKind,
       format: 'csv' | 'xlsx',
     ): Promise<{ name: string; type: string; bytes: Buffer }> {
-      const team = await membershipIn(db, userId, teamId, ACTION[kind]);
+      const team = await membershipIn(db, userId, teamId, CHAIN_FILE_ACTIONS[kind]);
       const rows = await rowsFor(teamId, kind);
       const bytes = format === 'csv' ? csvOf(kind, rows) : await xlsxOf(kind, rows);
       return { name: `${team.name} ${kind}.${format}`, type: format === 'csv' ? CSV_TYPE : XLSX_TYPE, bytes };

@@ -47,7 +47,8 @@ export function separatorOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-const tooLarge = () =>
+/** A file past the size limit (413), said alike by the reader and the upload's limit. */
+export const tooLarge = () =>
   new PayloadTooLargeError(said('ruleMessages.importTooLarge', { size: CHAIN_FILE_BYTES_MAX / 1048576 }));
 
 /** A spreadsheet cell as text: numbers as written, dates as days, true/false as words. */

@@ -24,7 +24,7 @@ import { currentSessionHash, currentUser } from '../../http/request-user';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import type { JobRunner } from '../../lib/job-runner';
 import type { ChainExportService } from './chain-export.service';
-import { type FileRow, readRows, UnreadableFileError } from './chain-file-reader';
+import { type FileRow, readRows, tooLarge, UnreadableFileError } from './chain-file-reader';
 import type { ChainImportService, ImportActor, ReadFile } from './chain-import.service';
 
 const tags = ['Chain files'];
@@ -104,9 +104,6 @@ async function drained(file: Readable) {
 }
 
 const ROWS_KEPT = Math.max(...Object.values(CHAIN_FILE_ROWS_MAX)) + 2;
-
-const tooLarge = () =>
-  new PayloadTooLargeError(said('ruleMessages.importTooLarge', { size: CHAIN_FILE_BYTES_MAX / 1048576 }));
 
 export async function chainFilesRoutes(
   app: FastifyInstance,

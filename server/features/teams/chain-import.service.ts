@@ -19,6 +19,7 @@ import {
 import { INVITATION_DAYS, PENDING_INVITATIONS_MAX } from '../../../shared/contracts/teams';
 import { saidOf } from '../../../shared/contracts/zod-said';
 import {
+  CHAIN_FILE_ACTIONS,
   CHAIN_FILE_CELL_MAX,
   CHAIN_FILE_COLUMNS,
   CHAIN_FILE_ROWS_MAX,
@@ -39,7 +40,6 @@ import {
   limitedToLocations,
   rolesGrantableBy,
   roleWord,
-  type TeamAction,
   type TeamRole,
 } from '../../../shared/domain/permissions';
 import { english } from '../../../shared/i18n/english';
@@ -104,13 +104,6 @@ export interface ImportActor {
   username: string;
   language?: Language | null;
 }
-
-/** The kind's action: owners and managers import; the permissions say who else may not. */
-const ACTION: Record<ChainFileKind, TeamAction> = {
-  locations: 'locations.manage',
-  ovens: 'ovens.manage',
-  members: 'team.members',
-};
 
 export function createChainImportService(deps: {
   db: Db;
@@ -205,6 +198,13 @@ export function createChainImportService(deps: {
     };
   }
 
+  /** The row a key was first seen on in the file, or undefined (and this row is where it was first seen). */
+  const seenBefore = (seen: Map<string, number>, key: string, row: number): number | undefined => {
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, row);
+    return first;
+  };
+
   const duplicate = (row: number, column: string, first: number): RowProblem => ({
     row,
     column,
@@ -235,12 +235,11 @@ export function createChainImportService(deps: {
       problems.push(...found);
       if (!value) continue;
       const key = nameMatchKey(value.name);
-      const first = seen.get(key);
+      const first = seenBefore(seen, key, row.row);
       if (first !== undefined) {
         problems.push(duplicate(row.row, 'name', first));
         continue;
       }
-      seen.set(key, row.row);
       const there = places.get(key);
       if (!there) {
         writes.locations.create.push({ name: value.name, address: value.address });
@@ -310,12 +309,11 @@ export function createChainImportService(deps: {
       if (!value || !model || (placeName && !place)) continue;
       const locationId = place?.id ?? null;
       const key = identity(locationId, value.name);
-      const first = seen.get(key);
+      const first = seenBefore(seen, key, row.row);
       if (first !== undefined) {
         problems.push(duplicate(row.row, 'name', first));
         continue;
       }
-      seen.set(key, row.row);
       const types = there.get(key);
       if (!types) {
         writes.ovens.create.push({ name: value.name, type: model, locationId });
@@ -413,11 +411,8 @@ export function createChainImportService(deps: {
         });
       if (names.length > 200)
         rowProblems.push({ row: row.row, column: 'locations', said: said('ruleMessages.locationsMax') });
-      if (value) {
-        const first = seen.get(value.email);
-        if (first !== undefined) rowProblems.push(duplicate(row.row, 'email', first));
-        else seen.set(value.email, row.row);
-      }
+      const first = value ? seenBefore(seen, value.email, row.row) : undefined;
+      if (first !== undefined) rowProblems.push(duplicate(row.row, 'email', first));
       if (rowProblems.length > 0 || !value || !role) {
         problems.push(...rowProblems);
         continue;
@@ -522,7 +517,7 @@ export function createChainImportService(deps: {
   }
 
   async function plan(tx: DbOrTx, actor: ImportActor, file: ReadFile, teamId: number, lock = false) {
-    const me = await membershipIn(tx, actor.id, teamId, ACTION[file.kind], lock);
+    const me = await membershipIn(tx, actor.id, teamId, CHAIN_FILE_ACTIONS[file.kind], lock);
     const planned =
       file.kind === 'locations'
         ? await planLocations(tx, teamId, file.rows)
@@ -643,7 +638,7 @@ export function createChainImportService(deps: {
 
     /** Refuses at once a caller who may not import this kind into this team (before their file is read). */
     async mayImport(userId: number, teamId: number, kind: ChainFileKind): Promise<void> {
-      await membershipIn(db, userId, teamId, ACTION[kind]);
+      await membershipIn(db, userId, teamId, CHAIN_FILE_ACTIONS[kind]);
     },
 
     /** A dry run: what applying would do, every problem, and the rows to show. Nothing is written. */

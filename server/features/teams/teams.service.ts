@@ -7,7 +7,7 @@ import {
   TEAM_ROLES,
   type TeamRole,
 } from '../../../shared/domain/permissions';
-import { listOf, said } from '../../../shared/i18n/said';
+import { said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
 import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
