@@ -6,15 +6,23 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { PublicConfig } from '../shared/contracts/config';
 import { CSRF_COOKIE, CSRF_HEADER } from '../shared/contracts/http';
+import { TOKEN_PREFIX, type TokenScope } from '../shared/domain/integrations';
 import { said } from '../shared/i18n/said';
 import type { Config } from './config';
 import { createActivityRecorder } from './db/activity-store';
 import type { Database } from './db/client';
 import { createDbRateLimiter } from './db/rate-limit-store';
+import { apiTokensRoutes } from './features/auth/api-tokens.routes';
+import { createApiTokensService } from './features/auth/api-tokens.service';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -44,6 +52,9 @@ import { chainFilesRoutes } from './features/teams/chain-files.routes';
 import { createChainImportService } from './features/teams/chain-import.service';
 import { createInvitationsService } from './features/teams/invitations.service';
 import { teamsRoutes } from './features/teams/teams.routes';
+import { createWebhookDelivery, type WebhookDelivery } from './features/teams/webhook-delivery';
+import { webhooksRoutes } from './features/teams/webhooks.routes';
+import { createWebhooksService } from './features/teams/webhooks.service';
 import { createTeamsService } from './features/teams/teams.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
@@ -60,9 +71,16 @@ import type { Mailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string; access: RouteAccess | undefined }[];
+    registeredRoutes: {
+      method: string;
+      url: string;
+      access: RouteAccess | undefined;
+      token: TokenScope | 'any' | undefined;
+    }[];
     /** The app's job runner (tests and benchmarks wait on it). */
     jobs: JobRunner;
+    /** Webhook deliveries (tests deliver what is due at once). */
+    webhookDelivery: WebhookDelivery;
   }
 }
 
@@ -76,6 +94,8 @@ export interface AppDeps {
   jobPollMs?: number;
   /** How long a client may take to send one whole request (tests shorten it). */
   requestTimeoutMs?: number;
+  /** How long a webhook delivery waits for its receiver (tests shorten it). */
+  webhookTimeoutMs?: number;
   /** Folder of the built client; omitted in API tests. */
   clientDir?: string;
 }
@@ -136,12 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // Every route the app serves with the access it declares, so a test can prove each one is in the authorization
   // matrix; an API route that does not say who may call it is refused here, at start.
-  const routes: { method: string; url: string; access: RouteAccess | undefined }[] = [];
+  const routes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     const access = declaredAccess(route);
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, token: route.config?.token });
     // A route that reads no body buffers next to nothing (a stray 2 MB body to /loaded is refused at once).
     if (route.bodyLimit === undefined && !route.schema?.body) route.bodyLimit = NO_BODY_LIMIT;
   });
@@ -179,6 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // unsafe method is checked whatever its path, so an encoded path (/%61pi/…) cannot slip past.
   const secureCookie = config.APP_URL.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
+    // A system calling with an API token and no cookie is no browser a page could trick: nothing to forge.
+    // (A person's session keeps the check, a second lock beside its header.)
+    if (request.headers.authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`) && request.headers.cookie === undefined)
+      return;
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(CSRF_COOKIE, newToken(), { path: '/', sameSite: 'strict', secure: secureCookie });
@@ -192,7 +216,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hearth API', version: '1.0.0', description: 'Recipes, ovens and settings files.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session from POST /api/login, or an API token (hearth_pat_…) made in the profile or with POST /api/tokens. A request with a bearer token and no cookie needs no CSRF header.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     // Each operation says who may call it, as its route declares: the role's action in `x-access`, and no
@@ -206,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         schema: { ...out.schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) },
       };
     },
+    // Schemas registered with an id (the recursive menu screens) become components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -231,7 +266,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providerName: config.PROVIDER_NAME,
     now,
   });
-  await app.register(authPlugin, { auth, activity });
+  const apiTokens = createApiTokensService({ db, now });
+  await app.register(authPlugin, { auth, tokens: apiTokens, activity, limiter, limits });
+  await app.register(apiTokensRoutes, { tokens: apiTokens });
   await app.register(authRoutes, {
     auth,
     limiter,
@@ -280,6 +317,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     exports: createChainExportService({ db }),
     runner,
+  });
+  const delivery = createWebhookDelivery({
+    db,
+    mailer: deps.mailer,
+    appUrl: config.APP_URL,
+    providerName: config.PROVIDER_NAME,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    now,
+    timeoutMs: deps.webhookTimeoutMs,
+  });
+  runner.drain(() => delivery.deliverDue());
+  app.decorate('webhookDelivery', delivery);
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({
+      db,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+      allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+      nudge: () => runner.nudge(),
+    }),
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());

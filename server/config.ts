@@ -51,6 +51,13 @@ export const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     SEED_DEMO: booleanFlag.optional(),
     OUTBOX_PAGE: booleanFlag.optional(),
+    /**
+     * Webhooks may deliver to private and loopback addresses (tests, a receiver on the same network as an
+     * on-premises Hearth); never to the cloud metadata address.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
+    /** Webhooks may deliver over plain http: by default everywhere but production. */
+    WEBHOOKS_ALLOW_HTTP: booleanFlag.optional(),
     /** The zone the usage report's days and hours are counted in (an IANA name, e.g. America/Chicago). */
     TIME_ZONE: z
       .string()
@@ -110,6 +117,7 @@ export const configSchema = z
     // Demo accounts with published passwords: only for the embedded two-command start, never by default on
     // PostgreSQL or in production (an operator creates the first admin with `npm run create-admin`).
     SEED_DEMO: env.SEED_DEMO ?? (env.DATABASE_URL === undefined && env.NODE_ENV !== 'production'),
+    WEBHOOKS_ALLOW_HTTP: env.WEBHOOKS_ALLOW_HTTP ?? env.NODE_ENV !== 'production',
   }));
 
 export type Config = z.infer<typeof configSchema>;

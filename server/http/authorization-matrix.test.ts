@@ -14,9 +14,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats, SettingsDownload } from '../../shared/contracts/settings-files';
+import { TOKEN_SCOPES, type TokenScope } from '../../shared/domain/integrations';
 import { can, reaches, type TeamAction, type TeamRole } from '../../shared/domain/permissions';
-import { teamInvitations, teamMembers, teams } from '../db/schema/index';
+import { apiTokens, teamInvitations, teamMembers, teams, webhooks } from '../db/schema/index';
 import { hashToken } from '../lib/tokens';
+import { tokenNeeds } from './route-actions';
 import {
   addMember,
   createOven,
@@ -62,6 +64,7 @@ const seeded = {} as {
   outboxId: number;
   versionId: number;
   template: number;
+  webhook: number;
 };
 let unique = 0;
 const uniqueName = (prefix: string) => `${prefix} ${++unique}`;
@@ -142,6 +145,20 @@ async function freshInvitation(email = `${uniqueName('invitee').replace(' ', '')
     })
     .returning();
   return { id: row!.id, token };
+}
+
+/** An API token of the owner's (for a row that revokes it). */
+async function freshApiToken(): Promise<number> {
+  return (await ownerApi<{ data: { id: number } }>('POST', '/api/tokens', { name: uniqueName('T'), scopes: ['ovens:read'] }))
+    .data.id;
+}
+/** A webhook of the owner's team (for a row that removes it). */
+async function freshWebhook(): Promise<number> {
+  const [row] = await ctx.db
+    .insert(webhooks)
+    .values({ teamId: seeded.team, url: 'http://127.0.0.1:9/hook', events: ['menu.changed'], secret: 'whsec_a2VwdA==' })
+    .returning();
+  return row!.id;
 }
 
 interface Row {
@@ -631,6 +648,44 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: `/api/teams/${seeded.team}/activity` }),
       expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
     },
+    // A chain's systems: anyone in a team makes tokens for it (within their role); owners and managers keep
+    // the team's webhooks. Someone in no team has nowhere for a token to act.
+    'GET /api/tokens': { request: fixed('/api/tokens'), expect: signedIn(200) },
+    'POST /api/tokens': {
+      request: fixed('/api/tokens', { name: 'POS', scopes: ['ovens:read'] }),
+      expect: { ...signedIn(201), outsider: 403 },
+    },
+    'DELETE /api/tokens/:id': {
+      request: async () => ({ url: `/api/tokens/${await freshApiToken()}` }),
+      expect: ownerOnly(200),
+    },
+    'GET /api/teams/:id/webhooks': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/webhooks` }),
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'POST /api/teams/:id/webhooks': {
+      request: async () => ({
+        url: `/api/teams/${seeded.team}/webhooks`,
+        body: { url: 'http://127.0.0.1:9/hook', events: ['menu.changed'] },
+      }),
+      expect: each({ owner: 201, manager: 201, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'DELETE /api/teams/:id/webhooks/:webhookId': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/webhooks/${await freshWebhook()}` }),
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'POST /api/teams/:id/webhooks/:webhookId/enable': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/webhooks/${seeded.webhook}/enable` }),
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'POST /api/teams/:id/webhooks/:webhookId/test': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/webhooks/${seeded.webhook}/test` }),
+      expect: each({ owner: 202, manager: 202, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
+    'GET /api/teams/:id/webhooks/:webhookId/deliveries': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/webhooks/${seeded.webhook}/deliveries` }),
+      expect: each({ owner: 200, manager: 200, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 }),
+    },
     // A chain's files: owners and managers bring its locations, ovens and members in and take them out.
     'POST /api/teams/:id/imports': {
       request: async () => {
@@ -665,7 +720,7 @@ function matrix(): Record<string, Row> {
 let MATRIX: Record<string, Row> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { OUTBOX_PAGE: 'true' } });
+  ctx = await createTestContext({ env: { OUTBOX_PAGE: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   people.owner = await createUser(ctx.db);
   seeded.team = people.owner.teamId!;
   people.other = await createUser(ctx.db);
@@ -720,6 +775,7 @@ beforeAll(async () => {
   seeded.outboxId = mail
     .json<{ data: { id: number; to: string }[] }>()
     .data.find((m) => m.to === people.owner.email)!.id;
+  seeded.webhook = await freshWebhook();
   MATRIX = matrix();
   // A spare oven elsewhere, so "no oven" is never why a list answers as it does.
   await createOven(ctx.db, people.other.id);
@@ -794,5 +850,44 @@ describe('the authorization matrix', () => {
       '/api/invitations/not-a-real-token',
     ];
     for (const url of guesses) expect((await call('other', 'GET', url)).statusCode, url).toBe(404);
+  });
+});
+
+/**
+ * The same routes called with the owner's API token of each scope: a route answers a token as it answers the
+ * owner when the token holds the scope the route asks (route-actions.ts), and 403 otherwise; the routes no token
+ * may call (the account, tokens, webhooks, the team's management, admin) answer 403 to every one.
+ */
+describe('the authorization matrix with API tokens', () => {
+  const tokens = {} as Record<TokenScope, string>;
+  beforeAll(async () => {
+    for (const scope of TOKEN_SCOPES) {
+      const made = await ownerApi<{ data: { token: string } }>('POST', '/api/tokens', { name: scope, scopes: [scope] });
+      tokens[scope] = made.data.token;
+    }
+  });
+
+  it.each(Object.keys(matrix()))('%s', async (route) => {
+    const row = MATRIX[route]!;
+    // Prepared downloads and jobs answer only the session that asked for them: a token is another caller.
+    if (row.preparedBy === 'session' || route === 'GET /api/jobs/:id') return;
+    const [method, url] = route.split(' ') as [string, string];
+    const declared = ctx.app.registeredRoutes.find((r) => r.method === method && r.url === url)!;
+    const needs = tokenNeeds(declared.access!, declared.token);
+    const got = {} as Record<TokenScope, number>;
+    const want = {} as Record<TokenScope, number>;
+    for (const scope of TOKEN_SCOPES) {
+      const request = await row.request();
+      const res = await ctx.api(method as 'GET', request.url, request.body, {
+        token: tokens[scope],
+        // An address per token, so the public forms' per-address limits count each once.
+        ip: `198.51.100.${10 + TOKEN_SCOPES.indexOf(scope)}`,
+        headers: request.headers,
+      });
+      got[scope] = res.statusCode;
+      want[scope] = needs !== null && (needs === 'any' || needs === scope) ? row.expect.owner : 403;
+      await ctx.app.jobs.idle();
+    }
+    expect(got).toEqual(want);
   });
 });

@@ -6,12 +6,12 @@
  * message (a 422 names the field), and leaves every table as it was. A new write route without a row fails.
  */
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../shared/contracts/ovens';
 import { rowsOf } from '../db/client';
-import { teamInvitations, teamMembers } from '../db/schema/index';
+import { apiTokens, teamInvitations, teamMembers, webhooks } from '../db/schema/index';
 import { hashToken } from '../lib/tokens';
 import { addMember, createRecipe, createSession, createUser, recipeBody } from '../test/factories';
 import { createTestContext, importGoldenOven, type TestContext } from '../test/harness';
@@ -31,6 +31,9 @@ let teamId = 0;
 let spareTeamId = 0;
 let crewId = 0;
 let invitationId = 0;
+let apiTokenId = 0;
+let webhookId = 0;
+const HOOK_URL = 'http://127.0.0.1:9/hook';
 const INVITATION_TOKEN = 'hostile-invitation-token';
 
 const golden = readFileSync(
@@ -69,6 +72,8 @@ const WATCHED = [
   'member_locations',
   'team_invitations',
   'team_activity',
+  'api_tokens',
+  'webhooks',
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const parts = WATCHED.map(
@@ -246,6 +251,20 @@ const WRITES: Record<string, Write> = {
     url: () => `/api/teams/${teamId}/invitations/${invitationId}/resend`,
   },
   'POST /api/invitations/:token/accept': { url: () => `/api/invitations/${INVITATION_TOKEN}/accept` },
+  'POST /api/tokens': {
+    url: () => '/api/tokens',
+    body: () => ({ name: 'POS', scopes: ['ovens:read'], expires_in_days: 30 }),
+  },
+  'DELETE /api/tokens/:id': { url: () => `/api/tokens/${apiTokenId}` },
+  'POST /api/teams/:id/webhooks': {
+    url: () => `/api/teams/${teamId}/webhooks`,
+    body: () => ({ url: HOOK_URL, events: ['menu.changed'], description: 'POS' }),
+  },
+  'DELETE /api/teams/:id/webhooks/:webhookId': { url: () => `/api/teams/${teamId}/webhooks/${webhookId}` },
+  'POST /api/teams/:id/webhooks/:webhookId/enable': {
+    url: () => `/api/teams/${teamId}/webhooks/${webhookId}/enable`,
+  },
+  'POST /api/teams/:id/webhooks/:webhookId/test': { url: () => `/api/teams/${teamId}/webhooks/${webhookId}/test` },
 };
 
 const deep = (depth: number): unknown => {
@@ -412,7 +431,7 @@ async function send(route: string, write: Write, spoil: Spoil) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   owner = await createUser(ctx.db);
   admin = await createUser(ctx.db, { role: 'admin' });
   victim = await createUser(ctx.db);
@@ -472,6 +491,24 @@ async function keptTeam() {
           tokenHash: hashToken(INVITATION_TOKEN),
           expiresAt: new Date(Date.now() + 86_400_000),
         })
+        .returning()
+    )[0]!.id;
+  const [token] = await ctx.db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, owner.id));
+  apiTokenId =
+    token?.id ??
+    (
+      await ctx.db
+        .insert(apiTokens)
+        .values({ teamId, userId: owner.id, name: 'Kept', scopes: ['ovens:read'], tokenHash: 'kept', shown: 'x' })
+        .returning()
+    )[0]!.id;
+  const [hook] = await ctx.db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.teamId, teamId));
+  webhookId =
+    hook?.id ??
+    (
+      await ctx.db
+        .insert(webhooks)
+        .values({ teamId, url: HOOK_URL, events: ['menu.changed'], secret: 'whsec_a2VwdA==' })
         .returning()
     )[0]!.id;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { TOKEN_REQUESTS_PER_MINUTE } from '../../shared/domain/integrations';
 import { countOf } from '../../shared/domain/words';
 import { said } from '../../shared/i18n/said';
 import { TooManyError } from '../lib/errors';
@@ -32,6 +33,8 @@ export interface RateLimits {
   invitationsPerSenderRecipient: RateRule;
   /** Password changes tried by one account (each checks the current password: it must not be guessed). */
   passwordChangePerUser: RateRule;
+  /** Requests one API token makes: a chain's script in a loop must not crowd out the kitchens. */
+  apiTokenRequests: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -52,6 +55,7 @@ export const defaultRateLimits: RateLimits = {
   invitationsPerUser: { max: 200, windowMs: 60 * MINUTE },
   invitationsPerTeamRecipient: { max: 5, windowMs: 60 * MINUTE },
   invitationsPerSenderRecipient: { max: 5, windowMs: 60 * MINUTE },
+  apiTokenRequests: { max: TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

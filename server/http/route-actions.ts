@@ -1,3 +1,4 @@
+import { ACTION_SCOPES, type TokenScope } from '../../shared/domain/integrations';
 import type { TeamAction } from '../../shared/domain/permissions';
 
 /**
@@ -12,6 +13,11 @@ export type RouteAccess = TeamAction | 'signed-in' | 'admin' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * What an API token needs to call a `signed-in` route (a team action's scope is read from the action): a scope,
+     * or `any` token. Unsaid, no token may call it (the person's own account, tokens, the team's management).
+     */
+    token?: TokenScope | 'any';
   }
 }
 
@@ -29,4 +35,12 @@ export function declaredAccess(route: {
   if (access === undefined && declaresAccess(route.url))
     throw new Error(`${[route.method].flat().join(',')} ${route.url} does not declare its access`);
   return access;
+}
+
+/** The scope an API token needs for a route, `any`, or null when no token may call it (decision 0036). */
+export function tokenNeeds(access: RouteAccess, declared: TokenScope | 'any' | undefined): TokenScope | 'any' | null {
+  if (access === 'public') return 'any';
+  if (access === 'admin') return null;
+  if (access === 'signed-in') return declared ?? null;
+  return ACTION_SCOPES[access];
 }

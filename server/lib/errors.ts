@@ -47,6 +47,8 @@ const WHAT = {
   Member: 'ruleParts.whatMember',
   User: 'ruleParts.whatUser',
   Image: 'ruleParts.whatImage',
+  Token: 'ruleParts.whatToken',
+  Webhook: 'ruleParts.whatWebhook',
   Screen: 'ruleParts.whatScreen',
   Button: 'ruleParts.whatButton',
   Category: 'ruleParts.whatCategory',

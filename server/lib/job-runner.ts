@@ -48,6 +48,11 @@ export function createJobRunner(options: JobRunnerOptions) {
   const now = options.now ?? (() => new Date());
   const concurrency = options.concurrency ?? JOB_CONCURRENCY;
   const handlers = new Map<string, JobHandler<never>>();
+  // Queues that are not one person's jobs (a team's webhook deliveries): drained at each poll and when nudged,
+  // one pass at a time per process, within the runner's start and stop.
+  const drains: (() => Promise<unknown>)[] = [];
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
   const active = new Set<Promise<void>>();
   let workers = 0;
   let stopped = false;
@@ -115,6 +120,27 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  function drain(): void {
+    if (stopped || drains.length === 0) return;
+    if (draining) {
+      drainAgain = true;
+      return;
+    }
+    const pass = (async () => {
+      do {
+        drainAgain = false;
+        for (const run of drains)
+          await run().catch((error) => options.log?.error({ err: error }, 'A background queue failed'));
+      } while (drainAgain && !stopped);
+    })();
+    const running = pass.finally(() => {
+      draining = null;
+    });
+    draining = running;
+    active.add(running);
+    void running.finally(() => active.delete(running));
+  }
+
   async function sweep(): Promise<void> {
     try {
       await store.failAbandoned(now(), said('ruleMessages.jobAbandoned'));
@@ -123,6 +149,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       options.log?.error({ err: error }, 'The job runner could not sweep old jobs');
     }
     kick();
+    drain();
   }
 
   return {
@@ -150,6 +177,16 @@ export function createJobRunner(options: JobRunnerOptions) {
       });
       kick();
       return row;
+    },
+
+    /** A queue of its own drained by the runner (at each poll, and when nudged). */
+    drain(run: () => Promise<unknown>): void {
+      drains.push(run);
+    },
+
+    /** Drains the queues now rather than at the next poll. */
+    nudge(): void {
+      drain();
     },
 
     get: (id: number) => store.get(id),

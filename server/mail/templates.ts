@@ -208,3 +208,29 @@ export function teamInvitationMail(input: {
     ),
   };
 }
+
+/** To a team's owners: a webhook failed for a day and Hearth stopped sending to it. */
+export function webhookDisabledMail(input: {
+  language: Language;
+  provider: string;
+  to: string;
+  team: string;
+  url: string;
+  error: string;
+  pageUrl: string;
+}): MailMessage {
+  const t = translator(input.language);
+  const values = { provider: input.provider, team: input.team, url: input.url, error: input.error };
+  return {
+    to: input.to,
+    subject: t('mail.webhookDisabled.subject', values),
+    text: `${t('mail.webhookDisabled.body', values)}\n\n${input.pageUrl}\n`,
+    html: layout(
+      t,
+      input.provider,
+      t('mail.webhookDisabled.heading', values),
+      t('mail.webhookDisabled.body', escapedAll(values)),
+      { label: t('mail.webhookDisabled.action'), url: input.pageUrl },
+    ),
+  };
+}

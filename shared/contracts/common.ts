@@ -152,7 +152,7 @@ export function ovensOrLocation<E extends z.ZodRawShape>(max: number, tooMany: s
  * nothing (U+200B, a soft hyphen, a Hangul filler, a lone surrogate), and a letter or digit to see. Each message
  * names the character.
  */
-export function readableName(what: 'team' | 'location' | 'template' | 'version') {
+export function readableName(what: 'team' | 'location' | 'template' | 'version' | 'token') {
   return (value: string, ctx: z.RefinementCtx) => {
     const disguising = disguisingCharacter(value);
     const invisible = disguising ? null : invisibleCharacter(value);

@@ -77,7 +77,8 @@ export const screenItem: z.ZodType<ScreenItem> = z.lazy(() =>
     type: z.enum(screenTypes),
     screen_content: z.array(buttonItem),
   }),
-);
+  // A named component of the API's description: the tree refers to itself through it.
+).meta({ id: 'MenuScreen' });
 
 export const buttonItem: z.ZodType<ButtonItem> = z.lazy(() =>
   z.object({
@@ -101,7 +102,7 @@ export const buttonItem: z.ZodType<ButtonItem> = z.lazy(() =>
     is_favorite: z.boolean(),
     recipes: z.number().int().nullable(),
   }),
-);
+).meta({ id: 'MenuButton' });
 
 function buttonToWire(b: MenuButton, screenId: number): ButtonItem {
   const base = {

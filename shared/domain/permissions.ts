@@ -102,6 +102,8 @@ export const TEAM_ACTIONS = {
   'fleet.read': ALL,
   'team.members': RUNS_THE_TEAM,
   'team.activity': RUNS_THE_TEAM,
+  /** A chain's systems told of changes: webhooks, their secrets and delivery log. */
+  'team.webhooks': RUNS_THE_TEAM,
   'team.manage': ['owner'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_ACTIONS;

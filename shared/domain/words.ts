@@ -25,6 +25,7 @@ const COUNTED = {
   page: ['ruleParts.pageOne', 'ruleParts.pages'],
   screen: ['ruleParts.screenOne', 'ruleParts.screens'],
   minute: ['ruleParts.minuteOne', 'ruleParts.minutes'],
+  second: ['ruleParts.secondOne', 'ruleParts.seconds'],
   place: ['ruleParts.placeOne', 'ruleParts.places'],
 } as const satisfies Record<string, readonly [SaidKey, SaidKey]>;
 

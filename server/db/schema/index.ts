@@ -9,3 +9,4 @@ export * from './settings-files';
 export * from './team-records';
 export * from './teams';
 export * from './users';
+export * from './integrations';

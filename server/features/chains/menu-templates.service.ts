@@ -19,6 +19,7 @@ import { ownLocationRef, ownOvensRef } from '../../db/location-store';
 import { recipesByIds } from '../../db/recipe-store';
 import { locations, menuTemplates, ovens, ovenTemplates, recipes } from '../../db/schema/index';
 import { inScope, ownedId, ownerColumns, type Scope, scopeOf } from '../../db/scope';
+import { publishEvents } from '../../db/webhook-events';
 import { DomainError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import { saidOut } from '../../lib/said-out';
 import { loadMenu, loadMenus, type OvenRow, ownOven, withCurrentNames, withoutIds } from '../ovens';
@@ -385,6 +386,20 @@ export function createMenuTemplatesService(deps: {
       }
       const results = input.ovenIds.map((ovenId) => outcome.get(ovenId)!);
       const tally = (s: ApplyResult['status']) => results.filter((r) => r.status === s).length;
+      // Each oven changed said `menu.changed` as it was written; this says the whole run once it ended.
+      await publishEvents(db, {
+        event: 'template.applied',
+        teamId: template.teamId,
+        userId: actor.id,
+        data: {
+          template: { id: template.id, name: template.name, version: template.version },
+          applied: tally('applied'),
+          matched: tally('matched'),
+          failed: tally('failed'),
+          skipped: tally('skipped'),
+          ovens: results.map((r) => ({ id: r.oven_id, name: r.name, status: r.status })),
+        },
+      });
       return {
         template: toWire(template, await appliedCount(template.id)),
         results,

@@ -12,7 +12,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: { runner: JobRunner
   r.get(
     '/api/jobs/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'any' },
       schema: {
         tags: ['Jobs'],
         summary:

@@ -15,6 +15,7 @@ import type { Said } from '../../../shared/i18n/said';
 import { type DbOrTx, readTogether, rowsOf } from '../../db/client';
 import { drawIds } from '../../db/draw-ids';
 import { recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { jsonArrayInTurns } from '../../lib/in-turns';
 import { modelOf, type OvenRow } from './menu-access';
 import {
@@ -198,6 +199,15 @@ export async function replaceMenus(
   await recordActivity(
     tx,
     ovenIds.map((ovenId) => ({ userId: input.userId, action: input.action, summary: input.summary, ovenId })),
+  );
+  await publishEvents(
+    tx,
+    ovenIds.map((ovenId) => ({
+      event: 'menu.changed' as const,
+      ovenId,
+      userId: input.userId,
+      data: { action: input.action },
+    })),
   );
   return out;
 }

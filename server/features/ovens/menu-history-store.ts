@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index';
 import type { Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { ConflictError } from '../../lib/errors';
 import { modelOf, type OvenRow, ownOven } from './menu-access';
 import {
@@ -308,6 +309,12 @@ export async function undoLastChange(
       summary,
       ovenId: oven.id,
     });
+    await publishEvents(tx, {
+      event: 'menu.changed',
+      ovenId: oven.id,
+      userId: input.userId,
+      data: { action: 'undo' },
+    });
     return { ...result, undone };
   });
 }
@@ -353,6 +360,12 @@ export async function redoLastUndo(
       action: 'redo',
       summary: said('ruleMessages.redid', { what: summary }),
       ovenId: oven.id,
+    });
+    await publishEvents(tx, {
+      event: 'menu.changed',
+      ovenId: oven.id,
+      userId: input.userId,
+      data: { action: 'redo' },
     });
     return { ...result, redone: summary };
   });

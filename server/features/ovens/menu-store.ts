@@ -21,6 +21,7 @@ import { drawIds } from '../../db/draw-ids';
 import { menuButtons, menuCategories, menuRevisions, menuScreens, ovens } from '../../db/schema/index';
 import { ownerColumns, type Scope } from '../../db/scope';
 import { recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { jsonArrayInTurns, nextTurn } from '../../lib/in-turns';
 import { modelOf, type OvenRow, ownOven } from './menu-access';
@@ -436,6 +437,12 @@ export async function changeMenu(
       action: input.action,
       summary: result.summary,
       ovenId: oven.id,
+    });
+    await publishEvents(tx, {
+      event: 'menu.changed',
+      ovenId: oven.id,
+      userId: input.userId,
+      data: { action: input.action },
     });
     // What belongs with the change (a version pointer, a template link) commits or rolls back with it.
     const after = input.afterWrite ? await input.afterWrite(tx, updated!) : updated!;

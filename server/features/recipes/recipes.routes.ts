@@ -66,7 +66,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:read' },
       schema: {
         tags,
         summary: "List the provider's library (owner=provider) or your own recipes (owner=community)",
@@ -112,7 +112,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes/:id/convert',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:read' },
       schema: {
         tags,
         summary:
@@ -147,7 +147,7 @@ export async function recipesRoutes(
   r.get(
     '/api/recipes/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:read' },
       schema: {
         tags,
         summary: 'One recipe',
@@ -161,7 +161,7 @@ export async function recipesRoutes(
   r.post(
     '/api/recipes',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:write' },
       bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
@@ -185,7 +185,7 @@ export async function recipesRoutes(
   r.put(
     '/api/recipes/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:write' },
       bodyLimit: RECIPE_BODY_LIMIT,
       schema: {
         tags,
@@ -209,7 +209,7 @@ export async function recipesRoutes(
   r.delete(
     '/api/recipes/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:write' },
       schema: {
         tags,
         summary: 'Delete a recipe you own',
@@ -228,7 +228,7 @@ export async function recipesRoutes(
   r.post(
     '/api/recipes/clone/:id/:mode',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:write' },
       schema: {
         tags,
         summary:
@@ -252,7 +252,7 @@ export async function recipesRoutes(
   r.get(
     '/api/createpdfs',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:read' },
       schema: {
         tags,
         summary:
@@ -286,7 +286,7 @@ export async function recipesRoutes(
   r.get(
     '/api/createpdfs/:recipeId',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'recipes:read' },
       schema: {
         tags,
         summary: 'Prepare the PDF of one recipe; download it from /storage/pdf/{name}',

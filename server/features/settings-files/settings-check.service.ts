@@ -15,6 +15,7 @@ import { english } from '../../../shared/i18n/english';
 import { dated, said } from '../../../shared/i18n/said';
 import { menuVersions, ovenSightings, settingsFingerprints } from '../../db/schema/index';
 import { scopeOf } from '../../db/scope';
+import { publishEvents } from '../../db/webhook-events';
 import { codec } from '../../lib/codec-pool';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { lineOut } from '../../lib/said-out';
@@ -47,19 +48,35 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
       if (!last)
         throw ValidationError.field('oven', said('ruleMessages.neverDownloaded', { oven: oven.name }));
       const seenAt = now();
-      await db.insert(ovenSightings).values({
-        ovenId: oven.id,
-        checksum: last.checksum,
-        versionId: last.versionId,
-        seenBy: actor.id,
-        seenAt,
-        source: 'reported',
-      });
-      return {
+      const result = {
         version: last.versionId !== null ? (last.name ?? null) : null,
         downloaded_at: last.at.toISOString(),
         seen_at: seenAt.toISOString(),
       };
+      await db.transaction(async (tx) => {
+        await tx.insert(ovenSightings).values({
+          ovenId: oven.id,
+          checksum: last.checksum,
+          versionId: last.versionId,
+          seenBy: actor.id,
+          seenAt,
+          source: 'reported',
+        });
+        await publishEvents(tx, {
+          event: 'oven.checked',
+          ovenId: oven.id,
+          userId: actor.id,
+          data: {
+            source: 'reported',
+            recognized: true,
+            running_version:
+              last.versionId !== null ? { id: last.versionId, name: last.name ?? null } : null,
+            downloaded_at: result.downloaded_at,
+            seen_at: result.seen_at,
+          },
+        });
+      });
+      return result;
     },
 
     /**
@@ -126,12 +143,28 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
           seen_at: seenAt.toISOString(),
         };
       }
-      await db.insert(ovenSightings).values({
-        ovenId: oven.id,
-        checksum,
-        versionId: result.recognized ? (result.version?.id ?? null) : null,
-        seenBy: actor.id,
-        seenAt,
+      await db.transaction(async (tx) => {
+        await tx.insert(ovenSightings).values({
+          ovenId: oven.id,
+          checksum,
+          versionId: result.recognized ? (result.version?.id ?? null) : null,
+          seenBy: actor.id,
+          seenAt,
+        });
+        // Which version the oven runs: the one recognised, or none (a file Hearth did not hand out).
+        await publishEvents(tx, {
+          event: 'oven.checked',
+          ovenId: oven.id,
+          userId: actor.id,
+          data: {
+            source: 'file',
+            recognized: result.recognized,
+            running_version: result.recognized ? result.version : null,
+            differences: result.lines.length,
+            downloaded_at: result.downloaded_at,
+            seen_at: result.seen_at,
+          },
+        });
       });
       return result;
     },

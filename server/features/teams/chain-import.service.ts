@@ -48,6 +48,7 @@ import { listOf, type Said, said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { ValidationError } from '../../lib/errors';
 import { sayIn } from '../../lib/i18n';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -696,6 +697,12 @@ export function createChainImportService(deps: {
             action: `${file.kind}.imported`,
             summary: said(summaryKey[file.kind], { created: counts.create, changed: counts.update }),
           });
+        await publishEvents(tx, {
+          event: 'import.finished',
+          teamId,
+          userId: actor.id,
+          data: { ...counts },
+        });
         return counts;
       });
       await step(total, total);

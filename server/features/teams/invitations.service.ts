@@ -13,6 +13,7 @@ import { listOf, said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { teamInvitations, teamMembers, teams, users } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { makeCurrent, setMemberLocations } from '../../db/team-store';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -338,6 +339,12 @@ export function createInvitationsService(deps: {
           summary: invitedBy
             ? said('ruleMessages.joinedInvited', { role: roleWord(row.role), user: invitedBy })
             : said('ruleMessages.joined', { role: roleWord(row.role) }),
+        });
+        await publishEvents(tx, {
+          event: 'member.joined',
+          teamId: row.teamId,
+          userId: user.id,
+          data: { member: { id: user.id, role: row.role, location_ids: places } },
         });
         const [count_] = await tx
           .select({ n: count() })

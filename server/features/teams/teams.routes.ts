@@ -145,7 +145,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams/:id/members',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'team:read' },
       schema: {
         tags,
         summary: "A team's members with their roles and locations (owners and managers)",
@@ -308,7 +308,7 @@ export async function teamsRoutes(
   r.get(
     '/api/teams/:id/activity',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', token: 'team:read' },
       schema: {
         tags,
         summary: "The team's trail, newest first: who changed what and when, by location and person",

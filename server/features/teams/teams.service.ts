@@ -11,6 +11,7 @@ import { said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
 import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
+import { publishEvents } from '../../db/webhook-events';
 import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/team-store';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { membershipIn } from './team-access';
@@ -254,6 +255,15 @@ export function createTeamsService(deps: { db: Db }) {
             userId === targetId
               ? said('ruleMessages.leftTeam', { user: target.username })
               : said('ruleMessages.removedMember', { user: target.username }),
+        });
+        await publishEvents(tx, {
+          event: 'member.removed',
+          teamId,
+          userId,
+          data: {
+            member: { id: targetId, username: target.username, role: target.role },
+            left: userId === targetId,
+          },
         });
         return { user_id: targetId };
       });

@@ -1,0 +1,186 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { english } from '../../shared/i18n/english';
+import { type Said, said } from '../../shared/i18n/said';
+
+/**
+ * Posting to an address a customer typed, without opening a way into the network behind Hearth (decision 0036):
+ * the name is looked up here, every address it gives is checked, and the connection goes to the checked address
+ * (a second lookup by the HTTP client could answer otherwise: DNS rebinding). Redirects are not followed.
+ */
+
+// Cloud metadata: never, whatever the setting (AWS, GCP, Azure, OpenStack use the first; AWS's IPv6 the second).
+const METADATA = new BlockList();
+METADATA.addAddress('169.254.169.254', 'ipv4');
+METADATA.addAddress('fd00:ec2::254', 'ipv6');
+
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+/** The IPv4 address inside an IPv4-mapped or NAT64 IPv6 one (::ffff:7f00:1 is 127.0.0.1), else null. */
+export function embeddedIpv4(ipv6: string): string | null {
+  const [head = '', tail = ''] = ipv6.toLowerCase().split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'));
+  let tailGroups = groupsOf(tail);
+  const last = tailGroups[tailGroups.length - 1] ?? '';
+  if (last.includes('.')) {
+    const [a, b, c, d] = last.split('.').map(Number) as [number, number, number, number];
+    tailGroups = [...tailGroups.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+  }
+  const headGroups = groupsOf(head);
+  const groups = ipv6.includes('::')
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : tailGroups.length
+      ? tailGroups
+      : headGroups;
+  if (groups.length !== 8) return null;
+  const n = groups.map((g) => Number.parseInt(g || '0', 16));
+  const mapped = n.slice(0, 5).every((g) => g === 0) && n[5] === 0xffff;
+  const nat64 = n[0] === 0x64 && n[1] === 0xff9b && n.slice(2, 6).every((g) => g === 0);
+  if (!mapped && !nat64) return null;
+  return [n[6]! >> 8, n[6]! & 255, n[7]! >> 8, n[7]! & 255].join('.');
+}
+
+/** Whether Hearth refuses to connect to this address. */
+export function isRefusedAddress(address: string, allowPrivate: boolean): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6) {
+    const inner = embeddedIpv4(address);
+    if (inner) return isRefusedAddress(inner, allowPrivate);
+  }
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (METADATA.check(address, type)) return true;
+  return !allowPrivate && PRIVATE.check(address, type);
+}
+
+export class RefusedAddress extends Error {
+  constructor(readonly said: Said) {
+    super(english(said));
+  }
+}
+
+/** The address to connect to for a URL's host, checked; throws RefusedAddress when any answer is refused. */
+export async function checkedAddress(
+  url: URL,
+  allowPrivate: boolean,
+): Promise<{ address: string; family: 4 | 6 }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  let answers: { address: string; family: number }[];
+  if (literal) answers = [{ address: host, family: literal }];
+  else {
+    try {
+      answers = await dnsLookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new RefusedAddress(said('ruleMessages.webhookUrlUnknownHost', { host }));
+    }
+  }
+  // Every answer is checked: a name that gives a public and a private address is refused.
+  const refused = answers.find((a) => isRefusedAddress(a.address, allowPrivate));
+  if (refused || answers.length === 0)
+    throw new RefusedAddress(said('ruleMessages.webhookUrlPrivate', { address: refused?.address ?? host }));
+  const first = answers[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+export interface PostOutcome {
+  /** The receiver's status, or null when none came (refused, unreachable, timed out). */
+  status: number | null;
+  /** Why it failed, in English for the delivery log; null on a 2xx. */
+  error: string | null;
+  durationMs: number;
+}
+
+/** Reads at most this much of a receiver's answer: only its status matters. */
+const ANSWER_READ_MAX = 64 * 1024;
+
+/** POSTs a body to a checked address with a deadline for the whole exchange; never follows a redirect. */
+export async function postChecked(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<PostOutcome> {
+  const started = Date.now();
+  const done = (status: number | null, error: string | null): PostOutcome => ({
+    status,
+    error,
+    durationMs: Date.now() - started,
+  });
+  let url: URL;
+  let target: { address: string; family: 4 | 6 };
+  try {
+    url = new URL(rawUrl);
+    target = await checkedAddress(url, options.allowPrivate);
+  } catch (error) {
+    return done(null, error instanceof RefusedAddress ? error.message : 'The address is not valid.');
+  }
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<PostOutcome>((resolve) => {
+    let settled = false;
+    const finish = (status: number | null, error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(done(status, error));
+    };
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+        // The connection goes to the address checked above, not to a second lookup's answer.
+        lookup: (_host, opts, callback) => {
+          if ((opts as { all?: boolean }).all) callback(null, [target] as never);
+          else callback(null, target.address, target.family);
+        },
+        servername: isIP(url.hostname) ? undefined : url.hostname,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > ANSWER_READ_MAX) res.destroy();
+        });
+        res.on('error', () => {});
+        res.on('close', () => {
+          if (status >= 200 && status < 300) finish(status, null);
+          else if (status >= 300 && status < 400) finish(status, `Redirect not followed (HTTP ${status}).`);
+          else finish(status, `The receiver answered HTTP ${status}.`);
+        });
+        res.resume();
+      },
+    );
+    const timer = setTimeout(() => {
+      finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s.`);
+      req.destroy();
+    }, options.timeoutMs);
+    req.on('error', (error) => finish(null, `Could not connect: ${error.message}`));
+    req.end(body);
+  });
+}
