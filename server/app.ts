@@ -52,10 +52,10 @@ import { chainFilesRoutes } from './features/teams/chain-files.routes';
 import { createChainImportService } from './features/teams/chain-import.service';
 import { createInvitationsService } from './features/teams/invitations.service';
 import { teamsRoutes } from './features/teams/teams.routes';
+import { createTeamsService } from './features/teams/teams.service';
 import { createWebhookDelivery, type WebhookDelivery } from './features/teams/webhook-delivery';
 import { webhooksRoutes } from './features/teams/webhooks.routes';
 import { createWebhooksService } from './features/teams/webhooks.service';
-import { createTeamsService } from './features/teams/teams.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { guardRequestValues } from './http/body-guard';
@@ -122,6 +122,11 @@ export function toPublicConfig(config: Config): PublicConfig {
 }
 
 const REQUEST_TIMEOUT_MS = 180_000;
+/** The API's description of its authentication, for the developers of a chain's systems. */
+const BEARER_DESCRIPTION = [
+  'A session from POST /api/login, or an API token (hearth_pat_…) made in the profile or with POST /api/tokens',
+  'a request with an API token and no cookie needs no CSRF header',
+].join('; ');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Hashed build output may be cached for good; everything else is checked again each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -201,7 +206,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     // A system calling with an API token and no cookie is no browser a page could trick: nothing to forge.
     // (A person's session keeps the check, a second lock beside its header.)
-    if (request.headers.authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`) && request.headers.cookie === undefined)
+    if (
+      request.headers.authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`) &&
+      request.headers.cookie === undefined
+    )
       return;
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (!cookieToken) {
@@ -221,8 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description:
-              'A session from POST /api/login, or an API token (hearth_pat_…) made in the profile or with POST /api/tokens. A request with a bearer token and no cookie needs no CSRF header.',
+            description: BEARER_DESCRIPTION,
           },
         },
       },

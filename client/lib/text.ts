@@ -31,3 +31,10 @@ export const formatPercent = (percent: number) =>
   new Intl.NumberFormat(formatLocale(i18n.language as UiLanguage), { style: 'percent' }).format(
     percent / 100,
   );
+
+/** A moment as a list shows it ("24 Nov 2026, 14:05" in the screens' language): a log's times, a last use. */
+export const formatDayTime = (iso: string) =>
+  new Date(iso).toLocaleString(formatLocale(i18n.language as UiLanguage), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });

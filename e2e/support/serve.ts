@@ -42,6 +42,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   OUTBOX_PAGE: 'true',
+  // The browser tests' webhook receiver listens on 127.0.0.1.
+  WEBHOOKS_ALLOW_PRIVATE: 'true',
   APP_URL: `http://127.0.0.1:${PORT}`,
   LOG_LEVEL: 'warn',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -18,7 +18,6 @@ import { TOKEN_SCOPES, type TokenScope } from '../../shared/domain/integrations'
 import { can, reaches, type TeamAction, type TeamRole } from '../../shared/domain/permissions';
 import { apiTokens, teamInvitations, teamMembers, teams, webhooks } from '../db/schema/index';
 import { hashToken } from '../lib/tokens';
-import { tokenNeeds } from './route-actions';
 import {
   addMember,
   createOven,
@@ -28,6 +27,7 @@ import {
   recipeBody,
 } from '../test/factories';
 import { createTestContext, multipartBody, type TestContext } from '../test/harness';
+import { tokenNeeds } from './route-actions';
 
 const ROLES = [
   'guest',
@@ -149,14 +149,23 @@ async function freshInvitation(email = `${uniqueName('invitee').replace(' ', '')
 
 /** An API token of the owner's (for a row that revokes it). */
 async function freshApiToken(): Promise<number> {
-  return (await ownerApi<{ data: { id: number } }>('POST', '/api/tokens', { name: uniqueName('T'), scopes: ['ovens:read'] }))
-    .data.id;
+  return (
+    await ownerApi<{ data: { id: number } }>('POST', '/api/tokens', {
+      name: uniqueName('T'),
+      scopes: ['ovens:read'],
+    })
+  ).data.id;
 }
 /** A webhook of the owner's team (for a row that removes it). */
 async function freshWebhook(): Promise<number> {
   const [row] = await ctx.db
     .insert(webhooks)
-    .values({ teamId: seeded.team, url: 'http://127.0.0.1:9/hook', events: ['menu.changed'], secret: 'whsec_a2VwdA==' })
+    .values({
+      teamId: seeded.team,
+      url: 'http://127.0.0.1:9/hook',
+      events: ['menu.changed'],
+      secret: 'whsec_a2VwdA==',
+    })
     .returning();
   return row!.id;
 }
@@ -862,7 +871,10 @@ describe('the authorization matrix with API tokens', () => {
   const tokens = {} as Record<TokenScope, string>;
   beforeAll(async () => {
     for (const scope of TOKEN_SCOPES) {
-      const made = await ownerApi<{ data: { token: string } }>('POST', '/api/tokens', { name: scope, scopes: [scope] });
+      const made = await ownerApi<{ data: { token: string } }>('POST', '/api/tokens', {
+        name: scope,
+        scopes: [scope],
+      });
       tokens[scope] = made.data.token;
     }
   });

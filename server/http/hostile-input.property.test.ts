@@ -264,7 +264,9 @@ const WRITES: Record<string, Write> = {
   'POST /api/teams/:id/webhooks/:webhookId/enable': {
     url: () => `/api/teams/${teamId}/webhooks/${webhookId}/enable`,
   },
-  'POST /api/teams/:id/webhooks/:webhookId/test': { url: () => `/api/teams/${teamId}/webhooks/${webhookId}/test` },
+  'POST /api/teams/:id/webhooks/:webhookId/test': {
+    url: () => `/api/teams/${teamId}/webhooks/${webhookId}/test`,
+  },
 };
 
 const deep = (depth: number): unknown => {
@@ -493,13 +495,23 @@ async function keptTeam() {
         })
         .returning()
     )[0]!.id;
-  const [token] = await ctx.db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, owner.id));
+  const [token] = await ctx.db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, owner.id));
   apiTokenId =
     token?.id ??
     (
       await ctx.db
         .insert(apiTokens)
-        .values({ teamId, userId: owner.id, name: 'Kept', scopes: ['ovens:read'], tokenHash: 'kept', shown: 'x' })
+        .values({
+          teamId,
+          userId: owner.id,
+          name: 'Kept',
+          scopes: ['ovens:read'],
+          tokenHash: 'kept',
+          shown: 'x',
+        })
         .returning()
     )[0]!.id;
   const [hook] = await ctx.db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.teamId, teamId));

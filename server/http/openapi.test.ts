@@ -34,8 +34,9 @@ describe('the OpenAPI description', () => {
   });
 
   it('describes bearer authentication for sessions and API tokens', () => {
-    const schemes = (doc.components as { securitySchemes: Record<string, { scheme: string; description: string }> })
-      .securitySchemes;
+    const schemes = (
+      doc.components as { securitySchemes: Record<string, { scheme: string; description: string }> }
+    ).securitySchemes;
     expect(schemes.bearer).toMatchObject({ scheme: 'bearer' });
     expect(schemes.bearer!.description).toContain('hearth_pat_');
   });

@@ -38,7 +38,10 @@ export function declaredAccess(route: {
 }
 
 /** The scope an API token needs for a route, `any`, or null when no token may call it (decision 0036). */
-export function tokenNeeds(access: RouteAccess, declared: TokenScope | 'any' | undefined): TokenScope | 'any' | null {
+export function tokenNeeds(
+  access: RouteAccess,
+  declared: TokenScope | 'any' | undefined,
+): TokenScope | 'any' | null {
   if (access === 'public') return 'any';
   if (access === 'admin') return null;
   if (access === 'signed-in') return declared ?? null;

@@ -110,8 +110,8 @@ export async function checkedAddress(
 export interface PostOutcome {
   /** The receiver's status, or null when none came (refused, unreachable, timed out). */
   status: number | null;
-  /** Why it failed, in English for the delivery log; null on a 2xx. */
-  error: string | null;
+  /** Why it failed, said for the delivery log; null on a 2xx. */
+  error: Said | null;
   durationMs: number;
 }
 
@@ -126,7 +126,7 @@ export async function postChecked(
   options: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<PostOutcome> {
   const started = Date.now();
-  const done = (status: number | null, error: string | null): PostOutcome => ({
+  const done = (status: number | null, error: Said | null): PostOutcome => ({
     status,
     error,
     durationMs: Date.now() - started,
@@ -137,12 +137,12 @@ export async function postChecked(
     url = new URL(rawUrl);
     target = await checkedAddress(url, options.allowPrivate);
   } catch (error) {
-    return done(null, error instanceof RefusedAddress ? error.message : 'The address is not valid.');
+    return done(null, error instanceof RefusedAddress ? error.said : said('ruleMessages.webhookUrlInvalid'));
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<PostOutcome>((resolve) => {
     let settled = false;
-    const finish = (status: number | null, error: string | null) => {
+    const finish = (status: number | null, error: Said | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -170,17 +170,25 @@ export async function postChecked(
         res.on('error', () => {});
         res.on('close', () => {
           if (status >= 200 && status < 300) finish(status, null);
-          else if (status >= 300 && status < 400) finish(status, `Redirect not followed (HTTP ${status}).`);
-          else finish(status, `The receiver answered HTTP ${status}.`);
+          else if (status >= 300 && status < 400)
+            finish(status, said('ruleMessages.webhookRedirect', { status }));
+          else finish(status, said('ruleMessages.webhookStatus', { status }));
         });
         res.resume();
       },
     );
     const timer = setTimeout(() => {
-      finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s.`);
+      finish(null, said('ruleMessages.webhookNoAnswer', { seconds: Math.round(options.timeoutMs / 1000) }));
       req.destroy();
     }, options.timeoutMs);
-    req.on('error', (error) => finish(null, `Could not connect: ${error.message}`));
+    req.on('error', (error) =>
+      finish(
+        null,
+        said('ruleMessages.webhookConnect', {
+          reason: (error as NodeJS.ErrnoException).code ?? error.message,
+        }),
+      ),
+    );
     req.end(body);
   });
 }

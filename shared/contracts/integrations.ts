@@ -7,7 +7,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
 } from '../domain/integrations';
-import { idParam, readableName } from './common';
+import { idParam, readableName, saidWire } from './common';
 import { pageParam } from './pagination';
 import { teamParams } from './teams';
 import { saying } from './zod-said';
@@ -84,7 +84,10 @@ export const webhookRequest = z.object({
   description: z
     .string()
     .trim()
-    .max(WEBHOOK_DESCRIPTION_MAX, saying('ruleMessages.webhookDescriptionMax', { n: WEBHOOK_DESCRIPTION_MAX }))
+    .max(
+      WEBHOOK_DESCRIPTION_MAX,
+      saying('ruleMessages.webhookDescriptionMax', { n: WEBHOOK_DESCRIPTION_MAX }),
+    )
     .optional()
     .default(''),
 });
@@ -119,8 +122,9 @@ export const webhookDelivery = z.object({
   attempt: z.number().int(),
   status: z.enum(DELIVERY_STATUSES),
   response_code: z.number().int().nullable(),
-  /** Why it failed, in English for the log (a timeout, a refused address, the receiver's status). */
+  /** Why it failed (a timeout, a refused address, the receiver's status), in English; `error_said` by key. */
   error: z.string().nullable(),
+  error_said: saidWire.nullable(),
   duration_ms: z.number().int(),
   at: z.string(),
   /** When it is tried again (null: it succeeded, or was given up). */

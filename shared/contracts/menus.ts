@@ -70,39 +70,44 @@ export interface ButtonItem {
   recipes: number | null;
 }
 
-export const screenItem: z.ZodType<ScreenItem> = z.lazy(() =>
-  z.object({
-    screen_id: z.number().int(),
-    position: z.number().int(),
-    type: z.enum(screenTypes),
-    screen_content: z.array(buttonItem),
-  }),
-  // A named component of the API's description: the tree refers to itself through it.
-).meta({ id: 'MenuScreen' });
+export const screenItem: z.ZodType<ScreenItem> = z
+  .lazy(
+    () =>
+      z.object({
+        screen_id: z.number().int(),
+        position: z.number().int(),
+        type: z.enum(screenTypes),
+        screen_content: z.array(buttonItem),
+      }),
+    // A named component of the API's description: the tree refers to itself through it.
+  )
+  .meta({ id: 'MenuScreen' });
 
-export const buttonItem: z.ZodType<ButtonItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    position: z.number().int(),
-    screen_id: z.number().int(),
-    buttonable_id: z.number().int().nullable(),
-    buttonable_type: z.literal('Recipe').nullable(),
-    buttonable_name: z.string().nullable(),
-    type: z.enum(buttonTypes),
-    data: z
-      .object({
-        category_id: z.number().int(),
-        name: z.string(),
-        icon: z.string(),
-        pages: z.array(screenItem),
-      })
-      .nullable(),
-    icon: z.string(),
-    background_color: z.enum(BUTTON_COLOR_NAMES as [ButtonColor, ...ButtonColor[]]),
-    is_favorite: z.boolean(),
-    recipes: z.number().int().nullable(),
-  }),
-).meta({ id: 'MenuButton' });
+export const buttonItem: z.ZodType<ButtonItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      position: z.number().int(),
+      screen_id: z.number().int(),
+      buttonable_id: z.number().int().nullable(),
+      buttonable_type: z.literal('Recipe').nullable(),
+      buttonable_name: z.string().nullable(),
+      type: z.enum(buttonTypes),
+      data: z
+        .object({
+          category_id: z.number().int(),
+          name: z.string(),
+          icon: z.string(),
+          pages: z.array(screenItem),
+        })
+        .nullable(),
+      icon: z.string(),
+      background_color: z.enum(BUTTON_COLOR_NAMES as [ButtonColor, ...ButtonColor[]]),
+      is_favorite: z.boolean(),
+      recipes: z.number().int().nullable(),
+    }),
+  )
+  .meta({ id: 'MenuButton' });
 
 function buttonToWire(b: MenuButton, screenId: number): ButtonItem {
   const base = {

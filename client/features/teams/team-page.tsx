@@ -9,10 +9,11 @@ import { Invitations } from './team-invitations';
 import { type Dialog, LeaveDialog, MemberModal, Members, RemoveDialog } from './team-members';
 import { placeNames } from './team-place-picker';
 import { TeamTrail } from './team-trail';
+import { WebhooksSection } from './webhooks-section';
 
 /**
- * The team the user works in: its people and their roles and locations, invitations, and the trail of who changed
- * what (owners and managers); renaming and deleting it (owners); making another team; leaving.
+ * The team the user works in: its people and their roles and locations, invitations, webhooks and the trail of who
+ * changed what (owners and managers); renaming and deleting it (owners); making another team; leaving.
  */
 export function TeamPage() {
   const { user } = useCurrentUser();
@@ -89,6 +90,7 @@ export function TeamPage() {
         <>
           <Members teamId={team.id} onDialog={setDialog} />
           <Invitations teamId={team.id} role={team.role} />
+          {can(user, 'team.webhooks') ? <WebhooksSection teamId={team.id} /> : null}
           <TeamTrail teamId={team.id} />
         </>
       ) : (

@@ -10,6 +10,7 @@ import { setLanguage, startLanguage, storedLanguage, textOf } from '../../lib/i1
 import { TIMINGS } from '../../lib/timings';
 import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useZodForm } from '../../lib/use-zod-form';
+import { ApiTokensSection } from './api-tokens-section';
 import { useUpdateProfile } from './users-api';
 
 export function MyProfilePage() {
@@ -129,6 +130,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
           {form.busy ? t('profile.busy') : t('profile.save')}
         </button>
       </form>
+      <ApiTokensSection user={user} />
     </section>
   );
 }

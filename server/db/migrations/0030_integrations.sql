@@ -19,6 +19,7 @@ CREATE TABLE "webhook_attempts" (
 	"status" text NOT NULL,
 	"response_code" integer,
 	"error" text,
+	"error_said" jsonb,
 	"duration_ms" integer NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );

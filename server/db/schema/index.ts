@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './integrations';
 export * from './jobs';
 export * from './mail';
 export * from './menu-versions';
@@ -9,4 +10,3 @@ export * from './settings-files';
 export * from './team-records';
 export * from './teams';
 export * from './users';
-export * from './integrations';

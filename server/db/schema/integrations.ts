@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Said } from '../../../shared/i18n/said';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -75,9 +76,7 @@ export const webhookMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_messages_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`state = 'pending'`),
+    index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`state = 'pending'`),
     index('webhook_messages_webhook_idx').on(t.webhookId, t.id),
   ],
 );
@@ -96,7 +95,9 @@ export const webhookAttempts = pgTable(
     attempt: integer('attempt').notNull(),
     ok: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
     responseCode: integer('response_code'),
+    /** Why it failed, in English for the API and the logs; `error_said` says it in every reader's language. */
     error: text('error'),
+    errorSaid: jsonb('error_said').$type<Said>(),
     durationMs: integer('duration_ms').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

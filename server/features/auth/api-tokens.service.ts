@@ -111,14 +111,17 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
       };
       // A token never acts as the provider's admin, whoever made it.
       const user = { ...toPublicUser(row.user, team), role: 'other' as const };
-      return { user, grant: { id: row.tokenId, teamId: row.teamId, scopes: row.scopes as TokenScope[] }, hash };
+      return {
+        user,
+        grant: { id: row.tokenId, teamId: row.teamId, scopes: row.scopes as TokenScope[] },
+        hash,
+      };
     },
 
     /** The caller's tokens; an owner sees every token of their current team too (to revoke a leaver's). */
     async list(actor: RequestUser): Promise<ApiToken[]> {
       const mine = eq(apiTokens.userId, actor.id);
-      const where =
-        actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
+      const where = actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
       return (await listed(and(where, live()))).map(toWire);
     },
 
@@ -171,8 +174,7 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
     /** Revokes at once: the row goes, so the next request with it is a 401. */
     async revoke(actor: RequestUser, id: number): Promise<void> {
       const mine = eq(apiTokens.userId, actor.id);
-      const where =
-        actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
+      const where = actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
       const gone = await db
         .delete(apiTokens)
         .where(and(eq(apiTokens.id, id), where))

@@ -17,7 +17,12 @@ async function owner() {
   return { user, session: await createSession(ctx.db, user.id) };
 }
 async function makeToken(session: string, scopes: string[], extra: Record<string, unknown> = {}) {
-  const res = await ctx.api('POST', '/api/tokens', { name: 'POS sync', scopes, ...extra }, { token: session });
+  const res = await ctx.api(
+    'POST',
+    '/api/tokens',
+    { name: 'POS sync', scopes, ...extra },
+    { token: session },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json<TokenCreated>().data;
 }
@@ -33,7 +38,9 @@ describe('API tokens', () => {
     expect(made.shown).toBe(made.token.slice(0, TOKEN_PREFIX.length + 6));
     const list = await ctx.api('GET', '/api/tokens', undefined, { token: session });
     expect(list.body).not.toContain(made.token);
-    expect(list.json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ id: made.id, scopes: ['ovens:read'] })]);
+    expect(list.json<{ data: unknown[] }>().data).toEqual([
+      expect.objectContaining({ id: made.id, scopes: ['ovens:read'] }),
+    ]);
     const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.id, made.id));
     expect(row!.tokenHash).not.toContain(made.token);
   });
@@ -51,11 +58,16 @@ describe('API tokens', () => {
   it('still asks a request that carries cookies for the CSRF header', async () => {
     const { session } = await owner();
     const { token } = await makeToken(session, ['ovens:write']);
-    const res = await ctx.api('POST', '/api/ovens', { name: 'New', type: 'MiSA', warm_ups: [] }, {
-      token,
-      csrf: false,
-      headers: { cookie: 'XSRF-TOKEN=abc' },
-    });
+    const res = await ctx.api(
+      'POST',
+      '/api/ovens',
+      { name: 'New', type: 'MiSA', warm_ups: [] },
+      {
+        token,
+        csrf: false,
+        headers: { cookie: 'XSRF-TOKEN=abc' },
+      },
+    );
     expect(res.statusCode).toBe(419);
   });
 
@@ -64,7 +76,10 @@ describe('API tokens', () => {
     const { token } = await makeToken(session, ['ovens:read']);
     const res = await asSystem('POST', '/api/ovens', token, { name: 'New', type: 'MiSA', warm_ups: [] });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ key: 'ruleMessages.tokenLacksScope', params: { scope: 'ovens:write' } });
+    expect(res.json()).toMatchObject({
+      key: 'ruleMessages.tokenLacksScope',
+      params: { scope: 'ovens:write' },
+    });
   });
 
   it('cannot manage tokens, webhooks, members, the team or the account, nor act as an admin', async () => {
@@ -80,7 +95,11 @@ describe('API tokens', () => {
       ['POST', '/api/tokens', { name: 'x', scopes: ['ovens:read'] }],
       ['GET', `/api/teams/${teamId}/webhooks`],
       ['PUT', `/api/teams/${teamId}`, { name: 'Renamed' }],
-      ['POST', `/api/teams/${teamId}/invitations`, { email: 'a@example.com', role: 'crew', location_ids: [] }],
+      [
+        'POST',
+        `/api/teams/${teamId}/invitations`,
+        { email: 'a@example.com', role: 'crew', location_ids: [] },
+      ],
       ['PUT', `/api/users/${admin.id}`, { username: 'x' }],
       ['GET', '/api/users'],
       ['GET', '/api/reports'],
@@ -151,13 +170,16 @@ describe('API tokens', () => {
     const ownersToken = await makeToken(session, ['ovens:read']);
     const managersToken = await makeToken(managerSession, ['ovens:read']);
     expect(
-      (await ctx.api('DELETE', `/api/tokens/${ownersToken.id}`, undefined, { token: managerSession })).statusCode,
+      (await ctx.api('DELETE', `/api/tokens/${ownersToken.id}`, undefined, { token: managerSession }))
+        .statusCode,
     ).toBe(404);
-    const seen = (await ctx.api('GET', '/api/tokens', undefined, { token: session })).json<{ data: { id: number }[] }>();
+    const seen = (await ctx.api('GET', '/api/tokens', undefined, { token: session })).json<{
+      data: { id: number }[];
+    }>();
     expect(seen.data.map((t) => t.id)).toContain(managersToken.id);
-    expect((await ctx.api('DELETE', `/api/tokens/${managersToken.id}`, undefined, { token: session })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.api('DELETE', `/api/tokens/${managersToken.id}`, undefined, { token: session })).statusCode,
+    ).toBe(200);
   });
 
   it('is rate-limited per token with a wait to retry after', async () => {
@@ -172,7 +194,12 @@ describe('API tokens', () => {
 
   it('names the field of a bad request', async () => {
     const { session } = await owner();
-    const res = await ctx.api('POST', '/api/tokens', { name: ' ', scopes: ['ovens:fly'] }, { token: session });
+    const res = await ctx.api(
+      'POST',
+      '/api/tokens',
+      { name: ' ', scopes: ['ovens:fly'] },
+      { token: session },
+    );
     expect(res.statusCode).toBe(422);
     const errors = res.json<{ errors: Record<string, string[]> }>().errors;
     expect(Object.keys(errors).sort()).toEqual(['name', 'scopes.0']);
@@ -181,7 +208,9 @@ describe('API tokens', () => {
   it('stops at once when revoked, and when it expires', async () => {
     const { session } = await owner();
     const revoked = await makeToken(session, ['ovens:read']);
-    expect((await ctx.api('DELETE', `/api/tokens/${revoked.id}`, undefined, { token: session })).statusCode).toBe(200);
+    expect(
+      (await ctx.api('DELETE', `/api/tokens/${revoked.id}`, undefined, { token: session })).statusCode,
+    ).toBe(200);
     expect((await asSystem('GET', '/api/ovens', revoked.token)).statusCode).toBe(401);
 
     const brief = await makeToken(session, ['ovens:read'], { expires_in_days: 1 });

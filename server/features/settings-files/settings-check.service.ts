@@ -69,8 +69,7 @@ export function createSettingsChecks(deps: FileDeps, files: SettingsBuilder) {
           data: {
             source: 'reported',
             recognized: true,
-            running_version:
-              last.versionId !== null ? { id: last.versionId, name: last.name ?? null } : null,
+            running_version: last.versionId !== null ? { id: last.versionId, name: last.name ?? null } : null,
             downloaded_at: result.downloaded_at,
             seen_at: result.seen_at,
           },

@@ -11,8 +11,8 @@ import { said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
 import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
-import { publishEvents } from '../../db/webhook-events';
 import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/team-store';
+import { publishEvents } from '../../db/webhook-events';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { membershipIn } from './team-access';
 

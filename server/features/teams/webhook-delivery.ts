@@ -1,8 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_FAILING_DISABLE_MS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../../shared/domain/integrations';
+import {
+  WEBHOOK_FAILING_DISABLE_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from '../../../shared/domain/integrations';
+import { english } from '../../../shared/i18n/english';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
+import type { Said } from '../../../shared/i18n/said';
 import { type Db, rowsOf } from '../../db/client';
+import { sayIn } from '../../lib/i18n';
 import { postChecked } from '../../lib/safe-fetch';
 import type { Mailer } from '../../mail/mailer';
 import { webhookDisabledMail } from '../../mail/templates';
@@ -94,13 +101,16 @@ export function createWebhookDelivery(deps: {
     const state = ok ? 'delivered' : delay === undefined ? 'given_up' : 'pending';
     const next = new Date(at.getTime() + (delay ?? 0)).toISOString();
     await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into webhook_attempts (message_id, webhook_id, attempt, status, response_code, error, duration_ms, at)
+      await tx.execute(sql`insert into webhook_attempts (message_id, webhook_id, attempt, status, response_code, error, error_said, duration_ms, at)
         values (${message.id}, ${message.webhook_id}, ${attempt}, ${ok ? 'succeeded' : 'failed'}, ${outcome.status},
-          ${outcome.error}, ${outcome.durationMs}, ${at.toISOString()}::timestamptz)`);
+          ${outcome.error ? english(outcome.error) : null}, ${outcome.error ? JSON.stringify(outcome.error) : null}::jsonb,
+          ${outcome.durationMs}, ${at.toISOString()}::timestamptz)`);
       await tx.execute(sql`update webhook_messages set attempts = ${attempt}, state = ${state},
         next_attempt_at = ${next}::timestamptz where id = ${message.id}`);
       if (ok) {
-        await tx.execute(sql`update webhooks set failing_since = null where id = ${message.webhook_id} and failing_since is not null`);
+        await tx.execute(
+          sql`update webhooks set failing_since = null where id = ${message.webhook_id} and failing_since is not null`,
+        );
         return;
       }
       const cutoff = new Date(at.getTime() - WEBHOOK_FAILING_DISABLE_MS).toISOString();
@@ -111,11 +121,15 @@ export function createWebhookDelivery(deps: {
             where id = ${message.webhook_id} and disabled_at is null
             returning disabled_at is not null as off`,
       );
-      if (row?.off) await tellOwners(tx, message, outcome.error ?? '');
+      if (row?.off) await tellOwners(tx, message, outcome.error);
     });
   }
 
-  async function tellOwners(tx: Parameters<Mailer['queue']>[0], message: Claimed, error: string): Promise<void> {
+  async function tellOwners(
+    tx: Parameters<Mailer['queue']>[0],
+    message: Claimed,
+    error: Said | null,
+  ): Promise<void> {
     const owners = await rowsOf<{ email: string; language: Language | null; team: string }>(
       tx,
       sql`select u.email, u.language, t.name as team from team_members m join users u on u.id = m.user_id
@@ -130,7 +144,7 @@ export function createWebhookDelivery(deps: {
           to: o.email,
           team: o.team,
           url: message.url,
-          error,
+          error: error ? sayIn(o.language ?? DEFAULT_LANGUAGE, error) : '',
           pageUrl: `${deps.appUrl}/team`,
         }),
       ),

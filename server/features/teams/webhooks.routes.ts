@@ -34,7 +34,12 @@ export async function webhooksRoutes(app: FastifyInstance, deps: { webhooks: Web
     '/api/teams/:id/webhooks',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: "The team's webhooks", params: teamParams, response: { 200: webhookList, ...errors } },
+      schema: {
+        tags,
+        summary: "The team's webhooks",
+        params: teamParams,
+        response: { 200: webhookList, ...errors },
+      },
     },
     async (request) => ({ data: await webhooks.list(currentUser(request).id, request.params.id) }),
   );

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../shared/contracts/integrations';
 import {
   PING_EVENT,
-  type WebhookEvent,
   WEBHOOKS_PER_TEAM_MAX,
+  type WebhookEvent,
   webhookUrlProblem,
 } from '../../../shared/domain/integrations';
 import { said } from '../../../shared/i18n/said';
@@ -173,6 +173,7 @@ export function createWebhooksService(deps: {
           status: attempt.ok,
           response_code: attempt.responseCode,
           error: attempt.error,
+          error_said: attempt.errorSaid ?? null,
           duration_ms: attempt.durationMs,
           at: attempt.at.toISOString(),
           next_attempt_at:
