@@ -291,7 +291,7 @@ describe('webhooks', () => {
 describe('webhooks in production', () => {
   let prod: TestContext;
   beforeAll(async () => {
-    prod = await createTestContext({ env: { WEBHOOKS_ALLOW_HTTP: 'false' } });
+    prod = await createTestContext({ env: { WEBHOOKS_ALLOW_HTTP: 'false' }, webhookTimeoutMs: 500 });
   });
   afterAll(() => prod.close());
 
@@ -321,5 +321,37 @@ describe('webhooks in production', () => {
         expect.objectContaining({ path: 'url', key }),
       ]);
     }
+  });
+
+  it('checks the address again at delivery: a name that now points inside is not reached', async () => {
+    const owner = await createUser(prod.db);
+    const token = await createSession(prod.db, owner.id);
+    // As if the name had pointed outside when it was added (DNS rebinding): it resolves to 127.0.0.1 now.
+    const [row] = await prod.db
+      .insert(webhooks)
+      .values({
+        teamId: owner.teamId!,
+        url: `${base.replace('127.0.0.1', 'localhost')}/hook`,
+        events: ['member.removed'],
+        secret: 'whsec_a2VwdA==',
+      })
+      .returning();
+    await prod.api('POST', `/api/teams/${owner.teamId}/webhooks/${row!.id}/test`, undefined, { token });
+    await prod.app.jobs.idle();
+    await prod.app.webhookDelivery.deliverDue();
+    expect(receiver.got).toHaveLength(0);
+    const log = await prod.api(
+      'GET',
+      `/api/teams/${owner.teamId}/webhooks/${row!.id}/deliveries`,
+      undefined,
+      { token },
+    );
+    expect(log.json<{ data: WebhookDelivery[] }>().data).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        response_code: null,
+        error_said: expect.objectContaining({ key: 'ruleMessages.webhookUrlPrivate' }),
+      }),
+    ]);
   });
 });
