@@ -47,7 +47,7 @@ export async function withBenchDatabase<T>(run: (ctx: BenchContext) => Promise<T
 /** The app on 127.0.0.1 and a free port; `close` before the database closes. */
 export async function serveApp(
   { config, database }: BenchContext,
-  extra: Pick<AppDeps, 'rateLimits' | 'clientDir'> = {},
+  extra: Pick<AppDeps, 'rateLimits' | 'clientDir' | 'jobPollMs'> = {},
 ): Promise<{ base: string; close(): Promise<void> }> {
   const app = await buildApp({
     config,

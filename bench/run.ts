@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, each reported beside a baseline measured in the same run. */
 import { adminBench } from './admin.bench';
+import { apiTokensBench } from './api-tokens.bench';
 import { bundleBench } from './bundle.bench';
 import { chainFilesBench } from './chain-files.bench';
 import { editorBench } from './editor.bench';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   import: importBench,
   admin: adminBench,
   teams: teamsBench,
+  'api-tokens': apiTokensBench,
   'chain-files': chainFilesBench,
   load: async () => {
     await loadBench();

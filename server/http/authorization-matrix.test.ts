@@ -16,7 +16,7 @@ import type { OvenDetail } from '../../shared/contracts/ovens';
 import type { ImportStats, SettingsDownload } from '../../shared/contracts/settings-files';
 import { TOKEN_SCOPES, type TokenScope } from '../../shared/domain/integrations';
 import { can, reaches, type TeamAction, type TeamRole } from '../../shared/domain/permissions';
-import { apiTokens, teamInvitations, teamMembers, teams, webhooks } from '../db/schema/index';
+import { teamInvitations, teamMembers, teams, webhooks } from '../db/schema/index';
 import { hashToken } from '../lib/tokens';
 import {
   addMember,

@@ -113,6 +113,11 @@ export function createWebhookDelivery(deps: {
         );
         return;
       }
+      // A receiver that is down is not tried once per waiting message: the others wait for this one's retry.
+      if (state === 'pending')
+        await tx.execute(sql`update webhook_messages set next_attempt_at = ${next}::timestamptz
+          where webhook_id = ${message.webhook_id} and state = 'pending' and next_attempt_at < ${next}::timestamptz
+            and id <> ${message.id}`);
       const cutoff = new Date(at.getTime() - WEBHOOK_FAILING_DISABLE_MS).toISOString();
       const [row] = await rowsOf<{ off: boolean }>(
         tx,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookCreated, WebhookDelivery } from '../../../shared/contracts/integrations';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../../shared/domain/integrations';
@@ -193,6 +193,27 @@ describe('webhooks', () => {
     expect(receiver.got[1]!.headers['webhook-id']).toBe(receiver.got[0]!.headers['webhook-id']);
     expect(verify(made.secret, receiver.got[1]!.headers, receiver.got[1]!.body)).toBe(true);
     expect((await log(session, teamId, made.id)).data.map((d) => d.status)).toEqual(['succeeded', 'failed']);
+  });
+
+  it('tries a receiver that is down once, not once per waiting message', async () => {
+    const { session, teamId } = await team();
+    const made = await hook(session, teamId, ['member.removed']);
+    receiver.answer(() => ({ status: 503 }));
+    // A message due in a second, and a ping due now: the ping fails first, and the other waits for its retry.
+    const inASecond = new Date(ctx.clock.now.getTime() + 1000).toISOString();
+    await ctx.db.execute(sql`insert into webhook_messages (webhook_id, message_id, event, payload, next_attempt_at)
+      values (${made.id}, 'msg_waiting', 'member.removed', '{}'::jsonb, ${inASecond}::timestamptz)`);
+    await ctx.api('POST', `/api/teams/${teamId}/webhooks/${made.id}/test`, undefined, { token: session });
+    await deliver();
+    expect(receiver.got).toHaveLength(1);
+    ctx.clock.advance(2000);
+    await deliver();
+    expect(receiver.got).toHaveLength(1);
+    ctx.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
+    await deliver();
+    expect(receiver.got.map((r) => r.headers['webhook-id']).sort()).toEqual(
+      [receiver.got[0]!.headers['webhook-id'], receiver.got[0]!.headers['webhook-id'], 'msg_waiting'].sort(),
+    );
   });
 
   it('follows no redirect, and gives up on a receiver that does not answer in time', async () => {
