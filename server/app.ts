@@ -62,7 +62,7 @@ import { guardRequestValues } from './http/body-guard';
 import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
 import { refusalBody, registerErrorHandler } from './http/error-handler';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
-import { declaredAccess, type RouteAccess } from './http/route-actions';
+import { declaredAccess, type RouteAccess, tokenNeeds } from './http/route-actions';
 import { CsrfError } from './lib/errors';
 import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { serializeError } from './lib/log';
@@ -128,6 +128,7 @@ const BEARER_DESCRIPTION = [
   'a request with an API token and no cookie needs no CSRF header',
 ].join('; ');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_TOKEN_HEADER = new RegExp(`^bearer\\s+${TOKEN_PREFIX}`, 'i');
 /** Hashed build output may be cached for good; everything else is checked again each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -206,10 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     // A system calling with an API token and no cookie is no browser a page could trick: nothing to forge.
     // (A person's session keeps the check, a second lock beside its header.)
-    if (
-      request.headers.authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`) &&
-      request.headers.cookie === undefined
-    )
+    if (API_TOKEN_HEADER.test(request.headers.authorization ?? '') && request.headers.cookie === undefined)
       return;
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (!cookieToken) {
@@ -223,7 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Hearth API', version: '1.0.0', description: 'Recipes, ovens and settings files.' },
+      info: {
+        title: 'Hearth API',
+        version: '1.0.0',
+        description:
+          'Recipes, ovens and settings files. Each operation says who may call it (x-access) and the scope an API token needs (x-token-scope).',
+      },
       components: {
         securitySchemes: {
           bearer: {
@@ -239,11 +242,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // bearer token asked of a public one.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const access = (input.route.config as { access?: RouteAccess } | undefined)?.access;
+      const config = input.route.config as { access?: RouteAccess; token?: TokenScope | 'any' } | undefined;
+      const access = config?.access;
       if (access === undefined) return out;
+      // What an API token needs here: a scope, `any`, `none` (no token may), `guest` (a token is not looked at).
+      const token = tokenNeeds(access, config?.token) ?? 'none';
       return {
         ...out,
-        schema: { ...out.schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) },
+        schema: {
+          ...out.schema,
+          'x-access': access,
+          'x-token-scope': token,
+          ...(access === 'public' ? { security: [] } : {}),
+        },
       };
     },
     // Schemas registered with an id (the recursive menu screens) become components the operations refer to.
@@ -343,6 +354,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowHttp: config.WEBHOOKS_ALLOW_HTTP,
       nudge: () => runner.nudge(),
     }),
+    limiter,
+    limits,
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());

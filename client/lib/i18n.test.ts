@@ -303,7 +303,7 @@ describe('no refusal is written in English to be matched', () => {
     /could not|A job failed/,
     // A folder's name, a catalogue key, a log's shortened value, SQL, a guide's file and the API's description.
     /: \$\{(base|prefix|s\.slice|users\.id|m\.fileName)\b/,
-    /^app\.ts: Recipes, ovens and settings files\.$/,
+    /^app\.ts: Recipes, ovens and settings files\. /,
   ];
 
   it('finds none in the shared rules and contracts, nor in the server', () => {

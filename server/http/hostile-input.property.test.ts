@@ -73,7 +73,6 @@ const WATCHED = [
   'team_invitations',
   'team_activity',
   'api_tokens',
-  'webhooks',
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const parts = WATCHED.map(

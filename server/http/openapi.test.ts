@@ -33,6 +33,14 @@ describe('the OpenAPI description', () => {
     expect(text).toContain('#/components/schemas/MenuScreen');
   });
 
+  it('says the scope an API token needs for each operation', () => {
+    const paths = doc.paths as Record<string, Record<string, { 'x-token-scope'?: string }>>;
+    expect(paths['/api/ovens']!.get!['x-token-scope']).toBe('ovens:read');
+    expect(paths['/api/recipes']!.get!['x-token-scope']).toBe('recipes:read');
+    expect(paths['/api/tokens']!.post!['x-token-scope']).toBe('none');
+    expect(paths['/api/users']!.get!['x-token-scope']).toBe('none');
+  });
+
   it('describes bearer authentication for sessions and API tokens', () => {
     const schemes = (
       doc.components as { securitySchemes: Record<string, { scheme: string; description: string }> }

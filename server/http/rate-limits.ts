@@ -35,6 +35,8 @@ export interface RateLimits {
   passwordChangePerUser: RateRule;
   /** Requests one API token makes: a chain's script in a loop must not crowd out the kitchens. */
   apiTokenRequests: RateRule;
+  /** Test pings one person sends through one team's webhooks: not a way to knock on many doors. */
+  webhookTestsPerUser: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -56,6 +58,7 @@ export const defaultRateLimits: RateLimits = {
   invitationsPerTeamRecipient: { max: 5, windowMs: 60 * MINUTE },
   invitationsPerSenderRecipient: { max: 5, windowMs: 60 * MINUTE },
   apiTokenRequests: { max: TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE },
+  webhookTestsPerUser: { max: 30, windowMs: 60 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

@@ -14,8 +14,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * What an API token needs to call a `signed-in` route (a team action's scope is read from the action): a scope,
-     * or `any` token. Unsaid, no token may call it (the person's own account, tokens, the team's management).
+     * What an API token needs to call a route: a scope, or `any` token. Unsaid, a team action's scope is read from
+     * the action, no token may call a `signed-in` route (the account, tokens, the team's management), and a public
+     * one treats the token's request as anyone's.
      */
     token?: TokenScope | 'any';
   }
@@ -37,13 +38,17 @@ export function declaredAccess(route: {
   return access;
 }
 
-/** The scope an API token needs for a route, `any`, or null when no token may call it (decision 0036). */
+/**
+ * The scope an API token needs for a route, `any`, null when no token may call it, or `guest` when the token is
+ * set aside and the request answered as anyone's (a public route that declares nothing: the outbox and account
+ * forms must not learn whose token it is). A route's own `token` wins over its action's scope (decision 0036).
+ */
 export function tokenNeeds(
   access: RouteAccess,
   declared: TokenScope | 'any' | undefined,
-): TokenScope | 'any' | null {
-  if (access === 'public') return 'any';
+): TokenScope | 'any' | 'guest' | null {
+  if (access === 'public') return declared ?? 'guest';
   if (access === 'admin') return null;
   if (access === 'signed-in') return declared ?? null;
-  return ACTION_SCOPES[access];
+  return declared ?? ACTION_SCOPES[access];
 }

@@ -18,6 +18,14 @@ describe('which addresses a webhook may reach', () => {
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '64:ff9b::a00:1',
+    '::127.0.0.1',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b:1::7f00:1',
+    '2002:7f00:1::',
+    '2001::7f00:1',
+    'fec0::1',
+    '192.0.2.1',
+    '203.0.113.9',
   ])('refuses %s', (address) => {
     expect(isRefusedAddress(address, false)).toBe(true);
   });

@@ -27,13 +27,25 @@ for (const [net, bits] of [
   ['192.0.0.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  // Documentation ranges: never a real receiver.
+  ['192.0.2.0', 24],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // Unspecified, loopback and IPv4-compatible (::a.b.c.d); IPv4-translated; local-use NAT64; discard.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  // Tunnels that carry an IPv4 address inside (6to4, Teredo), site-local and documentation.
+  ['2002::', 16],
+  ['2001::', 32],
+  ['fec0::', 10],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -35,7 +35,7 @@ export const tokenRequest = z.object({
   scopes: z
     .array(scope, { error: saying('ruleMessages.tokenNeedsScope') })
     .min(1, saying('ruleMessages.tokenNeedsScope'))
-    .max(TOKEN_SCOPES.length, saying('ruleMessages.tokenNeedsScope'))
+    .max(100, saying('ruleMessages.tokenScopesMax', { n: TOKEN_SCOPES.length }))
     .transform((list) => [...new Set(list)]),
   /** Omitted or null: the token lasts until revoked. */
   expires_in_days: z
@@ -79,7 +79,7 @@ export const webhookRequest = z.object({
   events: z
     .array(event, { error: saying('ruleMessages.webhookNeedsEvent') })
     .min(1, saying('ruleMessages.webhookNeedsEvent'))
-    .max(WEBHOOK_EVENTS.length, saying('ruleMessages.webhookNeedsEvent'))
+    .max(100, saying('ruleMessages.webhookEventsMax', { n: WEBHOOK_EVENTS.length }))
     .transform((list) => [...new Set(list)]),
   description: z
     .string()
@@ -88,8 +88,8 @@ export const webhookRequest = z.object({
       WEBHOOK_DESCRIPTION_MAX,
       saying('ruleMessages.webhookDescriptionMax', { n: WEBHOOK_DESCRIPTION_MAX }),
     )
-    .optional()
-    .default(''),
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type WebhookRequest = z.input<typeof webhookRequest>;
 

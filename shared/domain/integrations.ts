@@ -118,8 +118,8 @@ export function webhookUrlProblem(raw: string, options: { allowHttp: boolean }):
   } catch {
     return said('ruleMessages.webhookUrlInvalid');
   }
-  if (url.protocol !== 'https:' && !(options.allowHttp && url.protocol === 'http:'))
-    return said('ruleMessages.webhookUrlHttps');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return said('ruleMessages.webhookUrlScheme');
+  if (url.protocol === 'http:' && !options.allowHttp) return said('ruleMessages.webhookUrlHttps');
   if (url.username || url.password) return said('ruleMessages.webhookUrlCredentials');
   return null;
 }

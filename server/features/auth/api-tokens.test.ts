@@ -8,7 +8,10 @@ import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ rateLimits: { apiTokenRequests: { max: 20, windowMs: 60_000 } } });
+  ctx = await createTestContext({
+    env: { OUTBOX_PAGE: 'true' },
+    rateLimits: { apiTokenRequests: { max: 20, windowMs: 60_000 } },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -130,6 +133,44 @@ describe('API tokens', () => {
     await addMember(ctx.db, other.teamId!, user.id, 'manager');
     const res = await asSystem('GET', '/api/ovens', token);
     expect(res.json<{ data: { name: string }[] }>().data.map((o) => o.name)).toEqual(['Home oven']);
+  });
+
+  it("is nobody on a public route: the outbox shows a token no mail, not its creator's", async () => {
+    const { session } = await owner();
+    const { token } = await makeToken(session, ['ovens:read']);
+    const res = await ctx.api('GET', '/api/outbox', undefined, {
+      token,
+      csrf: false,
+      ip: '203.0.113.77',
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ scope: 'none', data: [] });
+    const me = await asSystem('GET', '/api/auth/check', token);
+    expect(me.statusCode).toBe(200);
+  });
+
+  it("ends a removed member's tokens for the team, so inviting them back does not bring them back", async () => {
+    const { user, session } = await owner();
+    const manager = await createUser(ctx.db, { team: false });
+    await addMember(ctx.db, user.teamId!, manager.id, 'manager');
+    const { token } = await makeToken(await createSession(ctx.db, manager.id), ['ovens:read']);
+    const removed = await ctx.api('DELETE', `/api/teams/${user.teamId}/members/${manager.id}`, undefined, {
+      token: session,
+    });
+    expect(removed.statusCode).toBe(200);
+    await addMember(ctx.db, user.teamId!, manager.id, 'manager');
+    expect((await asSystem('GET', '/api/ovens', token)).statusCode).toBe(401);
+  });
+
+  it("sees only the jobs it started, not its creator's", async () => {
+    const { session } = await owner();
+    const { token } = await makeToken(session, ['recipes:read']);
+    const started = await ctx.api('GET', '/api/createpdfs?owner=community', undefined, { token: session });
+    const jobId = started.json<{ job: { id: number } }>().job.id;
+    await ctx.app.jobs.idle();
+    expect((await asSystem('GET', `/api/jobs/${jobId}`, token)).statusCode).toBe(404);
+    expect((await ctx.api('GET', `/api/jobs/${jobId}`, undefined, { token: session })).statusCode).toBe(200);
   });
 
   it('refuses at creation a scope the role cannot use', async () => {

@@ -36,9 +36,10 @@ export const authPlugin = fp(
     app.decorateRequest('apiToken', null);
 
     app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return;
-      const token = header.slice('Bearer '.length).trim();
+      // The scheme's name is case-insensitive (RFC 7235); the app sends "Bearer".
+      const found = /^bearer\s+(\S*)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!found) return;
+      const token = found[1]!;
       if (!token) return;
       if (isApiToken(token)) {
         const resolved = await opts.tokens.resolve(token);
@@ -75,6 +76,12 @@ export const authPlugin = fp(
       const grant = request.apiToken;
       if (grant) {
         const needs = tokenNeeds(access, request.routeOptions.config.token);
+        if (needs === 'guest') {
+          request.user = null;
+          request.apiToken = null;
+          request.sessionTokenHash = null;
+          return;
+        }
         if (needs === null) throw new ForbiddenError(said('ruleMessages.tokenCannot'));
         if (needs !== 'any' && !grant.scopes.includes(needs))
           throw new ForbiddenError(said('ruleMessages.tokenLacksScope', { scope: needs }));

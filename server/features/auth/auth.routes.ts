@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   r.get(
     '/api/auth/check',
     {
-      config: { access: 'public' },
+      config: { access: 'public', token: 'any' },
       schema: {
         tags,
         summary: 'Who is logged in',

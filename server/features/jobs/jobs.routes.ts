@@ -23,8 +23,9 @@ export async function jobsRoutes(app: FastifyInstance, deps: { runner: JobRunner
     },
     async (request) => {
       const row = await deps.runner.get(request.params.id);
-      // Another user's job is as absent as one that never was.
+      // Another user's job is as absent as one that never was; a token sees only the jobs it started itself.
       if (!row || row.userId !== currentUser(request).id) throw new NotFoundError('Job');
+      if (request.apiToken && row.sessionHash !== request.sessionTokenHash) throw new NotFoundError('Job');
       return { data: jobReply(row) };
     },
   );

@@ -96,7 +96,8 @@ export async function settingsFilesRoutes(
     '/api/ovens/:id/check-file',
     {
       bodyLimit: FILE_BODY_LIMIT,
-      config: { access: 'settings.download', allowNul: ['data'] },
+      // Records what the oven runs and tells the webhooks: a write, for a token.
+      config: { access: 'settings.download', token: 'files:write', allowNul: ['data'] },
       schema: {
         tags,
         summary:
@@ -261,7 +262,7 @@ export async function settingsFilesRoutes(
   r.post(
     '/api/ovens/:id/loaded',
     {
-      config: { access: 'settings.download' },
+      config: { access: 'settings.download', token: 'files:write' },
       schema: {
         tags,
         summary:

@@ -19,7 +19,8 @@ import {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // No background poll: the statements counted are the requests' and the job's own.
+  ctx = await createTestContext({ jobPollMs: 3_600_000 });
 });
 afterAll(() => ctx?.close());
 

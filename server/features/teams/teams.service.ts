@@ -9,7 +9,16 @@ import {
 } from '../../../shared/domain/permissions';
 import { said } from '../../../shared/i18n/said';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { locations, ovens, recipeImages, recipes, teamMembers, teams, users } from '../../db/schema/index';
+import {
+  apiTokens,
+  locations,
+  ovens,
+  recipeImages,
+  recipes,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index';
 import { type ActivityLine, recordActivity } from '../../db/team-activity-store';
 import { createTeamWithOwner, makeCurrent, setMemberLocations } from '../../db/team-store';
 import { publishEvents } from '../../db/webhook-events';
@@ -247,6 +256,8 @@ export function createTeamsService(deps: { db: Db }) {
         await tx
           .delete(teamMembers)
           .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, targetId)));
+        // Their tokens for this team end with their place in it (they would act again if invited back).
+        await tx.delete(apiTokens).where(and(eq(apiTokens.teamId, teamId), eq(apiTokens.userId, targetId)));
         await recordActivity(tx, {
           teamId,
           userId,

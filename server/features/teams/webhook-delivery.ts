@@ -29,7 +29,10 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** Messages one pass claims; they are posted at once, each with its own deadline. */
+/**
+ * Messages one pass claims, one per webhook (a receiver gets its messages one after another, in order, and one
+ * that is down is tried once, not once per waiting message); they are posted at once, each with its own deadline.
+ */
 const BATCH = 20;
 /** A claimed message is another instance's to take again after this (the attempt's deadline and some). */
 const LEASE_MS = 60_000;
@@ -67,8 +70,11 @@ export function createWebhookDelivery(deps: {
       sql`update webhook_messages m set next_attempt_at = ${new Date(at.getTime() + LEASE_MS).toISOString()}::timestamptz
           from webhooks w
           where w.id = m.webhook_id and m.id in (
-            select id from webhook_messages where state = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz
-            order by next_attempt_at, id limit ${BATCH} for update skip locked)
+            select distinct on (c.webhook_id) c.id from (
+              select id, webhook_id, next_attempt_at from webhook_messages
+              where state = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz
+              order by next_attempt_at, id limit ${BATCH * 10} for update skip locked) c
+            order by c.webhook_id, c.next_attempt_at, c.id limit ${BATCH})
           returning m.id, m.webhook_id, m.message_id, m.event, m.payload, m.attempts, w.url, w.secret, w.team_id,
             w.disabled_at`,
     );

@@ -16,7 +16,9 @@ import {
 import { paginated } from '../../../shared/contracts/pagination';
 import { teamParams } from '../../../shared/contracts/teams';
 import { paginate } from '../../http/pagination';
+import { enforceRateLimit, type RateLimits } from '../../http/rate-limits';
 import { currentUser } from '../../http/request-user';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { WebhooksService } from './webhooks.service';
 
 const tags = ['Webhooks'];
@@ -26,7 +28,10 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422
  * A team's webhooks, for its owners and managers (the service checks the role in the team named; a token never
  * reaches them: they declare no `token` scope).
  */
-export async function webhooksRoutes(app: FastifyInstance, deps: { webhooks: WebhooksService }) {
+export async function webhooksRoutes(
+  app: FastifyInstance,
+  deps: { webhooks: WebhooksService; limiter: RateLimiter; limits: RateLimits },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { webhooks } = deps;
 
@@ -105,11 +110,15 @@ export async function webhooksRoutes(app: FastifyInstance, deps: { webhooks: Web
         tags,
         summary: 'Send a ping (event webhook.ping) now; its attempts appear in the delivery log',
         params: webhookParams,
-        response: { 202: webhookTestResult, ...errors },
+        response: { 202: webhookTestResult, ...errors, 429: errorResponse },
       },
     },
     async (request, reply) => {
-      const data = await webhooks.test(currentUser(request).id, request.params.id, request.params.webhookId);
+      const userId = currentUser(request).id;
+      await enforceRateLimit(deps.limiter, [
+        { key: `webhook-test:${request.params.id}:${userId}`, rule: deps.limits.webhookTestsPerUser },
+      ]);
+      const data = await webhooks.test(userId, request.params.id, request.params.webhookId);
       return reply.code(202).send({ data });
     },
   );
