@@ -12,6 +12,7 @@ import { roleWord } from '../../../shared/domain/permissions';
 import { listOf, said } from '../../../shared/i18n/said';
 import type { Db } from '../../db/client';
 import { apiTokens, teamMembers, teams, users } from '../../db/schema/index';
+import { recordActivity } from '../../db/team-activity-store';
 import { jsonList, memberLocationIds } from '../../db/team-store';
 import type { RequestUser } from '../../http/request-user';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -122,7 +123,7 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
     async list(actor: RequestUser): Promise<ApiToken[]> {
       const mine = eq(apiTokens.userId, actor.id);
       const where = actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
-      return (await listed(and(where, live()))).map(toWire);
+      return (await listed(where)).map(toWire);
     },
 
     async create(
@@ -165,6 +166,13 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
             expiresAt: input.expires_in_days ? new Date(now().getTime() + input.expires_in_days * DAY) : null,
           })
           .returning();
+        // The team's trail says who made which token (never its secret): a head office sees its systems' keys.
+        await recordActivity(tx, {
+          teamId: team.id,
+          userId: actor.id,
+          action: 'token.created',
+          summary: said('ruleMessages.tokenCreated', { name: input.name, scopes: listOf(input.scopes) }),
+        });
         return row!;
       });
       const [row] = await listed(eq(apiTokens.id, created.id));
@@ -175,11 +183,24 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
     async revoke(actor: RequestUser, id: number): Promise<void> {
       const mine = eq(apiTokens.userId, actor.id);
       const where = actor.team?.role === 'owner' ? or(mine, eq(apiTokens.teamId, actor.team.id)) : mine;
-      const gone = await db
-        .delete(apiTokens)
-        .where(and(eq(apiTokens.id, id), where))
-        .returning({ id: apiTokens.id });
-      if (gone.length === 0) throw new NotFoundError('Token');
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(apiTokens)
+          .where(and(eq(apiTokens.id, id), where))
+          .returning({ teamId: apiTokens.teamId, name: apiTokens.name, userId: apiTokens.userId });
+        const token = gone[0];
+        if (!token) throw new NotFoundError('Token');
+        const [creator] = await tx
+          .select({ name: users.username })
+          .from(users)
+          .where(eq(users.id, token.userId));
+        await recordActivity(tx, {
+          teamId: token.teamId,
+          userId: actor.id,
+          action: 'token.revoked',
+          summary: said('ruleMessages.tokenRevoked', { name: token.name, user: creator?.name ?? '' }),
+        });
+      });
     },
   };
 }

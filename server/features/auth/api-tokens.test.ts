@@ -48,6 +48,16 @@ describe('API tokens', () => {
     expect(row!.tokenHash).not.toContain(made.token);
   });
 
+  it("writes who made and who revoked a token in the team's trail, never its secret", async () => {
+    const { user, session } = await owner();
+    const made = await makeToken(session, ['ovens:read']);
+    await ctx.api('DELETE', `/api/tokens/${made.id}`, undefined, { token: session });
+    const trail = await ctx.api('GET', `/api/teams/${user.teamId}/activity`, undefined, { token: session });
+    expect(trail.body).not.toContain(made.token);
+    const actions = trail.json<{ data: { action: string; summary: string }[] }>().data.map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['token.created', 'token.revoked']));
+  });
+
   it('lets a system read with its scope and write without a CSRF header', async () => {
     const { user, session } = await owner();
     await createOven(ctx.db, user.id, { name: 'Counter' });

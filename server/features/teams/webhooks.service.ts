@@ -6,9 +6,10 @@ import {
   type WebhookEvent,
   webhookUrlProblem,
 } from '../../../shared/domain/integrations';
-import { said } from '../../../shared/i18n/said';
+import { listOf, said } from '../../../shared/i18n/said';
 import { type Db, rowsOf } from '../../db/client';
 import { users, webhookAttempts, webhookMessages, webhooks } from '../../db/schema/index';
+import { recordActivity } from '../../db/team-activity-store';
 import { DUE_AT_ONCE } from '../../db/webhook-events';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { checkedAddress, RefusedAddress } from '../../lib/safe-fetch';
@@ -102,6 +103,12 @@ export function createWebhooksService(deps: {
             secret,
           })
           .returning();
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: 'webhook.added',
+          summary: said('ruleMessages.webhookAdded', { url: input.url, events: listOf(input.events) }),
+        });
         return made!;
       });
       const [listedRow] = await listed(eq(webhooks.id, row.id));
@@ -109,17 +116,34 @@ export function createWebhooksService(deps: {
     },
 
     async remove(userId: number, teamId: number, webhookId: number): Promise<void> {
-      await own(userId, teamId, webhookId);
-      await db.delete(webhooks).where(eq(webhooks.id, webhookId));
+      const hook = await own(userId, teamId, webhookId);
+      await db.transaction(async (tx) => {
+        await tx.delete(webhooks).where(eq(webhooks.id, webhookId));
+        await recordActivity(tx, {
+          teamId,
+          userId,
+          action: 'webhook.removed',
+          summary: said('ruleMessages.webhookRemoved', { url: hook.url }),
+        });
+      });
     },
 
     /** Turns a webhook Hearth stopped on again; what was given up meanwhile is not sent again. */
     async enable(userId: number, teamId: number, webhookId: number): Promise<Webhook> {
-      await own(userId, teamId, webhookId);
-      await db
-        .update(webhooks)
-        .set({ disabledAt: null, failingSince: null })
-        .where(eq(webhooks.id, webhookId));
+      const hook = await own(userId, teamId, webhookId);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(webhooks)
+          .set({ disabledAt: null, failingSince: null })
+          .where(eq(webhooks.id, webhookId));
+        if (hook.disabledAt)
+          await recordActivity(tx, {
+            teamId,
+            userId,
+            action: 'webhook.enabled',
+            summary: said('ruleMessages.webhookEnabled', { url: hook.url }),
+          });
+      });
       const [row] = await listed(eq(webhooks.id, webhookId));
       return wire(row!);
     },
