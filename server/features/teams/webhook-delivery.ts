@@ -30,8 +30,8 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 }
 
 /**
- * Messages one pass claims, one per webhook (a receiver gets its messages one after another, in order, and one
- * that is down is tried once, not once per waiting message); they are posted at once, each with its own deadline.
+ * Receivers posted to at once, a message each (a receiver gets its messages one after another, in order, and one
+ * that is down is tried once, not once per waiting message), each post with its own deadline.
  */
 const BATCH = 20;
 /** A claimed message is another instance's to take again after this (the attempt's deadline and some). */
@@ -63,8 +63,10 @@ export function createWebhookDelivery(deps: {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function claim(): Promise<Claimed[]> {
+  /** Up to `room` due messages, one per webhook, of webhooks not already being posted to. */
+  async function claim(room: number, busy: readonly number[]): Promise<Claimed[]> {
     const at = now();
+    const skip = `{${busy.join(',')}}`;
     return rowsOf<Claimed>(
       db,
       sql`update webhook_messages m set next_attempt_at = ${new Date(at.getTime() + LEASE_MS).toISOString()}::timestamptz
@@ -73,8 +75,9 @@ export function createWebhookDelivery(deps: {
             select distinct on (c.webhook_id) c.id from (
               select id, webhook_id, next_attempt_at from webhook_messages
               where state = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz
+                and webhook_id <> all(${skip}::integer[])
               order by next_attempt_at, id limit ${BATCH * 10} for update skip locked) c
-            order by c.webhook_id, c.next_attempt_at, c.id limit ${BATCH})
+            order by c.webhook_id, c.next_attempt_at, c.id limit ${room})
           returning m.id, m.webhook_id, m.message_id, m.event, m.payload, m.attempts, w.url, w.secret, w.team_id,
             w.disabled_at`,
     );
@@ -164,14 +167,32 @@ export function createWebhookDelivery(deps: {
 
   return {
     /** Posts every message that is due, a batch at a time; answers how many were tried. */
+    /**
+     * Posts every message that is due, BATCH receivers at a time: a slot is refilled as soon as its post ends, so a
+     * receiver that hangs for its 10 s holds one slot, not every other team's deliveries. Answers how many were tried.
+     */
     async deliverDue(): Promise<number> {
+      const posting = new Map<number, Promise<void>>();
       let tried = 0;
+      let failure: unknown = null;
       for (;;) {
-        const batch = await claim();
-        if (batch.length === 0) return tried;
-        await Promise.all(batch.map((m) => deliver(m)));
-        tried += batch.length;
+        const room = BATCH - posting.size;
+        const batch = room > 0 ? await claim(room, [...posting.keys()]) : [];
+        for (const message of batch) {
+          tried++;
+          const post = deliver(message)
+            .catch((error: unknown) => {
+              failure = error;
+            })
+            .finally(() => posting.delete(message.webhook_id));
+          posting.set(message.webhook_id, post);
+        }
+        if (posting.size === 0) break;
+        // Nothing more due now (or no room): wait for a post to end, which may make its webhook's next one due.
+        if (batch.length < room || room === 0) await Promise.race(posting.values());
       }
+      if (failure) throw failure;
+      return tried;
     },
   };
 }

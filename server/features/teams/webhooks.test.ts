@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookCreated, WebhookDelivery } from '../../../shared/contracts/integrations';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../../shared/domain/integrations';
 import { outbox, webhooks } from '../../db/schema/index';
@@ -17,6 +17,7 @@ interface Received {
 }
 function startReceiver() {
   const got: Received[] = [];
+  const state = { unansweredClosed: 0 };
   let answer: (r: Received) => { status: number; headers?: Record<string, string> } | null = () => ({
     status: 200,
   });
@@ -29,12 +30,19 @@ function startReceiver() {
       const r = { headers: req.headers, body, path: req.url ?? '' };
       got.push(r);
       const a = answer(r);
-      if (a === null) return; // never answers
+      // Never answers; Hearth gives up and closes the connection.
+      if (a === null) {
+        res.on('close', () => {
+          state.unansweredClosed++;
+        });
+        return;
+      }
       res.writeHead(a.status, a.headers).end('ok');
     });
   });
   return {
     got,
+    state,
     answer: (f: typeof answer) => {
       answer = f;
     },
@@ -65,7 +73,7 @@ let ctx: TestContext;
 const receiver = startReceiver();
 let base = '';
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' }, webhookTimeoutMs: 500 });
+  ctx = await createTestContext({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' }, webhookTimeoutMs: 3000 });
   base = await receiver.start();
 });
 afterAll(async () => {
@@ -216,6 +224,30 @@ describe('webhooks', () => {
     expect(receiver.got.map((r) => r.headers['webhook-id']).sort()).toEqual(
       [receiver.got[0]!.headers['webhook-id'], receiver.got[0]!.headers['webhook-id'], 'msg_waiting'].sort(),
     );
+  });
+
+  it("posts to other receivers while one hangs: a hanging receiver holds one slot, not every team's", async () => {
+    const hanging = await team();
+    const fast = await team();
+    const slow = await hook(hanging.session, hanging.teamId, ['member.removed'], '/hang');
+    const quick = await hook(fast.session, fast.teamId, ['member.removed'], '/fast');
+    const closedBefore = receiver.state.unansweredClosed;
+    const seenWhileHanging: boolean[] = [];
+    receiver.answer((r) => {
+      if (r.path === '/hang') return null;
+      seenWhileHanging.push(receiver.state.unansweredClosed === closedBefore);
+      return { status: 200 };
+    });
+    await ctx.app.jobs.idle();
+    await ctx.db.execute(sql`insert into webhook_messages (webhook_id, message_id, event, payload, next_attempt_at)
+      values (${slow.id}, 'msg_hang', 'member.removed', '{}'::jsonb, 'epoch'),
+        (${quick.id}, 'msg_f1', 'member.removed', '{}'::jsonb, 'epoch'),
+        (${quick.id}, 'msg_f2', 'member.removed', '{}'::jsonb, 'epoch'),
+        (${quick.id}, 'msg_f3', 'member.removed', '{}'::jsonb, 'epoch')`);
+    expect(await ctx.app.webhookDelivery.deliverDue()).toBe(4);
+    // Each of the other team's three went while the hanging post was still open.
+    expect(seenWhileHanging).toEqual([true, true, true]);
+    await vi.waitFor(() => expect(receiver.state.unansweredClosed).toBe(closedBefore + 1));
   });
 
   it('follows no redirect, and gives up on a receiver that does not answer in time', async () => {
