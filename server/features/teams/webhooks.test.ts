@@ -1,13 +1,22 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookCreated, WebhookDelivery } from '../../../shared/contracts/integrations';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../../shared/domain/integrations';
-import { outbox, webhooks } from '../../db/schema/index';
+import { outbox, teamInvitations, webhooks } from '../../db/schema/index';
+import { hashToken } from '../../lib/tokens';
 import { addMember, createOven, createSession, createUser } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import {
+  createTestContext,
+  finishedJob,
+  importGoldenOven,
+  jobResult,
+  multipartBody,
+  type TestContext,
+} from '../../test/harness';
 
 /** A receiver on 127.0.0.1 that records each request and answers as told. */
 interface Received {
@@ -160,6 +169,73 @@ describe('webhooks', () => {
         by: { id: owner.id, username: owner.username },
       },
     });
+  });
+
+  it('tells of a template applied, a file read back, a member joining and a file imported', async () => {
+    const { owner, session, teamId } = await team();
+    await hook(session, teamId, ['template.applied', 'oven.checked', 'member.joined', 'import.finished']);
+    const oven = await importGoldenOven(ctx, session, 'Checked');
+    const template = (
+      await ctx.api('POST', '/api/templates', { name: 'Lunch', oven_id: oven.id }, { token: session })
+    ).json<{ data: { id: number } }>().data;
+    await jobResult<'template-apply'>(
+      ctx,
+      session,
+      await ctx.api(
+        'POST',
+        `/api/templates/${template.id}/apply`,
+        { oven_ids: [oven.id] },
+        { token: session },
+      ),
+    );
+    const golden = readFileSync(
+      new URL('../../../shared/domain/settings-file/fixtures/example-mb.ai2', import.meta.url),
+      'utf8',
+    );
+    await ctx.api('POST', `/api/ovens/${oven.id}/check-file`, { data: golden }, { token: session });
+    const invited = await createUser(ctx.db, { team: false });
+    await ctx.db.insert(teamInvitations).values({
+      teamId,
+      email: invited.email,
+      role: 'crew',
+      locationIds: [],
+      tokenHash: hashToken(`join-${invited.id}`),
+      invitedBy: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const joined = await ctx.api('POST', `/api/invitations/join-${invited.id}/accept`, undefined, {
+      token: await createSession(ctx.db, invited.id),
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { payload, headers } = multipartBody(
+      { kind: 'locations', dry_run: 'false' },
+      { name: 'locations.csv', content: 'name,address\nHarbour,1 Quay\n' },
+    );
+    await finishedJob(
+      ctx,
+      session,
+      await ctx.api('POST', `/api/teams/${teamId}/imports`, payload, { token: session, headers }),
+    );
+    await deliver();
+    const bodies = receiver.got.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type).sort()).toEqual([
+      'import.finished',
+      'member.joined',
+      'oven.checked',
+      'template.applied',
+    ]);
+    const of = (type: string) => bodies.find((b) => b.type === type).data;
+    expect(of('template.applied')).toMatchObject({
+      template: { id: template.id, name: 'Lunch' },
+      ovens: [{ id: oven.id }],
+      by: { id: owner.id },
+    });
+    expect(of('oven.checked')).toMatchObject({ oven: { id: oven.id }, source: 'file', by: { id: owner.id } });
+    expect(of('member.joined')).toMatchObject({
+      member: { id: invited.id, role: 'crew' },
+      by: { id: invited.id },
+    });
+    expect(of('import.finished')).toMatchObject({ kind: 'locations', create: 1, by: { id: owner.id } });
   });
 
   it('sends only the events chosen, and nothing of another team', async () => {
