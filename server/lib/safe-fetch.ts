@@ -127,6 +127,16 @@ export interface PostOutcome {
   durationMs: number;
 }
 
+/** Why a connection failed, in words a manager can act on (the system's code only where none fits). */
+function connectionProblem(error: NodeJS.ErrnoException): Said {
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return said('ruleMessages.webhookRefused');
+  if (['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN'].includes(code))
+    return said('ruleMessages.webhookUnreachable');
+  if (/CERT|TLS|SSL|SELF_SIGNED/.test(code)) return said('ruleMessages.webhookTls', { reason: code });
+  return said('ruleMessages.webhookConnect', { reason: code || error.message });
+}
+
 /** Reads at most this much of a receiver's answer: only its status matters. */
 const ANSWER_READ_MAX = 64 * 1024;
 
@@ -193,14 +203,7 @@ export async function postChecked(
       finish(null, said('ruleMessages.webhookNoAnswer', { seconds: Math.round(options.timeoutMs / 1000) }));
       req.destroy();
     }, options.timeoutMs);
-    req.on('error', (error) =>
-      finish(
-        null,
-        said('ruleMessages.webhookConnect', {
-          reason: (error as NodeJS.ErrnoException).code ?? error.message,
-        }),
-      ),
-    );
+    req.on('error', (error) => finish(null, connectionProblem(error as NodeJS.ErrnoException)));
     req.end(body);
   });
 }

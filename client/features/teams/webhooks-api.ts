@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import type {
@@ -21,6 +27,14 @@ export const webhookKeys = {
 };
 
 const base = (teamId: number) => `/api/teams/${teamId}/webhooks`;
+
+/** A webhook added, removed or turned on: the list, and the team's trail that says who did it. */
+const changed = (queryClient: QueryClient, teamId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: webhookKeys.list(teamId) }),
+    // The trail's pages, whatever their filters (teamKeys.activity's prefix).
+    queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'activity'] }),
+  ]);
 
 export const webhookListQuery = (teamId: number) =>
   queryOptions({
@@ -45,7 +59,7 @@ export function useAddWebhook(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WebhookRequest) => api<WebhookCreated>('POST', base(teamId), body).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(teamId) }),
+    onSuccess: () => changed(queryClient, teamId),
   });
 }
 
@@ -55,7 +69,7 @@ export function useRemoveWebhook(teamId: number) {
     mutationFn: (id: number) => api('DELETE', `${base(teamId)}/${id}`),
     onSuccess: (_reply, id) => {
       queryClient.removeQueries({ queryKey: webhookKeys.deliveries(teamId, id) });
-      return queryClient.invalidateQueries({ queryKey: webhookKeys.list(teamId) });
+      return changed(queryClient, teamId);
     },
   });
 }
@@ -77,7 +91,7 @@ export function useEnableWebhook(teamId: number) {
   return useMutation({
     mutationFn: (id: number) =>
       api<{ data: Webhook }>('POST', `${base(teamId)}/${id}/enable`).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(teamId) }),
+    onSuccess: () => changed(queryClient, teamId),
   });
 }
 

@@ -111,10 +111,9 @@ export function WebhooksSection({ teamId }: { teamId: number }) {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => {
-            setAdded(null);
-            setAdding(true);
-          }}
+          // A secret not yet confirmed copied stays on screen: a new webhook waits for "I have copied it".
+          disabled={added !== null}
+          onClick={() => setAdding(true)}
         >
           {t('webhooks.add')}
         </button>

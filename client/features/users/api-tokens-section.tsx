@@ -76,10 +76,9 @@ export function ApiTokensSection({ user }: { user: PublicUser }) {
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => {
-              setCreated(null);
-              setCreating(true);
-            }}
+            // A secret not yet confirmed copied stays on screen: a new token waits for "I have copied it".
+            disabled={created !== null}
+            onClick={() => setCreating(true)}
           >
             {t('apiTokens.create')}
           </button>

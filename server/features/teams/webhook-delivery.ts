@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  PING_EVENT,
   WEBHOOK_FAILING_DISABLE_MS,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
@@ -106,7 +107,9 @@ export function createWebhookDelivery(deps: {
     const attempt = message.attempts + 1;
     const ok = outcome.error === null;
     const at = now();
-    const delay = WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
+    // A test ping is tried once: its answer is for the person looking at the log, and it says nothing of the webhook.
+    const ping = message.event === PING_EVENT;
+    const delay = ping ? undefined : WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
     const state = ok ? 'delivered' : delay === undefined ? 'given_up' : 'pending';
     const next = new Date(at.getTime() + (delay ?? 0)).toISOString();
     await db.transaction(async (tx) => {
@@ -116,6 +119,7 @@ export function createWebhookDelivery(deps: {
           ${outcome.durationMs}, ${at.toISOString()}::timestamptz)`);
       await tx.execute(sql`update webhook_messages set attempts = ${attempt}, state = ${state},
         next_attempt_at = ${next}::timestamptz where id = ${message.id}`);
+      if (ping) return;
       if (ok) {
         await tx.execute(
           sql`update webhooks set failing_since = null where id = ${message.webhook_id} and failing_since is not null`,

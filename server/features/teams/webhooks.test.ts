@@ -108,6 +108,12 @@ async function hook(session: string, teamId: number, events: string[], path = '/
   expect(res.statusCode, res.body).toBe(201);
   return res.json<WebhookCreated>().data;
 }
+/** An event for a webhook, due now (what each change writes; test pings are tried once, not retried). */
+async function queued(webhookId: number) {
+  await ctx.db.execute(sql`insert into webhook_messages (webhook_id, message_id, event, payload, next_attempt_at)
+    values (${webhookId}, 'msg_' || md5(random()::text), 'member.removed',
+      '{"type":"member.removed","timestamp":"2026-11-28T00:00:00Z","data":{}}'::jsonb, 'epoch')`);
+}
 /** What is due, delivered: the runner's own pass (a test ping nudges it) finished, then another. */
 async function deliver() {
   await ctx.app.jobs.idle();
@@ -262,7 +268,7 @@ describe('webhooks', () => {
     const { session, teamId } = await team();
     const made = await hook(session, teamId, ['member.removed']);
     receiver.answer((r) => (receiver.got.indexOf(r) === 0 ? { status: 503 } : { status: 200 }));
-    await ctx.api('POST', `/api/teams/${teamId}/webhooks/${made.id}/test`, undefined, { token: session });
+    await queued(made.id);
     await deliver();
     await deliver();
     expect(receiver.got).toHaveLength(1);
@@ -287,7 +293,7 @@ describe('webhooks', () => {
     const inASecond = new Date(ctx.clock.now.getTime() + 1000).toISOString();
     await ctx.db.execute(sql`insert into webhook_messages (webhook_id, message_id, event, payload, next_attempt_at)
       values (${made.id}, 'msg_waiting', 'member.removed', '{}'::jsonb, ${inASecond}::timestamptz)`);
-    await ctx.api('POST', `/api/teams/${teamId}/webhooks/${made.id}/test`, undefined, { token: session });
+    await queued(made.id);
     await deliver();
     expect(receiver.got).toHaveLength(1);
     ctx.clock.advance(2000);
@@ -341,6 +347,10 @@ describe('webhooks', () => {
       [null, 'ruleMessages.webhookNoAnswer'],
       [302, 'ruleMessages.webhookRedirect'],
     ]);
+    // Test pings are tried once: no retry is due, and the webhook is not marked failing by them.
+    expect(data.map((d) => d.next_attempt_at)).toEqual([null, null]);
+    const [row] = await ctx.db.select().from(webhooks).where(eq(webhooks.id, made.id));
+    expect(row!.failingSince).toBeNull();
   });
 
   it('queues nothing for a webhook turned off, and turns it on again', async () => {
@@ -404,7 +414,7 @@ describe('webhooks', () => {
     const { owner, session, teamId } = await team();
     const made = await hook(session, teamId, ['member.removed']);
     receiver.answer(() => ({ status: 500 }));
-    await ctx.api('POST', `/api/teams/${teamId}/webhooks/${made.id}/test`, undefined, { token: session });
+    await queued(made.id);
     for (const delay of [0, ...WEBHOOK_RETRY_DELAYS_MS]) {
       ctx.clock.advance(delay);
       await deliver();
