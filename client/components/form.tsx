@@ -126,6 +126,68 @@ export function CheckboxField({
   );
 }
 
+/**
+ * Several choices ticked from a fixed list (a token's scopes, a webhook's events): the value is kept in the list's
+ * order whatever order they were ticked in, and the group's problem is said under it.
+ */
+export function CheckGroup<T extends string>({
+  id,
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  name: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange(next: T[]): void;
+  error?: string;
+  hint?: ReactNode;
+  /** How one option reads beside its box. */
+  children(option: T): ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <fieldset
+      className={`fieldset check-group${error ? ' field-invalid' : ''}`}
+      aria-describedby={described || undefined}
+    >
+      <legend className="label-required">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {options.map((option) => (
+        <label key={option} className="check check-option">
+          <input
+            type="checkbox"
+            className="check-option-box"
+            name={name}
+            value={option}
+            checked={value.includes(option)}
+            onChange={(e) =>
+              onChange(options.filter((o) => (o === option ? e.target.checked : value.includes(o))))
+            }
+          />
+          <span>{children(option)}</span>
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export function Alert({ tone, children }: { tone: 'success' | 'error' | 'info'; children: ReactNode }) {
   return (
     <div className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>

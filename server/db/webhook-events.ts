@@ -19,6 +19,9 @@ export type EventLine = {
   | { ovenId: number; teamId?: undefined }
 );
 
+/** A message's `webhook-id`, the same on each of its attempts. */
+export const NEW_MESSAGE_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
 /** A new message is due at once, whatever the clock of the instance that delivers it. */
 export const DUE_AT_ONCE = sql`'epoch'::timestamptz`;
 
@@ -47,7 +50,7 @@ export async function publishEvents(db: DbOrTx, lines: EventLine | readonly Even
       from jsonb_to_recordset(${rows}::jsonb) as e(team_id integer, oven_id integer, event text, data jsonb, user_id integer)
       left join ovens o on o.id = e.oven_id)
     insert into webhook_messages (webhook_id, message_id, event, payload, next_attempt_at)
-    select w.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.event,
+    select w.id, ${NEW_MESSAGE_ID}, e.event,
       jsonb_build_object('type', e.event, 'timestamp', ${at}::text, 'data', e.data), ${DUE_AT_ONCE}
     from e join webhooks w on w.team_id = e.team_id and w.disabled_at is null and e.event = any(w.events)`);
 }

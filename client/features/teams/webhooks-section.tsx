@@ -17,7 +17,7 @@ import {
   webhookUrlProblem,
 } from '../../../shared/domain/integrations';
 import { useBanners } from '../../components/banners';
-import { Alert, Spinner, TextField } from '../../components/form';
+import { Alert, CheckGroup, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
 import { SecretOnce } from '../../components/secret-once';
@@ -456,11 +456,6 @@ function AddWebhookModal({
   const submit = form.onSubmit(async (body) => {
     onAdded(await add.mutateAsync(body));
   });
-  const toggle = (event: WebhookEvent, on: boolean) =>
-    form.set(
-      'events',
-      WEBHOOK_EVENTS.filter((e) => (e === event ? on : values.events.includes(e))),
-    );
   return (
     <Modal
       title={t('webhooks.addTitle')}
@@ -498,34 +493,23 @@ function AddWebhookModal({
           autoComplete="off"
           {...form.field('description')}
         />
-        <fieldset
-          className={`fieldset check-group${form.errors.events ? ' field-invalid' : ''}`}
-          aria-describedby={form.errors.events ? 'webhook-events-error' : undefined}
+        <CheckGroup
+          id="webhook-events"
+          legend={t('webhooks.eventsLegend')}
+          name="events"
+          options={WEBHOOK_EVENTS}
+          value={values.events}
+          onChange={(next) => form.set('events', next)}
+          error={form.errors.events}
         >
-          <legend className="label-required">{t('webhooks.eventsLegend')}</legend>
-          {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="check check-option">
-              <input
-                type="checkbox"
-                className="check-option-box"
-                name="events"
-                value={event}
-                checked={values.events.includes(event)}
-                onChange={(e) => toggle(event, e.target.checked)}
-              />
-              <span>
-                <span className="check-title">{t(`webhooks.events.${event}.label`)}</span>{' '}
-                <code className="scope-code">{event}</code>
-                <span className="check-hint">{t(`webhooks.events.${event}.hint`)}</span>
-              </span>
-            </label>
-          ))}
-          {form.errors.events ? (
-            <p id="webhook-events-error" className="field-error" role="alert">
-              {form.errors.events}
-            </p>
-          ) : null}
-        </fieldset>
+          {(event) => (
+            <>
+              <span className="check-title">{t(`webhooks.events.${event}.label`)}</span>{' '}
+              <code className="scope-code">{event}</code>
+              <span className="check-hint">{t(`webhooks.events.${event}.hint`)}</span>
+            </>
+          )}
+        </CheckGroup>
         {form.failure && !hasFieldErrors(form.failure) ? (
           <Alert tone="error">
             {t('webhooks.addFailed')} {textOf(form.failure)}

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/integrations';
 import { scopesForRole, TOKEN_NAME_MAX, type TokenScope } from '../../../shared/domain/integrations';
 import { useBanners } from '../../components/banners';
-import { Alert, Spinner, TextField } from '../../components/form';
+import { Alert, CheckGroup, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { SecretOnce } from '../../components/secret-once';
 import { textOf } from '../../lib/i18n';
@@ -239,12 +239,6 @@ function CreateTokenModal({
   const submit = form.onSubmit(async (body) => {
     onCreated(await create.mutateAsync(body));
   });
-  const toggle = (scope: TokenScope, on: boolean) =>
-    form.set(
-      'scopes',
-      // Kept in the contract's order, whatever order they were ticked in.
-      scopes.filter((s) => (s === scope ? on : values.scopes.includes(s))),
-    );
   return (
     <Modal
       title={t('apiTokens.createTitle')}
@@ -271,35 +265,21 @@ function CreateTokenModal({
           {...form.field('name')}
           data-autofocus
         />
-        <fieldset
-          className={`fieldset check-group${form.errors.scopes ? ' field-invalid' : ''}`}
-          aria-describedby={form.errors.scopes ? 'token-scopes-hint token-scopes-error' : 'token-scopes-hint'}
+        <CheckGroup
+          id="token-scopes"
+          legend={t('apiTokens.scopesLegend')}
+          name="scopes"
+          options={scopes}
+          value={values.scopes}
+          onChange={(next) => form.set('scopes', next)}
+          error={form.errors.scopes}
+          hint={t('apiTokens.scopesHint', {
+            role: t(`teamPage.roleInSentence.${role}`),
+            team: isolate(team),
+          })}
         >
-          <legend className="label-required">{t('apiTokens.scopesLegend')}</legend>
-          <p id="token-scopes-hint" className="field-hint">
-            {t('apiTokens.scopesHint', { role: t(`teamPage.roleInSentence.${role}`), team: isolate(team) })}
-          </p>
-          {scopes.map((scope) => (
-            <label key={scope} className="check check-option">
-              <input
-                type="checkbox"
-                className="check-option-box"
-                name="scopes"
-                value={scope}
-                checked={values.scopes.includes(scope)}
-                onChange={(e) => toggle(scope, e.target.checked)}
-              />
-              <span>
-                <ScopeName scope={scope} />
-              </span>
-            </label>
-          ))}
-          {form.errors.scopes ? (
-            <p id="token-scopes-error" className="field-error" role="alert">
-              {form.errors.scopes}
-            </p>
-          ) : null}
-        </fieldset>
+          {(scope) => <ScopeName scope={scope} />}
+        </CheckGroup>
         <div className={`field${form.errors.expires_in_days ? ' field-invalid' : ''}`}>
           <label htmlFor="token-expiry">{t('apiTokens.expiry')}</label>
           <select

@@ -10,7 +10,7 @@ import { listOf, said } from '../../../shared/i18n/said';
 import { type Db, rowsOf } from '../../db/client';
 import { users, webhookAttempts, webhookMessages, webhooks } from '../../db/schema/index';
 import { recordActivity } from '../../db/team-activity-store';
-import { DUE_AT_ONCE } from '../../db/webhook-events';
+import { DUE_AT_ONCE, NEW_MESSAGE_ID } from '../../db/webhook-events';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { checkedAddress, RefusedAddress } from '../../lib/safe-fetch';
 import { membershipIn } from './team-access';
@@ -154,7 +154,7 @@ export function createWebhooksService(deps: {
       const [row] = await rowsOf<{ message_id: string }>(
         db,
         sql`insert into webhook_messages (webhook_id, message_id, event, next_attempt_at, payload)
-            values (${hook.id}, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${PING_EVENT}, ${DUE_AT_ONCE},
+            values (${hook.id}, ${NEW_MESSAGE_ID}, ${PING_EVENT}, ${DUE_AT_ONCE},
               jsonb_build_object('type', ${PING_EVENT}::text, 'timestamp', ${new Date().toISOString()}::text,
                 'data', jsonb_build_object('webhook_id', ${hook.id}::integer, 'team_id', ${teamId}::integer,
                   'by', (select jsonb_build_object('id', u.id, 'username', u.username) from users u where u.id = ${userId}))))
