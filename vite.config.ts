@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './scripts/catalog-parts-plugin.ts';
 
 /** Writes .br and .gz beside each text asset, so the server sends them pre-compressed (no work per request). */
@@ -42,7 +43,45 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), catalogParts(), precompress()],
+  plugins: [
+    react(),
+    catalogParts(),
+    // The installed app: its shell precached by a service worker, a new version offered, never forced.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Hearth',
+        short_name: 'Hearth',
+        description: 'Recipes, touch-screen menus and settings files for commercial ovens.',
+        start_url: '/ovens',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#bf360c',
+        background_color: '#fffaf5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,jpeg,woff2}'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+        // Every route opens the one page offline; the API and downloads never come from the worker's cache.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/storage\//],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   // Source maps stay out of the shipped build (they would publish the whole source).
   // The manifest (which chunk each module became) is for the bundle bench; it is not served.
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true },

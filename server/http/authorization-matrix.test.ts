@@ -516,6 +516,17 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: '/api/files/zip', body: { oven_ids: [seeded.oven.id] } }),
       expect: team('settings.download', 'oven', 202),
     },
+    'GET /api/ovens/:id/recipes': {
+      request: async () => ({ url: `/api/ovens/${seeded.oven.id}/recipes` }),
+      expect: team('settings.download', 'oven', 200),
+    },
+    'POST /api/ovens/:id/downloaded': {
+      request: async () => ({
+        url: `/api/ovens/${seeded.oven.id}/downloaded`,
+        body: { checksum: '0badf00d', built_at: new Date().toISOString() },
+      }),
+      expect: team('settings.download', 'oven', 200),
+    },
     'POST /api/ovens/:id/loaded': {
       request: async () => ({ url: `/api/ovens/${seeded.oven.id}/loaded` }),
       expect: team('settings.download', 'oven', 200),

@@ -1,18 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { diffMenus } from '../../../shared/domain/menu';
-import type { OvenType } from '../../../shared/domain/oven-models';
 import type { Actor } from '../../../shared/domain/permissions';
-import { textsOf } from '../../../shared/domain/recipe-fields';
 import { menuToSettings } from '../../../shared/domain/settings-file/menu';
+import { ovenSettingsOf } from '../../../shared/domain/settings-file/oven-file';
 import { problemLine, problemsSummary } from '../../../shared/domain/settings-file/problems';
 import { settingsFileName } from '../../../shared/domain/settings-file/serialize';
 import { fileChecksum } from '../../../shared/domain/settings-file/sniff';
-import type {
-  OvenSettings,
-  SettingsFileError,
-  SettingsRecipe,
-} from '../../../shared/domain/settings-file/types';
+import type { SettingsFileError } from '../../../shared/domain/settings-file/types';
 import type { Db } from '../../db/client';
 import { recipesByIds } from '../../db/recipe-store';
 import { menuVersions } from '../../db/schema/index';
@@ -37,20 +31,6 @@ export function refusedFile(problems: SettingsFileError[]): ValidationError {
   );
 }
 
-function settingsRecipe(r: RecipeDetail): SettingsRecipe {
-  return {
-    name: r.name,
-    product_name: r.product_name,
-    set_temp: r.set_temp,
-    category: r.category,
-    starting_state: r.starting_state,
-    icon: r.icon,
-    ...textsOf(r),
-    stages: r.stages,
-    events: r.events,
-  };
-}
-
 /**
  * What the jobs of this feature share: an oven built as its settings file, and the fingerprint that recognises the
  * file later.
@@ -65,16 +45,8 @@ export function createSettingsBuilder(deps: FileDeps) {
   async function build(actor: Actor, ovenId: number) {
     const oven = await ownOven(db, scopeOf(actor), ovenId);
     const tree = await loadMenu(db, oven.id, oven.type);
-    const { screens, categories, recipeIds } = menuToSettings(tree);
-    const found = await recipesByIds(db, recipeIds);
-    const settings: OvenSettings = {
-      type: oven.type as OvenType,
-      name: oven.name,
-      warmUps: oven.warmUps,
-      recipes: recipeIds.map((id) => settingsRecipe(found.get(id)!)),
-      screens,
-      categories,
-    };
+    const found = await recipesByIds(db, menuToSettings(tree).recipeIds);
+    const { settings, recipeIds } = ovenSettingsOf(oven, tree, (id) => found.get(id));
     const { bytes, problems } = await codec.write(settings);
     if (problems.length > 0) throw refusedFile(problems);
     return { oven, tree, recipes: found, recipeIds, bytes, fileName: settingsFileName(settings) };

@@ -13,6 +13,9 @@ import {
   importSettingsRequest,
   importStats,
   loadedResult,
+  menuRecipesResponse,
+  offlineDownloadRequest,
+  offlineDownloadResult,
   SETTINGS_FILE_MAX_BYTES,
   type ShareKind,
   settingsDownload,
@@ -257,6 +260,43 @@ export async function settingsFilesRoutes(
         .header('content-disposition', contentDisposition('attachment', fileName))
         .send(bytes);
     },
+  );
+
+  r.get(
+    '/api/ovens/:id/recipes',
+    {
+      config: { access: 'settings.download' },
+      schema: {
+        tags,
+        summary:
+          "Every recipe on the oven's menu, in its settings file's order: what an app needs to build the file itself offline",
+        params: fileIdParams,
+        response: { 200: menuRecipesResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await files.menuRecipes(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/ovens/:id/downloaded',
+    {
+      config: { access: 'settings.download', token: 'files:write' },
+      schema: {
+        tags,
+        summary:
+          'Record a settings file an app built offline (its checksum and when), as a download made then; recorded once',
+        params: fileIdParams,
+        body: offlineDownloadRequest,
+        response: {
+          200: z.object({ data: offlineDownloadResult }),
+          404: errorResponse,
+          422: fileErrorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      data: await files.recordOfflineDownload(currentUser(request), request.params.id, request.body),
+    }),
   );
 
   r.post(
