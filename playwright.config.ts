@@ -19,6 +19,9 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     trace: 'retain-on-failure',
+    // The service worker is left out but where it is tested (e2e/offline.spec.ts): each test's fresh context would
+    // otherwise fetch the whole app shell to precache it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -9,6 +9,8 @@ import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authCheckKey } from './lib/current-user';
 import { startLanguage } from './lib/i18n';
+import { startOnlineWatch } from './lib/offline/online';
+import { startOfflineCache } from './lib/offline/query-cache';
 
 // A 403 may mean this person was just removed from the team the page shows: the auth check says so at once.
 const recheckOnForbidden = (error: unknown) => {
@@ -29,7 +31,9 @@ const queryClient: QueryClient = new QueryClient({
 // The first screen is drawn in the reader's language (English is in the bundle; another comes in one small file).
 // Drawn as a transition, so React yields between parts of the first render: a slow tablet's main thread is never
 // held for long (the first screen's blocking time), and a tap during it is taken at once.
-void startLanguage().finally(() =>
+startOnlineWatch();
+// What this session kept for working offline opens before the first screen (My Ovens and menus show offline).
+void Promise.all([startLanguage(), startOfflineCache(queryClient)]).finally(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

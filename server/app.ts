@@ -412,10 +412,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (res, path) => {
         const hashed = /[/\\]assets[/\\]/.test(path);
-        res.header(
-          'cache-control',
-          hashed ? IMMUTABLE : path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
-        );
+        // The service worker and the manifest are asked for again on every visit: a new version is seen at once.
+        const always = /\.html$|[/\\]sw\.js$|\.webmanifest$/.test(path);
+        res.header('cache-control', hashed ? IMMUTABLE : always ? 'no-cache' : 'public, max-age=3600');
+        if (path.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
       },
     });
   }

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../features/users/language-switcher';
 import { useCurrentUser } from '../lib/current-user';
 import { useAccountLanguage, useUiLanguage } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
+import { OfflineBar } from './offline-bar';
 import { TeamRemovalWatch } from './team-removal-watch';
 
 /** The provider's own pages open in a new tab. */
@@ -271,6 +272,7 @@ export function Layout() {
   return (
     <div className="app">
       <NavBar />
+      <OfflineBar />
       <TeamRemovalWatch />
       <main className="main" id="main">
         <Outlet />

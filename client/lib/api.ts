@@ -2,6 +2,7 @@ import type { SaidWire } from '../../shared/contracts/common';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { authToken } from './auth-token';
 import { say } from './i18n';
+import { serverUnreachable } from './offline/online';
 
 /**
  * A failed call: the HTTP status, what the server said (its key and values, shown in the screens' language by
@@ -53,8 +54,16 @@ function csrfToken(): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const UNREACHABLE: SaidWire = { key: 'ruleMessages.unreachable' };
-const unreachable = () =>
-  new ApiError(0, 'We could not reach the server. Check your connection and try again.', {}, UNREACHABLE);
+const unreachable = () => {
+  // The app works offline from here until the server answers again.
+  serverUnreachable();
+  return new ApiError(
+    0,
+    'We could not reach the server. Check your connection and try again.',
+    {},
+    UNREACHABLE,
+  );
+};
 
 function headersFor(body: unknown): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: csrfToken() };
@@ -136,10 +145,18 @@ export async function apiDownload(path: string, fileName?: string): Promise<void
     throw unreachable();
   }
   if (!response.ok) result(response.status, false, await response.text());
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(
+    await response.blob(),
+    fileName ?? dispositionName(response.headers.get('content-disposition')) ?? 'download',
+  );
+}
+
+/** Hands a file to the browser to save under `fileName` (a download, or a file built on the device). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName ?? dispositionName(response.headers.get('content-disposition')) ?? 'download';
+  a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();

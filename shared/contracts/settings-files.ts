@@ -191,7 +191,7 @@ export type LoadedResult = z.infer<typeof loadedResult>;
 
 /** POST /api/ovens/{id}/downloaded: a file a tablet built offline, recorded once it is online again. */
 export const offlineDownloadRequest = z.object({
-  checksum: z.string().regex(/^[0-9a-f]{8}$/, zodMessage(said('ruleMessages.fileChecksum'))),
+  checksum: z.string().regex(/^[0-9a-f]{8}$/, zodMessage(said('ruleMessages.checksumFormat'))),
   built_at: z.iso.datetime({ offset: true }),
 });
 export type OfflineDownloadRequest = z.infer<typeof offlineDownloadRequest>;

@@ -10,6 +10,7 @@ import type {
 import { api } from '../../lib/api';
 import { authToken } from '../../lib/auth-token';
 import { authCheckKey, GUEST } from '../../lib/current-user';
+import { forgetOfflineData } from '../../lib/offline/store';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -38,10 +39,12 @@ export function useLogout() {
         console.error('logout failed', error);
       }
     },
-    onSettled: () => {
+    onSettled: async () => {
       authToken.clear();
       queryClient.clear();
       queryClient.setQueryData(authCheckKey, GUEST);
+      // What the device kept for working offline goes with the session.
+      await forgetOfflineData();
     },
   });
 }

@@ -16,6 +16,17 @@ export interface ChangeHost {
   reload(): Promise<unknown>;
   fail(message: string): void;
   busy(busy: boolean): void;
+  /** Where a change goes when the server cannot be reached: kept on the device, to be sent later. */
+  offline?: {
+    /** Changes of this oven are already waiting (or the device is offline): a new one waits after them. */
+    holds(): boolean;
+    isUnreachable(error: unknown): boolean;
+  };
+}
+
+/** What a change kept on the device answers: it shows, and waits to be sent. */
+export interface KeptReply {
+  kept: true;
 }
 
 /**
@@ -65,7 +76,8 @@ export class ChangeQueue {
   run<T extends ChangeReply>(
     optimistic: Change | null,
     send: (version: number) => Promise<T>,
-  ): Promise<T | null> {
+    keep?: (version: number) => Promise<void>,
+  ): Promise<T | KeptReply | null> {
     if (optimistic) {
       const before = this.shown;
       try {
@@ -79,7 +91,13 @@ export class ChangeQueue {
     }
     this.pending += 1;
     this.host.busy(true);
-    const job = this.tail.then(async () => {
+    const offline = this.host.offline;
+    const job = this.tail.then(async (): Promise<T | KeptReply | null> => {
+      // Offline, or after changes already waiting: kept in order, the menu on screen already shows it.
+      if (keep && offline?.holds()) {
+        await keep(this.version);
+        return { kept: true };
+      }
       try {
         const reply = await send(this.version);
         if ('data' in reply) {
@@ -93,7 +111,13 @@ export class ChangeQueue {
         }
         return reply;
       } catch (error) {
+        if (keep && offline?.isUnreachable(error)) {
+          await keep(this.version);
+          return { kept: true };
+        }
         this.host.fail(textOf(error) || String(error));
+        // Unreachable, nothing changed on screen to put back (undo, redo): asking the server again would wait.
+        if (offline?.isUnreachable(error)) return null;
         this.reloading = true;
         await this.host.reload();
         return null;

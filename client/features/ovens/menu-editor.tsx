@@ -123,7 +123,7 @@ export function MenuEditor({
   );
   const actions = useMenuActions(handle, fail);
   // A role that reads menus only (crew) sees the menu as the oven shows it, with no way to change it.
-  const readOnly = !can(useCurrentUser().user, 'menus.edit');
+  const readOnly = !can(useCurrentUser().user, 'menus.edit') || handle.readOnly === true;
 
   const { undo, redo } = useMenuHistory(actions, {
     name: oven.name,

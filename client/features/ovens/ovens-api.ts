@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  onlineManager,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Location } from '../../../shared/contracts/chains';
 import type { SaidWire } from '../../../shared/contracts/common';
@@ -19,6 +25,7 @@ import {
   createCategory,
   deleteScreen,
   type MenuRecipe,
+  type MenuTree,
   moveButton,
   placeRecipe,
   removeButton,
@@ -26,34 +33,18 @@ import {
   updateCategory,
 } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
-import { api } from '../../lib/api';
-import { type Change, ChangeQueue, type ChangeReply } from './change-queue';
+import { ApiError, api } from '../../lib/api';
+import { say } from '../../lib/i18n';
+import { ChangeQueue, type ChangeReply } from './change-queue';
+import { offlineChanges, type WaitingChange } from './offline-changes';
+import { type OvenPageFilters, ovenKeys } from './oven-keys';
 
 /**
  * The ovens feature's one data layer: an oven and its whole menu (screens, categories, pages, buttons, undo,
  * versions). Views built from many ovens (locations' counts, the fleet page) keep their keys under
  * `ovenKeys.derived`, so any change to an oven refreshes them without this feature knowing them.
  */
-/** A page of ovens: by models, a location (or 'none'), not in a location, and a search. */
-interface OvenPageFilters {
-  types: string;
-  location: string;
-  outside?: number;
-  search: string;
-  page: number;
-}
-
-export const ovenKeys = {
-  all: ['ovens'] as const,
-  lists: ['ovens', 'list'] as const,
-  page: (filters: OvenPageFilters) => ['ovens', 'list', 'page', filters] as const,
-  one: (id: number) => ['ovens', 'one', id] as const,
-  derived: ['ovens', 'derived'] as const,
-  locations: ['ovens', 'derived', 'locations'] as const,
-  versions: (ovenId: number) => ['ovens', 'versions', ovenId] as const,
-  diff: (ovenId: number, versionId: number, ovenVersion: number) =>
-    ['ovens', 'versions', ovenId, 'diff', versionId, ovenVersion] as const,
-};
+export { ovenKeys };
 
 /**
  * A page of the team's ovens for the Ovens page's picker: by model, location and a search of oven and location
@@ -75,7 +66,14 @@ export const ovenPageQuery = (filters: OvenPageFilters) =>
 export const ovenQuery = (id: number) =>
   queryOptions({
     queryKey: ovenKeys.one(id),
-    queryFn: () => api<{ data: OvenDetail }>('GET', `/api/ovens/${id}`).then((r) => r.data),
+    queryFn: async ({ client, queryKey }) => {
+      const fresh = (await api<{ data: OvenDetail }>('GET', `/api/ovens/${id}`)).data;
+      await offlineChanges.ready();
+      // Changes made offline wait for this oven: the menu on screen (which has them) stays until they are sent
+      // or the person has chosen; the menu on Hearth is shown beside it then.
+      if (!offlineChanges.holds(id)) return fresh;
+      return offlineChanges.shownOf(id) ?? client.getQueryData<OvenDetail>(queryKey) ?? fresh;
+    },
   });
 
 function useSettle() {
@@ -280,12 +278,84 @@ export interface OvenHandle {
   set(next: OvenDetail): void;
   /** Reads the oven again from the server (after a refusal or a conflict). */
   reload(): Promise<unknown>;
+  /** Shown only, whatever the role (the menu on Hearth beside changes waiting on the device). */
+  readOnly?: boolean;
+}
+
+type ButtonPatch = { icon?: string; color?: ButtonColor; favorite?: boolean; recipe?: MenuRecipe };
+type Place = { screenId: number; position: number };
+
+/** One editor operation: the domain change shown at once, and the request that makes it on the server. */
+interface MenuOp<A extends unknown[]> {
+  apply(tree: MenuTree, type: OvenType, ...args: A): MenuTree;
+  send(version: number, ovenId: number, ...args: A): Promise<ChangeReply>;
+}
+const op = <A extends unknown[]>(o: MenuOp<A>) => o;
+const modelOf = (type: OvenType) => ovenModel(type);
+
+/**
+ * The editor's operations by name. A change made offline is kept as its name and arguments, and sent later with
+ * the same request: one table for the editor, the waiting changes and their replay.
+ */
+const MENU_OPS = {
+  move: op<[from: Place & { buttonId: number }, to: Place]>({
+    apply: (tree, type, from, to) =>
+      moveButton(tree, modelOf(type), { screenId: from.screenId, position: from.position }, to),
+    send: (v, ovenId, from, to) => menuWrites.move(v, ovenId, from, to),
+  }),
+  addRecipe: op<[screenId: number, position: number, recipe: MenuRecipe]>({
+    apply: (tree, type, screenId, position, recipe) =>
+      placeRecipe(tree, modelOf(type), screenId, position, recipe),
+    send: (v, _ovenId, screenId, position, recipe) => menuWrites.addRecipe(v, screenId, position, recipe.id),
+  }),
+  updateButton: op<[buttonId: number, patch: ButtonPatch]>({
+    apply: (tree, type, buttonId, patch) => updateButton(tree, modelOf(type), buttonId, patch),
+    send: (v, _ovenId, buttonId, patch) => menuWrites.updateButton(v, buttonId, patch),
+  }),
+  removeButton: op<[buttonId: number]>({
+    apply: (tree, type, buttonId) => removeButton(tree, modelOf(type), buttonId),
+    send: (v, _ovenId, buttonId) => menuWrites.removeButton(v, buttonId),
+  }),
+  createCategory: op<[screenId: number, position: number, name: string]>({
+    apply: (tree, type, screenId, position, name) =>
+      createCategory(tree, modelOf(type), screenId, position, name),
+    send: (v, ovenId, screenId, position, name) =>
+      menuWrites.createCategory(v, ovenId, screenId, position, name),
+  }),
+  updateCategory: op<[categoryId: number, patch: { name?: string; icon?: string }]>({
+    apply: (tree, _type, categoryId, patch) => updateCategory(tree, categoryId, patch),
+    send: (v, _ovenId, categoryId, patch) => menuWrites.updateCategory(v, categoryId, patch),
+  }),
+  addScreen: op<[]>({
+    apply: (tree, type) => addScreen(tree, modelOf(type)),
+    send: (v, ovenId) => menuWrites.addScreen(v, ovenId),
+  }),
+  addPage: op<[categoryId: number]>({
+    apply: (tree, type, categoryId) => addPage(tree, modelOf(type), categoryId),
+    send: (v, ovenId, categoryId) => menuWrites.addPage(v, ovenId, categoryId),
+  }),
+  deleteScreen: op<[screenId: number]>({
+    apply: (tree, _type, screenId) => deleteScreen(tree, screenId),
+    send: (v, _ovenId, screenId) => menuWrites.deleteScreen(v, screenId),
+  }),
+};
+type OpName = keyof typeof MENU_OPS;
+type ArgsOf<N extends OpName> = (typeof MENU_OPS)[N] extends MenuOp<infer A> ? A : never;
+
+const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/** A kept change sent again, once the network is back: the same request the editor sends. */
+export function sendWaitingChange(ovenId: number, change: WaitingChange, version: number) {
+  const named = MENU_OPS[change.op as OpName] as MenuOp<unknown[]> | undefined;
+  if (!named) throw new Error(`Unknown menu change ${change.op}`);
+  return named.send(version, ovenId, ...change.args);
 }
 
 /**
  * The editor's changes (spec §7 screens, buttons, categories, moves, undo), through one ChangeQueue: each is shown
  * at once with the same domain operation the server runs, then sent after the ones before it with the version the
- * last answer gave. A refused change puts the menu back as the server has it and says why (`onError`).
+ * last answer gave. A refused change puts the menu back as the server has it and says why (`onError`). Offline, a
+ * change is kept on the device in order and sent when the network is back (`offlineChanges`).
  */
 export function useMenuActions(handle: OvenHandle, onError: (message: string) => void) {
   const [busy, setBusy] = useState(false);
@@ -298,73 +368,51 @@ export function useMenuActions(handle: OvenHandle, onError: (message: string) =>
       reload: () => page.current.handle.reload(),
       fail: (message) => page.current.onError(message),
       busy: setBusy,
+      offline: {
+        holds: () => !onlineManager.isOnline() || offlineChanges.holds(queue.current!.current.id),
+        isUnreachable: unreachable,
+      },
     });
   // What the page shows now (a reload, a restore, or the queue's own change) is the base of the next change.
   if (queue.current.current !== handle.oven) queue.current.sync(handle.oven);
-  const run = useCallback(
-    <T extends ChangeReply>(optimistic: Change | null, send: (version: number) => Promise<T>) =>
-      queue.current!.run(optimistic, send),
+  const run = useCallback(<N extends OpName>(name: N, ...args: ArgsOf<N>) => {
+    const named = MENU_OPS[name] as unknown as MenuOp<ArgsOf<N>>;
+    const oven = () => queue.current!.current;
+    return queue.current!.run(
+      (tree, type) => named.apply(tree, type, ...args),
+      (v) => named.send(v, oven().id, ...args),
+      (v) =>
+        offlineChanges.keep(oven(), v, { op: name, args: args as unknown[], at: new Date().toISOString() }),
+    );
+  }, []);
+  const history = useCallback(
+    <T extends ChangeReply>(send: (version: number, ovenId: number) => Promise<T>) => {
+      // Undo and redo are the server's history: offline they wait for the network, said at once.
+      if (!onlineManager.isOnline() || offlineChanges.holds(queue.current!.current.id)) {
+        page.current.onError(say({ key: 'ruleMessages.offlineHistory' }));
+        return Promise.resolve(null);
+      }
+      return queue.current!.run(null, (v) => send(v, queue.current!.current.id));
+    },
     [],
   );
 
-  const model = () => ovenModel(queue.current!.current.type as OvenType);
-  const ovenId = () => queue.current!.current.id;
-
   return {
     busy,
-    move: (
-      from: { screenId: number; position: number; buttonId: number },
-      to: { screenId: number; position: number },
-    ) =>
-      run(
-        (tree) => moveButton(tree, model(), { screenId: from.screenId, position: from.position }, to),
-        (v) => menuWrites.move(v, ovenId(), from, to),
-      ),
+    move: (from: Place & { buttonId: number }, to: Place) => run('move', from, to),
     addRecipe: (screenId: number, position: number, recipe: MenuRecipe) =>
-      run(
-        (tree) => placeRecipe(tree, model(), screenId, position, recipe),
-        (v) => menuWrites.addRecipe(v, screenId, position, recipe.id),
-      ),
-    updateButton: (
-      buttonId: number,
-      patch: { icon?: string; color?: ButtonColor; favorite?: boolean; recipe?: MenuRecipe },
-    ) =>
-      run(
-        (tree) => updateButton(tree, model(), buttonId, patch),
-        (v) => menuWrites.updateButton(v, buttonId, patch),
-      ),
-    removeButton: (buttonId: number) =>
-      run(
-        (tree) => removeButton(tree, model(), buttonId),
-        (v) => menuWrites.removeButton(v, buttonId),
-      ),
+      run('addRecipe', screenId, position, recipe),
+    updateButton: (buttonId: number, patch: ButtonPatch) => run('updateButton', buttonId, patch),
+    removeButton: (buttonId: number) => run('removeButton', buttonId),
     createCategory: (screenId: number, position: number, name: string) =>
-      run(
-        (tree) => createCategory(tree, model(), screenId, position, name),
-        (v) => menuWrites.createCategory(v, ovenId(), screenId, position, name),
-      ),
+      run('createCategory', screenId, position, name),
     updateCategory: (categoryId: number, patch: { name?: string; icon?: string }) =>
-      run(
-        (tree) => updateCategory(tree, categoryId, patch),
-        (v) => menuWrites.updateCategory(v, categoryId, patch),
-      ),
-    addScreen: () =>
-      run(
-        (tree) => addScreen(tree, model()),
-        (v) => menuWrites.addScreen(v, ovenId()),
-      ),
-    addPage: (categoryId: number) =>
-      run(
-        (tree) => addPage(tree, model(), categoryId),
-        (v) => menuWrites.addPage(v, ovenId(), categoryId),
-      ),
-    deleteScreen: (screenId: number) =>
-      run(
-        (tree) => deleteScreen(tree, screenId),
-        (v) => menuWrites.deleteScreen(v, screenId),
-      ),
-    undo: () => run(null, (v) => menuWrites.undo(v, ovenId())),
-    redo: () => run(null, (v) => menuWrites.redo(v, ovenId())),
+      run('updateCategory', categoryId, patch),
+    addScreen: () => run('addScreen'),
+    addPage: (categoryId: number) => run('addPage', categoryId),
+    deleteScreen: (screenId: number) => run('deleteScreen', screenId),
+    undo: () => history((v, id) => menuWrites.undo(v, id)),
+    redo: () => history((v, id) => menuWrites.redo(v, id)),
   };
 }
 

@@ -18,6 +18,8 @@ import { useDebounced } from '../../lib/use-debounced';
 import { ChainFilesBar } from '../teams';
 import { lastOven } from './last-oven';
 import { LocationSearch, useLocationOptions } from './location-options';
+import { OfflineConflict } from './offline-conflict';
+import { useWaitingChanges } from './offline-sync';
 import { OvenModal } from './oven-modal';
 import {
   ovenKeys,
@@ -34,6 +36,7 @@ export interface OvenEditorProps {
   oven: OvenDetail;
   set(next: OvenDetail): void;
   reload(): Promise<unknown>;
+  readOnly?: boolean;
 }
 
 const thumbnailOf = ovenThumbnail;
@@ -288,6 +291,14 @@ export function OvensPage({
   const fail = banners.failure;
 
   const oven = detail.data;
+  // An oven whose offline changes met a newer menu: the editor shows either, read-only for the one on Hearth.
+  const [showing, setShowing] = useState<'mine' | 'theirs'>('mine');
+  const trouble = useWaitingChanges().trouble.get(oven?.id ?? 0);
+  const theirs = trouble && trouble.kind !== 'gone' ? trouble.theirs : null;
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ovenKeys.one(oven?.id ?? 0) }),
+    [queryClient, oven?.id],
+  );
   const handle = useMemo<OvenEditorProps | null>(
     () =>
       oven
@@ -447,7 +458,12 @@ export function OvensPage({
               </div>
             ) : null}
           </header>
-          {renderEditor(handle)}
+          <OfflineConflict oven={oven} showing={showing} onShow={setShowing} />
+          {theirs && showing === 'theirs' ? (
+            <div key="theirs">{renderEditor({ oven: theirs, set: () => {}, reload, readOnly: true })}</div>
+          ) : (
+            <div key="mine">{renderEditor(handle)}</div>
+          )}
           {renderTiles ? renderTiles({ oven }) : null}
         </>
       ) : null}

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JobOf } from '../../../shared/contracts/jobs';
 import type { Paginated } from '../../../shared/contracts/pagination';
@@ -68,6 +74,24 @@ export const recipeQuery = (id: number) =>
     queryKey: recipeKeys.one(id),
     queryFn: () => api<{ data: RecipeDetail }>('GET', `/api/recipes/${id}`).then((r) => r.data),
   });
+
+/**
+ * The recipes on an oven's menu, with their details, seen online so they open offline and the oven's file can be
+ * built on the device: each detail is kept once, under its own recipe's key; this query holds their ids.
+ */
+export const menuRecipesQuery = (queryClient: QueryClient, ovenId: number) =>
+  queryOptions({
+    queryKey: [...recipeKeys.all, 'of-oven', ovenId] as const,
+    queryFn: async () => {
+      const list = (await api<{ data: RecipeDetail[] }>('GET', `/api/ovens/${ovenId}/recipes`)).data;
+      for (const r of list) queryClient.setQueryData(recipeKeys.one(r.id), r);
+      return list.map((r) => r.id);
+    },
+  });
+
+/** A recipe's details as this device last saw them (none when never seen). */
+export const seenRecipe = (queryClient: QueryClient, id: number) =>
+  queryClient.getQueryData<RecipeDetail>(recipeKeys.one(id));
 
 export type RecipeSave = RecipeInput & { image?: string | null; scope?: Owner; image_from?: number };
 

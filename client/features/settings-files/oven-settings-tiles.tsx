@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -8,10 +9,13 @@ import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { i18n, issueText, textOf } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/online';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
+import { downloadOffline, OfflineFileError, useMenuRecipesKept } from './offline-download';
 import {
   savePrepared,
   usbGuideHref,
@@ -33,17 +37,42 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
   const [warning, setWarning] = useState(false);
   const { user } = useCurrentUser();
   const { t } = useTranslation();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [building, setBuilding] = useState(false);
+  useMenuRecipesKept(oven);
 
+  // Offline (or the server out of reach), the file is built on the tablet from what it saw online.
+  const buildHere = async () => {
+    if (!user) return;
+    setBuilding(true);
+    try {
+      const file = await downloadOffline(queryClient, oven, user.id);
+      banners.success(file, t('offline.builtOffline'));
+    } catch (error) {
+      banners.failure(
+        oven.name,
+        t('tiles.downloadFailed', { name: oven.name }),
+        error instanceof OfflineFileError ? new Error(t('offline.recipesNotSeen')) : error,
+      );
+    } finally {
+      setBuilding(false);
+      setWarning(false);
+    }
+  };
   const download = async () => {
+    if (!online) return buildHere();
     try {
       const prepared = await prepare.mutateAsync(oven.id);
       setWarning(false);
       await savePrepared(prepared);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 0) return buildHere();
       setWarning(false);
       banners.failure(oven.name, t('tiles.downloadFailed', { name: oven.name }), error);
     }
   };
+  const busy = prepare.isPending || building;
 
   return (
     <section className="oven-tiles" aria-label={t('tiles.region')}>
@@ -83,7 +112,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
         <Modal
           title={t('tiles.download')}
           size="sm"
-          busy={prepare.isPending}
+          busy={busy}
           onClose={() => setWarning(false)}
           footer={
             <>
@@ -91,18 +120,13 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => setWarning(false)}
-                disabled={prepare.isPending}
+                disabled={busy}
                 data-autofocus
               >
                 {t('tiles.cancel')}
               </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={download}
-                disabled={prepare.isPending}
-              >
-                {prepare.isPending ? t('tiles.preparing') : t('tiles.downloadFile', { file: model.fileName })}
+              <button type="button" className="btn btn-primary" onClick={download} disabled={busy}>
+                {busy ? t('tiles.preparing') : t('tiles.downloadFile', { file: model.fileName })}
               </button>
             </>
           }
@@ -121,6 +145,7 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
               components={{ b: <strong /> }}
             />
           </p>
+          {!online ? <Alert tone="info">{t('offline.builtOffline')}</Alert> : null}
         </Modal>
       ) : null}
     </section>
@@ -149,6 +174,7 @@ const SHARE = {
 function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const copy = SHARE[kind];
   const { t } = useTranslation();
+  const online = useOnline();
   const banners = useBanners();
   const share = useShareOven();
   const [email, setEmail] = useState('');
@@ -209,13 +235,20 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
         </p>
       ) : null}
       <div className="tile-buttons">
-        <button type="submit" className="btn btn-secondary" disabled={share.isPending}>
+        <button type="submit" className="btn btn-secondary" disabled={share.isPending || !online}>
           {share.isPending ? t('tiles.sending') : t('tiles.send')}
         </button>
         {kind === 'recipes' ? <MenuPdfButton oven={oven} /> : null}
       </div>
+      <NeedsConnection />
     </form>
   );
+}
+
+/** Offline: says why a tile's action waits, rather than letting it fail. */
+function NeedsConnection() {
+  const { t } = useTranslation();
+  return useOnline() ? null : <p className="muted needs-connection">{t('offline.needsConnection')}</p>;
 }
 
 /** Saves the menu as the PDF a share would send: to print for the kitchen wall, or keep. */
@@ -223,11 +256,12 @@ function MenuPdfButton({ oven }: { oven: OvenDetail }) {
   const { t } = useTranslation();
   const banners = useBanners();
   const pdf = useDownloadMenuPdf();
+  const online = useOnline();
   return (
     <button
       type="button"
       className="btn btn-secondary"
-      disabled={pdf.isPending}
+      disabled={pdf.isPending || !online}
       onClick={async () => {
         try {
           await pdf.mutateAsync(oven.id);
@@ -267,17 +301,19 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
   const check = useCheckOvenFile();
   const result = check.data;
   const { t } = useTranslation();
+  const online = useOnline();
   return (
     <div className="card tile-card">
       <h2>{t('tiles.checkTitle')}</h2>
       <p className="muted">
         <Trans i18nKey="tiles.checkBody" values={{ file: model.fileName }} components={{ b: <strong /> }} />
       </p>
-      <label className="btn btn-secondary file-button">
+      <label className={`btn btn-secondary file-button${online ? '' : ' is-disabled'}`}>
         {t('tiles.checkChoose')}
         <input
           type="file"
           className="sr-only"
+          disabled={!online}
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
@@ -285,6 +321,7 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
           }}
         />
       </label>
+      <NeedsConnection />
       {check.isPending ? <p className="muted">{t('tiles.checking')}</p> : null}
       {check.isError ? (
         <Alert tone="error">{t('tiles.checkFailed', { message: textOf(check.error) })}</Alert>

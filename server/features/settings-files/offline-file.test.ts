@@ -129,7 +129,7 @@ describe('a settings file built offline', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<{ issues: { path: string; key: string }[] }>().issues[0]).toMatchObject({
       path: 'checksum',
-      key: 'ruleMessages.fileChecksum',
+      key: 'ruleMessages.checksumFormat',
     });
   });
 });

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOfflineSync, useWaitingChanges } from '../features/ovens/offline-sync';
+import { useOfflineDownloadSync } from '../features/settings-files/offline-download-sync';
+import { useCurrentUser } from '../lib/current-user';
+import { useOnline } from '../lib/offline/online';
+
+/**
+ * A new version of the app, waiting: offered, never forced (a reload in the middle of an edit would lose what is
+ * being typed). Checked again every hour on a tablet left open all day.
+ */
+function useNewVersion() {
+  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      const updateSW = registerSW({
+        immediate: true,
+        onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+        onRegisteredSW: (_url, registration) => {
+          if (registration) timer = setInterval(() => void registration.update(), 3600_000);
+        },
+      });
+    });
+    return () => clearInterval(timer);
+  }, []);
+  return update;
+}
+
+/**
+ * The strip under the top bar that says how this device stands: offline (and how many menu changes wait on it),
+ * sending them, an oven that needs the person's choice, or a new version ready.
+ */
+export function OfflineBar() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { user } = useCurrentUser();
+  useOfflineSync();
+  useOfflineDownloadSync();
+  const { count, sending, trouble } = useWaitingChanges();
+  const update = useNewVersion();
+  const stuck = [...trouble.keys()];
+
+  return (
+    <div className="offline-bars" aria-live="polite">
+      {!online ? (
+        <p className="offline-bar offline-bar-off" data-testid="offline-bar">
+          <strong>{t('offline.offline')}</strong> {t('offline.offlineBody')}
+          {count > 0 ? <span className="offline-count"> · {t('offline.waiting', { count })}</span> : null}
+        </p>
+      ) : sending ? (
+        <p className="offline-bar" data-testid="offline-bar">
+          {t('offline.sending')} <span className="offline-count">· {t('offline.waiting', { count })}</span>
+        </p>
+      ) : user && stuck.length > 0 ? (
+        <p className="offline-bar offline-bar-choice" data-testid="offline-bar">
+          {t('offline.needsChoice', { count: stuck.length })} ·{' '}
+          <Link to={`/ovens?oven=${stuck[0]}`}>{t('offline.open')}</Link>
+        </p>
+      ) : null}
+      {update ? (
+        <p className="offline-bar offline-bar-update" role="status">
+          {t('offline.updateReady')}{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void update()}>
+            {t('offline.reloadToUpdate')}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test';
+import type { OvenDetail } from '../shared/contracts/ovens';
+import { apiAs, downloadedBytes, expect, type SeededUser, seed, test } from './fixtures';
+
+// The installed app: its service worker and its offline cache are what these tests are about.
+test.use({ serviceWorkers: 'allow' });
+
+const slot = (page: Page, position: number) =>
+  page.locator(`.editor-main .slot[data-position="${position}"]`).first();
+const look = { icon: 'ICON_PIZZA', color: 'ORANGE_900' as const, favorite: false };
+
+/** A Matchbox whose main screen holds Pepperoni, Margherita and Calzone in slots 1–3. */
+async function storeOven(cook: SeededUser) {
+  const dishes = await seed.recipes(cook, [
+    { name: 'Pepperoni' },
+    { name: 'Margherita' },
+    { name: 'Calzone' },
+  ]);
+  const buttons = dishes.map((dish, i) => ({
+    id: null,
+    kind: 'recipe' as const,
+    position: i + 1,
+    recipe: { id: dish.id, name: dish.name, ovenType: 'Matchbox 1718/1313' },
+    ...look,
+  }));
+  return seed.oven(cook, { name: 'Front Line', tree: { screens: [{ id: null, buttons }] } });
+}
+
+/** The oven opened online, with everything an offline day needs kept: the app, its answers, the recipes. */
+async function openOnline(page: Page, cook: SeededUser, ovenId: number) {
+  const recipes = page.waitForResponse((r) => r.url().endsWith(`/api/ovens/${ovenId}/recipes`));
+  await page.goto(`/ovens?oven=${ovenId}`);
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await recipes;
+  // The worker has the app shell, and the cache of this session is written.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate((id) => kept(`cache:${id}`), cook.id), { timeout: 15_000 })
+    .toBeTruthy();
+}
+
+declare function kept(key: string): Promise<unknown>;
+/** Reads the device's offline store from the page (for the tests' checks only). */
+async function withStoreReader(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { kept: (key: string) => Promise<unknown> }).kept = (key: string) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('hearth-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kept')) return resolve(undefined);
+          const get = db.transaction('kept').objectStore('kept').get(key);
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => reject(get.error);
+        };
+      });
+  });
+}
+
+async function removeOffline(page: Page, name: string) {
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByRole('button', { name: `Remove ${name}` })).toHaveCount(0);
+}
+
+test('offline, the store opens the oven, changes its menu, downloads its file and reloads; back online the change is on Hearth', async ({
+  page,
+  cook,
+}) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('offline-bar')).toContainText('You are offline.');
+
+  await removeOffline(page, 'Margherita');
+  await expect(page.getByTestId('offline-bar')).toContainText('1 change waiting');
+
+  await page.getByRole('button', { name: 'Download Oven Settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Built on this tablet');
+  const offlineFile = await downloadedBytes(page, () =>
+    dialog.getByRole('button', { name: /^Download / }).click(),
+  );
+  expect(offlineFile.name).toBe('MATCHBOX.AI2');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  await expect(slot(page, 1).locator('.tile-name')).toHaveText('Pepperoni');
+  await expect(page.getByRole('button', { name: 'Remove Margherita' })).toHaveCount(0);
+  await expect(page.getByTestId('offline-bar')).toContainText('1 change waiting');
+  await page.screenshot({ path: 'test-results/screens/offline-oven-tablet.png', fullPage: true });
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('offline-bar')).toHaveCount(0, { timeout: 15_000 });
+  const call = apiAs(page.request, cook);
+  const saved = (await call<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
+  const names = saved.screens[0]!.screen_content.map((b) => b.buttonable_name);
+  expect(names).toEqual(['Pepperoni', 'Calzone']);
+
+  // The file built offline is the server's own for the menu now on Hearth, byte for byte.
+  await page.getByRole('button', { name: 'Download Oven Settings' }).click();
+  const onlineFile = await downloadedBytes(page, () =>
+    page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Download / })
+      .click(),
+  );
+  expect(Buffer.compare(offlineFile.bytes, onlineFile.bytes)).toBe(0);
+});
+
+test('the worker keeps the app shell and never an API answer or a download', async ({ page, cook }) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/storage/'))).toEqual([]);
+});
+
+test('the oven changed on Hearth while the tablet was offline: both menus are shown and the person chooses', async ({
+  page,
+  cook,
+  request,
+}) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  await removeOffline(page, 'Margherita');
+
+  // Someone else, online, takes Calzone off the same menu meanwhile.
+  const other = apiAs(request, cook);
+  const before = (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
+  const calzone = before.screens[0]!.screen_content.find((b) => b.buttonable_name === 'Calzone')!;
+  await other('DELETE', `/api/buttons/${calzone.id}?version=${before.version}`);
+
+  await page.context().setOffline(false);
+  const panel = page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' });
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  await expect(panel).toContainText('nothing has been overwritten');
+  // Theirs, read-only: Calzone gone, Margherita still there.
+  await panel.getByRole('button', { name: 'On Hearth now' }).click();
+  await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni', 'Margherita']);
+  await page.screenshot({ path: 'test-results/screens/offline-conflict-tablet.png', fullPage: true });
+  await panel.getByRole('button', { name: /^Yours/ }).click();
+  await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni', 'Calzone']);
+
+  await panel.getByRole('button', { name: 'Put my change on top' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni']);
+  await expect
+    .poll(async () =>
+      (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data.screens[0]!.screen_content.map(
+        (b) => b.buttonable_name,
+      ),
+    )
+    .toEqual(['Pepperoni']);
+});
+
+test('keeping the menu on Hearth drops the change made offline', async ({ page, cook, request }) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  await removeOffline(page, 'Margherita');
+  const other = apiAs(request, cook);
+  const before = (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
+  const calzone = before.screens[0]!.screen_content.find((b) => b.buttonable_name === 'Calzone')!;
+  await other('DELETE', `/api/buttons/${calzone.id}?version=${before.version}`);
+
+  await page.context().setOffline(false);
+  const panel = page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' });
+  await panel.getByRole('button', { name: 'Keep the menu on Hearth, drop mine' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni', 'Margherita']);
+  await expect.poll(() => page.evaluate((id) => kept(`changes:${id}`), cook.id)).toEqual([]);
+});
+
+test('logging out clears what the tablet kept of the session', async ({ page, cook }) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.getByRole('button', { name: 'My Profile' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate((id) => kept(`cache:${id}`), cook.id)).toBeUndefined();
+  // Offline now, the app opens on the log-in page: nothing of the last session is shown.
+  await page.context().setOffline(true);
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toHaveCount(0);
+});
