@@ -60,6 +60,16 @@ async function withStoreReader(page: Page) {
   });
 }
 
+/** The ovens whose menus the device's cache holds. */
+async function keptOvens(page: Page, cook: SeededUser): Promise<unknown[]> {
+  const cache = (await page.evaluate((id) => kept(`cache:${id}`), cook.id)) as
+    | { clientState: { queries: { queryKey: unknown[] }[] } }
+    | undefined;
+  return (cache?.clientState.queries ?? [])
+    .filter((q) => q.queryKey[0] === 'ovens' && q.queryKey[1] === 'one')
+    .map((q) => q.queryKey[2]);
+}
+
 async function removeOffline(page: Page, name: string) {
   await page.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(page.getByRole('button', { name: `Remove ${name}` })).toHaveCount(0);
@@ -196,4 +206,82 @@ test('logging out clears what the tablet kept of the session', async ({ page, co
   await page.context().setOffline(true);
   await page.goto('/ovens');
   await expect(page.getByRole('heading', { name: 'Front Line' })).toHaveCount(0);
+});
+
+test('work that needs the server says so offline instead of failing', async ({ page, cook }) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  await expect(page.getByRole('button', { name: 'Import My Oven' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Duplicate Oven' })).toBeDisabled();
+  await expect(page.locator('form.share-tile').first().getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(page.getByText('Needs a connection: this tablet is offline.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).isDisabled();
+});
+
+test('logging out with changes waiting says they would be dropped, and staying keeps them', async ({
+  page,
+  cook,
+}) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  await removeOffline(page, 'Margherita');
+  await page.getByRole('button', { name: 'My Profile' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('1 menu change made offline has not reached Hearth yet');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('offline-bar')).toContainText('1 change waiting');
+});
+
+test('a store of 20 ovens keeps every oven and its recipes within the cache bound', async ({
+  page,
+  cook,
+}) => {
+  test.setTimeout(120_000);
+  const type = 'MiLO/Double MiLO';
+  const dishes = await seed.recipes(
+    cook,
+    Array.from({ length: 40 }, (_, i) => ({ name: `Dish ${i + 1}`, oven_type: type })),
+  );
+  const buttons = (from: number) =>
+    dishes.slice(from, from + 20).map((dish, i) => ({
+      id: null,
+      kind: 'recipe' as const,
+      position: i + 1,
+      recipe: { id: dish.id, name: dish.name, ovenType: type },
+      ...look,
+    }));
+  const category = (name: string, from: number, position: number) => ({
+    id: null,
+    kind: 'category' as const,
+    position,
+    ...look,
+    category: { id: null, name, icon: 'ICON_PIZZA', pages: [{ id: null, buttons: buttons(from) }] },
+  });
+  const ovens = [];
+  for (let i = 0; i < 20; i++)
+    ovens.push(
+      await seed.oven(cook, {
+        name: `Store ${i + 1}`,
+        type,
+        tree: { screens: [{ id: null, buttons: [category('Pizzas', 0, 1), category('Sides', 20, 2)] }] },
+      }),
+    );
+  await withStoreReader(page);
+  for (const oven of ovens) {
+    const recipes = page.waitForResponse((r) => r.url().endsWith(`/api/ovens/${oven.id}/recipes`));
+    await page.goto(`/ovens?oven=${oven.id}`);
+    await expect(page.getByRole('heading', { name: oven.name })).toBeVisible();
+    await recipes;
+    await expect.poll(() => keptOvens(page, cook)).toContain(oven.id);
+  }
+  expect(await keptOvens(page, cook)).toHaveLength(20);
+  const bytes = await page.evaluate(async (id) => JSON.stringify(await kept(`cache:${id}`)).length, cook.id);
+  // Measured for the note on the cache's size: 20 ovens of 40 recipes each.
+  console.log(`offline cache of a store of 20 ovens (40 recipes each): ${bytes} bytes`);
+  expect(bytes).toBeLessThan(8 * 1024 * 1024);
 });

@@ -4,7 +4,9 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '../../shared/domain/permissions';
 import { FlameLogo, HelpIcon, UserIcon } from '../components/icons';
 import { Menu } from '../components/menu';
+import { ConfirmDialog } from '../components/modal';
 import { useLogout } from '../features/auth/auth-api';
+import { useWaitingChanges } from '../features/ovens/offline-sync';
 import { TeamSwitcher } from '../features/teams/team-switcher';
 import { LanguageSwitcher } from '../features/users/language-switcher';
 import { useCurrentUser } from '../lib/current-user';
@@ -110,10 +112,15 @@ function NavBar() {
   const language = useUiLanguage();
   const { navRef, fit } = useFoldWhenCrowded([language, user?.id, user?.team?.id, config]);
 
-  const onLogout = async () => {
+  const waiting = useWaitingChanges().count;
+  const [leaving, setLeaving] = useState(false);
+  const logOut = async () => {
+    setLeaving(false);
     await logout.mutateAsync();
     navigate('/', { replace: true });
   };
+  // Menu changes made offline and not yet sent go with the session: said first, never dropped unseen.
+  const onLogout = () => (waiting > 0 ? setLeaving(true) : logOut());
 
   return (
     <header className="topbar">
@@ -203,6 +210,15 @@ function NavBar() {
           </div>
         </div>
       </nav>
+      {leaving ? (
+        <ConfirmDialog
+          title={t('nav.logout')}
+          message={t('offline.logoutWaiting', { count: waiting })}
+          confirmLabel={t('nav.logout')}
+          onConfirm={() => void logOut()}
+          onCancel={() => setLeaving(false)}
+        />
+      ) : null}
     </header>
   );
 }

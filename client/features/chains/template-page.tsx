@@ -19,9 +19,11 @@ import { useBanners } from '../../components/banners';
 import { Alert, CheckboxField, Spinner, TextField } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
+import { NeedsConnection } from '../../components/needs-connection';
 import { OvenPickList } from '../../components/oven-pick-list';
 import { useCurrentUser } from '../../lib/current-user';
 import { issueText, say, textOf } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/online';
 import { formatDay, isolate } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
@@ -174,6 +176,7 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
   const choice = useLocationOptions({ value: locationId, type: template.oven_type });
   const locations = choice.options;
   const apply = useApplyTemplate(template.id, onApplied);
+  const online = useOnline();
   // Until the manager picks, a chain with locations starts with "a location" (the locations may load after).
   const [picked, setTarget] = useState<'location' | 'ovens' | null>(null);
   const target = picked ?? (choice.any ? 'location' : 'ovens');
@@ -289,11 +292,12 @@ function ApplyPanel({ template, onApplied }: { template: MenuTemplateDetail; onA
       <button
         type="button"
         className="btn btn-primary"
-        disabled={!ready || apply.isPending}
+        disabled={!ready || apply.isPending || !online}
         onClick={() => setConfirming(true)}
       >
         {apply.isPending ? t('templatesPage.applying') : t('templatesPage.apply')}
       </button>
+      <NeedsConnection />
       {apply.isPending ? <JobProgressBar progress={apply.progress} unit="oven" /> : null}
       {apply.isError ? <Alert tone="error">{textOf(apply.error)}</Alert> : null}
       {result ? <ApplyResults result={result} /> : null}

@@ -212,4 +212,50 @@ describe('the editor’s change queue', () => {
     queue.sync(oven(4));
     expect(names(queue.current)).toEqual([]);
   });
+
+  it('a change made offline is kept, shown, and not put back', async () => {
+    const h = host();
+    const kept: number[] = [];
+    const queue = new ChangeQueue(oven(4), {
+      ...h,
+      offline: { holds: () => true, isUnreachable: () => false },
+    });
+    const reply = await queue.run(
+      place(pizza, 1),
+      () => Promise.reject(new Error('not sent')),
+      async (v) => {
+        kept.push(v);
+      },
+    );
+    expect(reply).toEqual({ kept: true });
+    expect(kept).toEqual([4]);
+    expect(names(h.shown.at(-1)!)).toEqual(['Pizza']);
+    expect(h.reloads).toBe(0);
+  });
+
+  it('a change whose request finds the server out of reach is kept in its turn, not refused', async () => {
+    const h = host();
+    const kept: string[] = [];
+    const lost = new Error('unreachable');
+    const queue = new ChangeQueue(oven(4), {
+      ...h,
+      offline: { holds: () => kept.length > 0, isUnreachable: (e) => e === lost },
+    });
+    const first = queue.run(
+      place(pizza, 1),
+      () => Promise.reject(lost),
+      async () => void kept.push('pizza'),
+    );
+    const second = queue.run(
+      place(wings, 2),
+      () => Promise.reject(new Error('sent')),
+      async () => {
+        kept.push('wings');
+      },
+    );
+    await Promise.all([first, second]);
+    expect(kept).toEqual(['pizza', 'wings']);
+    expect(h.failures).toEqual([]);
+    expect(names(h.shown.at(-1)!)).toEqual(['Pizza', 'Wings']);
+  });
 });

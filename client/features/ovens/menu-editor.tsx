@@ -369,7 +369,9 @@ export function MenuEditor({
                 </header>
 
                 {readOnly ? (
-                  <p className="muted small">{t('editor.readOnly')}</p>
+                  <p className="muted small">
+                    {handle.readOnly ? t('offline.theirsReadOnly') : t('editor.readOnly')}
+                  </p>
                 ) : model.menuLayout === 'grid' ? (
                   <div className="editor-actions">
                     <button

@@ -10,9 +10,11 @@ import { formatTemp } from '../../../shared/domain/temperature';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
+import { NeedsConnection } from '../../components/needs-connection';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/online';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
 import { ChainFilesBar } from '../teams';
@@ -291,6 +293,7 @@ export function OvensPage({
   const fail = banners.failure;
 
   const oven = detail.data;
+  const online = useOnline();
   // An oven whose offline changes met a newer menu: the editor shows either, read-only for the one on Hearth.
   const [showing, setShowing] = useState<'mine' | 'theirs'>('mine');
   const trouble = useWaitingChanges().trouble.get(oven?.id ?? 0);
@@ -367,15 +370,26 @@ export function OvensPage({
         <div className="toolbar-actions">
           <ChainFilesBar kind="ovens" />
           {can(user, 'ovens.import') ? (
-            <button type="button" className="btn btn-secondary" onClick={() => setModal('import')}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={!online}
+              onClick={() => setModal('import')}
+            >
               {t('ovenPage.import')}
             </button>
           ) : null}
           {can(user, 'ovens.manage') ? (
-            <button type="button" className="btn btn-primary" onClick={() => setModal('create')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!online}
+              onClick={() => setModal('create')}
+            >
               {t('ovenPage.add')}
             </button>
           ) : null}
+          <NeedsConnection />
         </div>
       </header>
 
@@ -429,13 +443,18 @@ export function OvensPage({
             </div>
             {can(user, 'ovens.manage') ? (
               <div className="oven-header-actions">
-                <button type="button" className="btn btn-link" onClick={() => setModal('edit')}>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  disabled={!online}
+                  onClick={() => setModal('edit')}
+                >
                   {t('ovenPage.edit')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-link"
-                  disabled={duplicate.isPending}
+                  disabled={duplicate.isPending || !online}
                   onClick={async () => {
                     try {
                       const copy = await duplicate.mutateAsync(oven.id);
@@ -451,6 +470,7 @@ export function OvensPage({
                 <button
                   type="button"
                   className="btn btn-link btn-link-danger"
+                  disabled={!online}
                   onClick={() => setModal('delete')}
                 >
                   {t('ovenPage.delete')}

@@ -9,6 +9,7 @@ import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
 import { Modal } from '../../components/modal';
+import { NeedsConnection } from '../../components/needs-connection';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { i18n, issueText, textOf } from '../../lib/i18n';
@@ -243,12 +244,6 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
       <NeedsConnection />
     </form>
   );
-}
-
-/** Offline: says why a tile's action waits, rather than letting it fail. */
-function NeedsConnection() {
-  const { t } = useTranslation();
-  return useOnline() ? null : <p className="muted needs-connection">{t('offline.needsConnection')}</p>;
 }
 
 /** Saves the menu as the PDF a share would send: to print for the kitchen wall, or keep. */

@@ -4,7 +4,9 @@ import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
+import { NeedsConnection } from '../../components/needs-connection';
 import { textOf } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/online';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
 
 /**
@@ -26,6 +28,7 @@ export function ZipDownload({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const prepare = usePrepareZip();
   const save = useSavePrepared();
   const [ready, setReady] = useState<SettingsZip | null>(null);
@@ -35,7 +38,9 @@ export function ZipDownload({
       <button
         type="button"
         className={compact ? 'btn btn-secondary' : 'btn btn-primary'}
-        disabled={prepare.isPending || (locationId === null && (count === 0 || count > FLEET_BATCH_MAX))}
+        disabled={
+          !online || prepare.isPending || (locationId === null && (count === 0 || count > FLEET_BATCH_MAX))
+        }
         onClick={async () => {
           setReady(null);
           let zip: SettingsZip;
@@ -65,6 +70,7 @@ export function ZipDownload({
                 ? t('fleetPage.zip.page', { count })
                 : t('fleetPage.zip.these', { count })}
       </button>
+      {compact ? null : <NeedsConnection />}
       {prepare.isPending ? <JobProgressBar progress={prepare.progress} unit="oven" /> : null}
       {prepare.isError ? <Alert tone="error">{textOf(prepare.error)}</Alert> : null}
       {save.isError ? <Alert tone="error">{textOf(save.error)}</Alert> : null}

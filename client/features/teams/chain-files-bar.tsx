@@ -5,6 +5,7 @@ import { CHAIN_FILE_ACTIONS, type ChainFileKind } from '../../../shared/domain/c
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { useCurrentUser } from '../../lib/current-user';
+import { useOnline } from '../../lib/offline/online';
 import { downloadChainFile } from './chain-files-api';
 
 /**
@@ -14,6 +15,7 @@ import { downloadChainFile } from './chain-files-api';
 export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
   const { user } = useCurrentUser();
   const { t } = useTranslation();
+  const online = useOnline();
   const banners = useBanners();
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const team = user?.team;
@@ -31,13 +33,19 @@ export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
   return (
     <fieldset className="chain-files-bar">
       <legend className="sr-only">{t(`chainImport.filesOf.${kind}`)}</legend>
-      <Link className="btn btn-secondary" to={`/team/import/${kind}`}>
-        {t('chainImport.importLink')}
-      </Link>
+      {online ? (
+        <Link className="btn btn-secondary" to={`/team/import/${kind}`}>
+          {t('chainImport.importLink')}
+        </Link>
+      ) : (
+        <span className="btn btn-secondary is-disabled" aria-disabled="true">
+          {t('chainImport.importLink')}
+        </span>
+      )}
       <button
         type="button"
         className="btn btn-secondary"
-        disabled={busy !== null}
+        disabled={busy !== null || !online}
         onClick={() => save('csv')}
       >
         {t('chainImport.exportCsv')}
@@ -45,7 +53,7 @@ export function ChainFilesBar({ kind }: { kind: ChainFileKind }) {
       <button
         type="button"
         className="btn btn-secondary"
-        disabled={busy !== null}
+        disabled={busy !== null || !online}
         onClick={() => save('xlsx')}
       >
         {t('chainImport.exportXlsx')}

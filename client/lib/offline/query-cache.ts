@@ -19,6 +19,8 @@ const KEPT_ROOTS = new Set(['auth', 'config', 'ovens', 'recipes']);
 export const OFFLINE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** A cache not written for this long is not opened (what it shows would be too old to trust). */
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+/** Writes gather the changes of this long (a page's many answers), so a reload right after loses little. */
+const WRITE_AFTER_MS = 300;
 /** A new build whose cached answers would not fit its screens changes this. */
 const BUSTER = 'hearth-1';
 
@@ -93,7 +95,7 @@ const dehydrateOptions = {
 
 /**
  * Opens the kept cache of this session (before the first screen, so My Ovens and an oven's menu show offline),
- * then keeps the cache written as it changes, at most once a second.
+ * then keeps the cache written as it changes, a few times a second at most.
  */
 export async function startOfflineCache(queryClient: QueryClient): Promise<void> {
   try {
@@ -117,7 +119,7 @@ export async function startOfflineCache(queryClient: QueryClient): Promise<void>
           Promise.resolve(persister.persistClient(latest)).catch((error: unknown) =>
             console.error('Hearth: the offline cache could not be written', error),
           );
-      }, 1000);
+      }, WRITE_AFTER_MS);
     },
   };
   persistQueryClientSubscribe({ queryClient, persister: throttled, buster: BUSTER, dehydrateOptions });
