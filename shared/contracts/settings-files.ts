@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { isAddressLiteral } from '../domain/email';
 import { FLEET_BATCH_MAX } from '../domain/fleet';
 import { OVEN_TYPES } from '../domain/oven-models';
-import { ovenSettingsOf } from '../domain/settings-file/oven-file';
-import { parseSettingsFile } from '../domain/settings-file/parse';
-import { settingsFileName, writeSettingsFile } from '../domain/settings-file/serialize';
-import { fileChecksum } from '../domain/settings-file/sniff';
-import { asciiText } from '../domain/settings-file/writer';
 import { type Said, said } from '../i18n/said';
 import { emailField } from './auth';
 import { idParam, idValue, ovensOrLocation, saidLine, saidWire } from './common';
-import { menuFromWire } from './menus';
-import { type OvenDetail, ovenName } from './ovens';
-import { type RecipeDetail, recipeDetail, stageData } from './recipes';
+import { ovenName } from './ovens';
+import { recipeDetail, stageData } from './recipes';
 import { saying, zodMessage } from './zod-said';
 
 /** Largest settings file accepted for import: the largest file the rules allow (a full MiLO) is about 15 MB. */
@@ -205,27 +199,3 @@ export type OfflineDownloadResult = z.infer<typeof offlineDownloadResult>;
 
 /** GET /api/ovens/{id}/recipes: every recipe on the oven's menu, in the file's order. */
 export const menuRecipesResponse = z.object({ data: z.array(recipeDetail) });
-
-/**
- * The oven's settings file from what the API sends (the oven and its menu's recipes), read back by the importer's
- * reader as the server does: what a tablet hands out offline, byte for byte the server's download.
- */
-export function settingsFileFromWire(oven: OvenDetail, recipes: readonly RecipeDetail[]) {
-  const byId = new Map(recipes.map((r) => [r.id, r]));
-  const tree = menuFromWire(oven.screens, oven.type);
-  const { settings, missing } = ovenSettingsOf(
-    { name: oven.name, type: oven.type, warmUps: oven.warm_ups },
-    tree,
-    (id) => byId.get(id),
-  );
-  if (missing.length > 0) return { ok: false as const, missing };
-  const bytes = writeSettingsFile(settings);
-  const check = parseSettingsFile(bytes, { expectedType: settings.type });
-  return {
-    ok: true as const,
-    bytes,
-    fileName: settingsFileName(settings),
-    problems: check.ok ? [] : check.errors,
-    checksum: fileChecksum(asciiText(bytes)),
-  };
-}

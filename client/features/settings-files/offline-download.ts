@@ -44,7 +44,7 @@ export class OfflineFileError extends Error {
  * server's download, read back by the same reader; saved, and kept to be recorded when the network is back.
  */
 export async function downloadOffline(queryClient: QueryClient, oven: OvenDetail, userId: number) {
-  const { settingsFileFromWire } = await import('../../../shared/contracts/settings-files');
+  const { settingsFileFromWire } = await import('../../../shared/contracts/settings-file-from-wire');
   const tree = menuFromWire(oven.screens, oven.type);
   const recipes: RecipeDetail[] = [];
   for (const id of menuToSettings(tree).recipeIds) {

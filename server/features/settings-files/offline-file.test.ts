@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
-import {
-  type ImportStats,
-  type OfflineDownloadResult,
-  type SettingsDownload,
-  settingsFileFromWire,
+import { settingsFileFromWire } from '../../../shared/contracts/settings-file-from-wire';
+import type {
+  ImportStats,
+  OfflineDownloadResult,
+  SettingsDownload,
 } from '../../../shared/contracts/settings-files';
 import { EXAMPLE_TYPES, exampleSettings } from '../../../shared/domain/settings-file/examples';
 import { serializeSettings } from '../../../shared/domain/settings-file/serialize';
