@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOfflineSync, useWaitingChanges } from '../features/ovens/offline-sync';
+import { offlineChanges } from '../features/ovens/offline-changes';
+import { useOfflineSync, useSender, useWaitingChanges } from '../features/ovens/offline-sync';
 import { useOfflineDownloadSync } from '../features/settings-files/offline-download-sync';
 import { useCurrentUser } from '../lib/current-user';
 import { useOnline } from '../lib/offline/online';
@@ -39,9 +40,13 @@ export function OfflineBar() {
   const { user } = useCurrentUser();
   useOfflineSync();
   useOfflineDownloadSync();
-  const { count, sending, trouble } = useWaitingChanges();
+  const { count, sending, trouble, waiting } = useWaitingChanges();
+  const sender = useSender();
   const update = useNewVersion();
   const stuck = [...trouble.keys()];
+  // An oven deleted (or no longer this person's) cannot be opened to choose: its changes are dropped from here.
+  const gone = stuck.find((id) => trouble.get(id)?.kind === 'gone');
+  const goneOven = gone === undefined ? undefined : waiting.get(gone);
 
   return (
     <div className="offline-bars" aria-live="polite">
@@ -53,6 +58,18 @@ export function OfflineBar() {
       ) : sending ? (
         <p className="offline-bar" data-testid="offline-bar">
           {t('offline.sending')} <span className="offline-count">· {t('offline.waiting', { count })}</span>
+        </p>
+      ) : user && goneOven ? (
+        <p className="offline-bar offline-bar-choice" data-testid="offline-bar">
+          {t('offline.goneTitle', { oven: goneOven.ovenName })} ·{' '}
+          {t('offline.goneBody', { count: goneOven.changes.length })}{' '}
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => void offlineChanges.discard(goneOven.ovenId, sender)}
+          >
+            {t('offline.discardMine', { count: goneOven.changes.length })}
+          </button>
         </p>
       ) : user && stuck.length > 0 ? (
         <p className="offline-bar offline-bar-choice" data-testid="offline-bar">

@@ -203,6 +203,10 @@ const WRITES: Record<string, Write> = {
   'POST /api/files/raw': { url: () => '/api/files/raw?oven_name=Raw&oven_type=MiSA' },
   'POST /api/files/zip': { url: () => '/api/files/zip', body: () => ({ oven_ids: [] }) },
   'POST /api/ovens/:id/loaded': { url: () => `/api/ovens/${oven.id}/loaded` },
+  'POST /api/ovens/:id/downloaded': {
+    url: () => `/api/ovens/${oven.id}/downloaded`,
+    body: () => ({ checksum: '0badf00d', built_at: '2026-11-28T08:00:00.000Z' }),
+  },
   'POST /api/ovens/:kind/:id': {
     url: () => `/api/ovens/settings/${oven.id}`,
     body: () => ({ email: 'not-an-address' }),

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
@@ -24,10 +24,16 @@ export function useMenuRecipesKept(oven: OvenDetail) {
     () => menuToSettings(menuFromWire(oven.screens, oven.type)).recipeIds,
     [oven.screens, oven.type],
   );
-  const missing = query.data ? wanted.some((id) => !seenRecipe(queryClient, id)) : false;
+  const missing = query.data ? wanted.filter((id) => !seenRecipe(queryClient, id)).join(',') : '';
+  // Asked once per set of unseen recipes: one placed offline is not on Hearth's menu yet, and asking again would
+  // not bring it.
+  const asked = useRef('');
+  const { refetch } = query;
   useEffect(() => {
-    if (online && missing && !query.isFetching) void query.refetch();
-  }, [online, missing, query]);
+    if (!online || missing === '' || asked.current === missing) return;
+    asked.current = missing;
+    void refetch();
+  }, [online, missing, refetch]);
 }
 
 export class OfflineFileError extends Error {

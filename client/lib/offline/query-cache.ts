@@ -27,9 +27,11 @@ const BUSTER = 'hearth-1';
 const cacheKey = offlineKeys.cache;
 type Kept = PersistedClient & { session: string | null; userId: number };
 
-const signedInUser = (client: PersistedClient): number | null => {
+/** Who the cache belongs to: a user's id, null for a guest, undefined while the session is not known yet. */
+const signedInUser = (client: PersistedClient): number | null | undefined => {
   const auth = client.clientState.queries.find((q) => q.queryHash === JSON.stringify(authCheckKey));
-  const data = auth?.state.data as AuthCheckResponse | undefined;
+  if (!auth) return undefined;
+  const data = auth.state.data as AuthCheckResponse | undefined;
   return data?.auth && data.user ? data.user.id : null;
 };
 
@@ -58,6 +60,8 @@ function createPersister(): Persister {
   return {
     async persistClient(client) {
       const userId = signedInUser(client);
+      // Not known yet (the first answers came before the session's check): nothing is written, nothing dropped.
+      if (userId === undefined) return;
       const owner = offlineOwner.get();
       // Someone else signed in, or no one: the last person's cache goes before anything is written.
       if (owner !== null && owner !== userId) {
