@@ -156,6 +156,9 @@ test('the oven changed on Hearth while the tablet was offline: both menus are sh
   const panel = page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' });
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel).toContainText('nothing has been overwritten');
+  // What putting mine on top does to theirs: Margherita goes; Calzone, gone on Hearth, is not brought back.
+  await expect(panel.locator('.offline-diff li')).toHaveCount(1);
+  await expect(panel.locator('.offline-diff')).toContainText('Margherita');
   // Theirs, read-only: Calzone gone, Margherita still there.
   await panel.getByRole('button', { name: 'On Hearth now' }).click();
   await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni', 'Margherita']);

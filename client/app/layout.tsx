@@ -123,93 +123,98 @@ function NavBar() {
   const onLogout = () => (waiting > 0 ? setLeaving(true) : logOut());
 
   return (
-    <header className="topbar">
-      <nav ref={navRef} className={BAR_CLASS[fit]} aria-label={t('nav.main')}>
-        <Link to={loggedIn ? (isAdmin ? '/reports' : '/recipes') : '/'} className="brand">
-          <FlameLogo />
-          <span className="brand-name">{provider}</span>
-        </Link>
-        <button
-          type="button"
-          className="nav-toggle"
-          aria-expanded={open}
-          aria-controls="nav-panel"
-          onClick={() => setOpen((o) => !o)}
-        >
-          <span className="sr-only">{t('nav.menu')}</span>
-          <span aria-hidden="true">☰</span>
-        </button>
-        <div id="nav-panel" className={`nav-panel ${open ? 'nav-panel-open' : ''}`}>
-          <div className="nav-links">
-            {loggedIn && !isAdmin ? (
-              <>
-                <NavLink to="/recipes">{t('nav.providerRecipes', { provider })}</NavLink>
-                {can(user, 'recipes.read') ? <NavLink to="/my-recipes">{t('nav.myRecipes')}</NavLink> : null}
-                <NavLink to="/ovens">{t('nav.myOvens')}</NavLink>
-                <NavLink to="/fleet">{t('nav.fleet')}</NavLink>
-                <NavLink to="/team">{t('nav.team')}</NavLink>
-              </>
-            ) : null}
-            {isAdmin ? (
-              <>
-                <NavLink to="/reports" end>
-                  {t('nav.generalReport')}
-                </NavLink>
-                <NavLink to="/reports/users">{t('nav.users')}</NavLink>
-              </>
-            ) : null}
-          </div>
-          <div className="nav-tools">
-            <LanguageSwitcher />
-            <Menu label={t('nav.tools')}>
-              <ExternalLinks links={config?.links.tools} />
-            </Menu>
-            <Menu label={t('nav.about')}>
-              <ExternalLinks links={config?.links.about} />
-            </Menu>
-            {!loggedIn ? (
-              <Menu label={t('nav.login')} className="menu-login">
-                <a href={config?.links.catalog} target="_blank" rel="noreferrer">
-                  {t('nav.catalog')}
-                </a>
-                <a href={config?.links.documentation} target="_blank" rel="noreferrer">
-                  {t('nav.documentation')}
-                </a>
-              </Menu>
-            ) : (
-              <>
-                {isAdmin ? null : <TeamSwitcher />}
-                <NavLink to="/help" className="nav-help-link">
-                  {t('nav.helpPage')}
-                </NavLink>
-                <Link to="/help" className="icon-button" aria-label={t('nav.help')} title={t('nav.help')}>
-                  <HelpIcon />
-                </Link>
-                <Menu
-                  className="menu-profile"
-                  label={
-                    <>
-                      <UserIcon /> <span className="menu-profile-name">{t('nav.myProfile')}</span>
-                    </>
-                  }
-                >
-                  <Link to="/my-profile">{t('nav.editProfile')}</Link>
-                  {isAdmin ? (
-                    onReports ? (
-                      <Link to="/recipes">{t('nav.recipes')}</Link>
-                    ) : (
-                      <Link to="/reports">{t('nav.dashboard')}</Link>
-                    )
+    <>
+      <header className="topbar">
+        <nav ref={navRef} className={BAR_CLASS[fit]} aria-label={t('nav.main')}>
+          <Link to={loggedIn ? (isAdmin ? '/reports' : '/recipes') : '/'} className="brand">
+            <FlameLogo />
+            <span className="brand-name">{provider}</span>
+          </Link>
+          <button
+            type="button"
+            className="nav-toggle"
+            aria-expanded={open}
+            aria-controls="nav-panel"
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span className="sr-only">{t('nav.menu')}</span>
+            <span aria-hidden="true">☰</span>
+          </button>
+          <div id="nav-panel" className={`nav-panel ${open ? 'nav-panel-open' : ''}`}>
+            <div className="nav-links">
+              {loggedIn && !isAdmin ? (
+                <>
+                  <NavLink to="/recipes">{t('nav.providerRecipes', { provider })}</NavLink>
+                  {can(user, 'recipes.read') ? (
+                    <NavLink to="/my-recipes">{t('nav.myRecipes')}</NavLink>
                   ) : null}
-                  <button type="button" onClick={onLogout}>
-                    {t('nav.logout')}
-                  </button>
+                  <NavLink to="/ovens">{t('nav.myOvens')}</NavLink>
+                  <NavLink to="/fleet">{t('nav.fleet')}</NavLink>
+                  <NavLink to="/team">{t('nav.team')}</NavLink>
+                </>
+              ) : null}
+              {isAdmin ? (
+                <>
+                  <NavLink to="/reports" end>
+                    {t('nav.generalReport')}
+                  </NavLink>
+                  <NavLink to="/reports/users">{t('nav.users')}</NavLink>
+                </>
+              ) : null}
+            </div>
+            <div className="nav-tools">
+              <LanguageSwitcher />
+              <Menu label={t('nav.tools')}>
+                <ExternalLinks links={config?.links.tools} />
+              </Menu>
+              <Menu label={t('nav.about')}>
+                <ExternalLinks links={config?.links.about} />
+              </Menu>
+              {!loggedIn ? (
+                <Menu label={t('nav.login')} className="menu-login">
+                  <a href={config?.links.catalog} target="_blank" rel="noreferrer">
+                    {t('nav.catalog')}
+                  </a>
+                  <a href={config?.links.documentation} target="_blank" rel="noreferrer">
+                    {t('nav.documentation')}
+                  </a>
                 </Menu>
-              </>
-            )}
+              ) : (
+                <>
+                  {isAdmin ? null : <TeamSwitcher />}
+                  <NavLink to="/help" className="nav-help-link">
+                    {t('nav.helpPage')}
+                  </NavLink>
+                  <Link to="/help" className="icon-button" aria-label={t('nav.help')} title={t('nav.help')}>
+                    <HelpIcon />
+                  </Link>
+                  <Menu
+                    className="menu-profile"
+                    label={
+                      <>
+                        <UserIcon /> <span className="menu-profile-name">{t('nav.myProfile')}</span>
+                      </>
+                    }
+                  >
+                    <Link to="/my-profile">{t('nav.editProfile')}</Link>
+                    {isAdmin ? (
+                      onReports ? (
+                        <Link to="/recipes">{t('nav.recipes')}</Link>
+                      ) : (
+                        <Link to="/reports">{t('nav.dashboard')}</Link>
+                      )
+                    ) : null}
+                    <button type="button" onClick={onLogout}>
+                      {t('nav.logout')}
+                    </button>
+                  </Menu>
+                </>
+              )}
+            </div>
           </div>
-        </div>
-      </nav>
+        </nav>
+      </header>
+      {/* Outside the dark bar, whose white text it would take. */}
       {leaving ? (
         <ConfirmDialog
           title={t('nav.logout')}
@@ -219,7 +224,7 @@ function NavBar() {
           onCancel={() => setLeaving(false)}
         />
       ) : null}
-    </header>
+    </>
   );
 }
 

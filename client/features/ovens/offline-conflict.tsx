@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menus';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { diffMenus } from '../../../shared/domain/menu';
+import type { OvenType } from '../../../shared/domain/oven-models';
 import { say, textOf } from '../../lib/i18n';
 import { offlineChanges } from './offline-changes';
 import { useSender, useWaitingChanges } from './offline-sync';
+import { withWaitingChanges } from './ovens-api';
 
 /**
  * An oven whose waiting changes stopped: the menu on Hearth changed meanwhile, or Hearth refused one. Both menus
@@ -27,13 +29,14 @@ export function OfflineConflict({
   const mine = waiting.get(oven.id);
   const problem = trouble.get(oven.id);
   const theirs = problem && problem.kind !== 'gone' ? problem.theirs : null;
+  // What "put mine on top" does to the menu on Hearth: their menu, then each waiting change applied to it.
+  const changes = waiting.get(oven.id)?.changes;
   const lines = useMemo(() => {
-    if (!theirs || showing !== 'mine') return [];
-    return diffMenus(
-      { tree: menuFromWire(theirs.screens, theirs.type), recipes: {} },
-      { tree: menuFromWire(oven.screens, oven.type), recipes: {} },
-    ).lines;
-  }, [theirs, oven, showing]);
+    if (!theirs || !changes) return [];
+    const now = menuFromWire(theirs.screens, theirs.type);
+    const onTop = withWaitingChanges(now, theirs.type as OvenType, changes);
+    return diffMenus({ tree: now, recipes: {} }, { tree: onTop, recipes: {} }).lines;
+  }, [theirs, changes]);
   if (!problem || !mine) return null;
   const n = mine.changes.length;
   const choose = (work: () => Promise<void>) => {

@@ -344,6 +344,27 @@ type ArgsOf<N extends OpName> = (typeof MENU_OPS)[N] extends MenuOp<infer A> ? A
 
 const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/**
+ * The menu with the waiting changes put on top of it, as "put mine on top" will send them: each applied by the
+ * same domain operation; one the menu no longer allows is left out, as the server will refuse it.
+ */
+export function withWaitingChanges(
+  tree: MenuTree,
+  type: OvenType,
+  changes: readonly WaitingChange[],
+): MenuTree {
+  let out = tree;
+  for (const change of changes) {
+    const named = MENU_OPS[change.op as OpName] as MenuOp<unknown[]> | undefined;
+    try {
+      if (named) out = named.apply(out, type, ...change.args);
+    } catch {
+      // Refused on this menu: sent, it is named then.
+    }
+  }
+  return out;
+}
+
 /** A kept change sent again, once the network is back: the same request the editor sends. */
 export function sendWaitingChange(ovenId: number, change: WaitingChange, version: number) {
   const named = MENU_OPS[change.op as OpName] as MenuOp<unknown[]> | undefined;
