@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { OvenDetail } from '../shared/contracts/ovens';
 import { apiAs, downloadedBytes, expect, type SeededUser, seed, test } from './fixtures';
 
@@ -135,25 +135,34 @@ test('the worker keeps the app shell and never an API answer or a download', asy
   expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/storage/'))).toEqual([]);
 });
 
-test('the oven changed on Hearth while the tablet was offline: both menus are shown and the person chooses', async ({
-  page,
-  cook,
-  request,
-}) => {
+/**
+ * Margherita removed offline while someone else, online, takes Calzone off the same menu; then the network is back:
+ * the panel asking the person to choose, and the menu's names as Hearth has them.
+ */
+async function conflictAfterOffline(page: Page, cook: SeededUser, request: APIRequestContext) {
   const oven = await storeOven(cook);
   await withStoreReader(page);
   await openOnline(page, cook, oven.id);
   await page.context().setOffline(true);
   await removeOffline(page, 'Margherita');
-
-  // Someone else, online, takes Calzone off the same menu meanwhile.
   const other = apiAs(request, cook);
-  const before = (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
+  const read = async () => (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
+  const before = await read();
   const calzone = before.screens[0]!.screen_content.find((b) => b.buttonable_name === 'Calzone')!;
   await other('DELETE', `/api/buttons/${calzone.id}?version=${before.version}`);
-
   await page.context().setOffline(false);
-  const panel = page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' });
+  return {
+    panel: page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' }),
+    menuOnHearth: async () => (await read()).screens[0]!.screen_content.map((b) => b.buttonable_name),
+  };
+}
+
+test('the oven changed on Hearth while the tablet was offline: both menus are shown and the person chooses', async ({
+  page,
+  cook,
+  request,
+}) => {
+  const { panel, menuOnHearth } = await conflictAfterOffline(page, cook, request);
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel).toContainText('nothing has been overwritten');
   // What putting mine on top does to theirs: Margherita goes; Calzone, gone on Hearth, is not brought back.
@@ -169,28 +178,11 @@ test('the oven changed on Hearth while the tablet was offline: both menus are sh
   await panel.getByRole('button', { name: 'Put my change on top' }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni']);
-  await expect
-    .poll(async () =>
-      (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data.screens[0]!.screen_content.map(
-        (b) => b.buttonable_name,
-      ),
-    )
-    .toEqual(['Pepperoni']);
+  await expect.poll(menuOnHearth).toEqual(['Pepperoni']);
 });
 
 test('keeping the menu on Hearth drops the change made offline', async ({ page, cook, request }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
-  await page.context().setOffline(true);
-  await removeOffline(page, 'Margherita');
-  const other = apiAs(request, cook);
-  const before = (await other<{ data: OvenDetail }>('GET', `/api/ovens/${oven.id}`)).data;
-  const calzone = before.screens[0]!.screen_content.find((b) => b.buttonable_name === 'Calzone')!;
-  await other('DELETE', `/api/buttons/${calzone.id}?version=${before.version}`);
-
-  await page.context().setOffline(false);
-  const panel = page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' });
+  const { panel } = await conflictAfterOffline(page, cook, request);
   await panel.getByRole('button', { name: 'Keep the menu on Hearth, drop mine' }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.locator('.editor-main .tile-name')).toHaveText(['Pepperoni', 'Margherita']);
