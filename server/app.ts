@@ -26,6 +26,8 @@ import { createApiTokensService } from './features/auth/api-tokens.service';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { ssoLoginRoutes } from './features/auth/sso.routes';
+import { createSsoLoginService } from './features/auth/sso-login.service';
 import { fleetRoutes } from './features/chains/fleet.routes';
 import { createFleetService } from './features/chains/fleet.service';
 import { locationsRoutes } from './features/chains/locations.routes';
@@ -51,6 +53,8 @@ import { createChainExportService } from './features/teams/chain-export.service'
 import { chainFilesRoutes } from './features/teams/chain-files.routes';
 import { createChainImportService } from './features/teams/chain-import.service';
 import { createInvitationsService } from './features/teams/invitations.service';
+import { ssoSettingsRoutes } from './features/teams/sso.routes';
+import { createSsoSettingsService, type TxtLookup } from './features/teams/sso-settings.service';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { createTeamsService } from './features/teams/teams.service';
 import { createWebhookDelivery, type WebhookDelivery } from './features/teams/webhook-delivery';
@@ -66,6 +70,7 @@ import { declaredAccess, type RouteAccess, tokenNeeds } from './http/route-actio
 import { CsrfError } from './lib/errors';
 import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { serializeError } from './lib/log';
+import { createOidc } from './lib/oidc';
 import { newToken } from './lib/tokens';
 import type { Mailer } from './mail/mailer';
 
@@ -96,6 +101,8 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** How long a webhook delivery waits for its receiver (tests shorten it). */
   webhookTimeoutMs?: number;
+  /** How a domain's TXT records are looked up (tests answer without DNS). */
+  lookupTxt?: TxtLookup;
   /** Folder of the built client; omitted in API tests. */
   clientDir?: string;
 }
@@ -293,6 +300,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits,
     isInvited: invitations.isFor,
     acceptInvitation: invitations.accept,
+  });
+  const oidc = createOidc({
+    allowInsecure: config.SSO_ALLOW_INSECURE_ISSUER,
+    allowPrivate: config.SSO_ALLOW_PRIVATE_ISSUER || config.SSO_ALLOW_INSECURE_ISSUER,
+  });
+  await app.register(ssoLoginRoutes, {
+    sso: createSsoLoginService({ db, oidc, appUrl: config.APP_URL, auth, log: app.log, now }),
+    limiter,
+    limits,
+    secureCookie,
+  });
+  await app.register(ssoSettingsRoutes, {
+    sso: createSsoSettingsService({
+      db,
+      oidc,
+      appUrl: config.APP_URL,
+      proofRequired: config.SSO_DOMAIN_VERIFICATION === 'on',
+      lookupTxt: deps.lookupTxt,
+      now,
+    }),
+    secureCookie,
   });
   await app.register(teamsRoutes, {
     teams: createTeamsService({ db }),

@@ -58,6 +58,17 @@ export const configSchema = z
     WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Webhooks may deliver over plain http: by default everywhere but production. */
     WEBHOOKS_ALLOW_HTTP: booleanFlag.optional(),
+    /**
+     * Company sign-in: `off` lets a team's domains count without their DNS TXT proof (an on-premises install
+     * whose operator knows its teams, and tests).
+     */
+    SSO_DOMAIN_VERIFICATION: z
+      .enum(['on', 'off'], { error: 'SSO_DOMAIN_VERIFICATION must be on or off' })
+      .default('on'),
+    /** Company sign-in providers over plain http: for tests only, never in production. */
+    SSO_ALLOW_INSECURE_ISSUER: booleanFlag.default(false),
+    /** Providers at private addresses (an on-premises Keycloak); the cloud metadata address never. */
+    SSO_ALLOW_PRIVATE_ISSUER: booleanFlag.default(false),
     /** The zone the usage report's days and hours are counted in (an IANA name, e.g. America/Chicago). */
     TIME_ZONE: z
       .string()
@@ -102,6 +113,12 @@ export const configSchema = z
       .default(20),
   })
   .superRefine((env, ctx) => {
+    if (env.SSO_ALLOW_INSECURE_ISSUER && env.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SSO_ALLOW_INSECURE_ISSUER'],
+        message: 'SSO_ALLOW_INSECURE_ISSUER is for tests: a production install signs in over https only',
+      });
     if (env.WEB_CONCURRENCY !== 1 && env.DATABASE_URL === undefined)
       ctx.addIssue({
         code: 'custom',

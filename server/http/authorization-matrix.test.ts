@@ -27,6 +27,7 @@ import {
   recipeBody,
 } from '../test/factories';
 import { createTestContext, multipartBody, type TestContext } from '../test/harness';
+import { startTestProvider, type TestProvider } from '../test/oidc-provider';
 import { tokenNeeds } from './route-actions';
 
 const ROLES = [
@@ -729,6 +730,51 @@ function matrix(): Record<string, Row> {
       request: async () => ({ url: `/api/invitations/${(await freshInvitation()).token}` }),
       expect: all(200),
     },
+    // Company sign-in: its setting for owners only; the sign-in itself for anyone (the provider says who).
+    'GET /api/teams/:id/sso': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/sso` }),
+      expect: each({ owner: 200, ...noneBelowOwner }),
+    },
+    'PUT /api/teams/:id/sso': {
+      request: async () => ({ url: `/api/teams/${seeded.team}/sso`, body: ssoBody() }),
+      expect: each({ owner: 200, ...noneBelowOwner }),
+    },
+    'DELETE /api/teams/:id/sso': {
+      request: async () => {
+        await ownerApi('PUT', `/api/teams/${seeded.team}/sso`, ssoBody());
+        return { url: `/api/teams/${seeded.team}/sso` };
+      },
+      expect: each({ owner: 200, ...noneBelowOwner }),
+    },
+    'POST /api/teams/:id/sso/verify': {
+      request: async () => {
+        await ownerApi('PUT', `/api/teams/${seeded.team}/sso`, ssoBody());
+        return { url: `/api/teams/${seeded.team}/sso/verify` };
+      },
+      expect: each({ owner: 200, ...noneBelowOwner }),
+    },
+    'POST /api/teams/:id/sso/test': {
+      request: async () => {
+        await ownerApi('PUT', `/api/teams/${seeded.team}/sso`, ssoBody());
+        return { url: `/api/teams/${seeded.team}/sso/test` };
+      },
+      expect: each({ owner: 200, ...noneBelowOwner }),
+    },
+    'GET /api/auth/sso': {
+      request: async () => {
+        await ownerApi('PUT', `/api/teams/${seeded.team}/sso`, ssoBody());
+        return { url: `/api/auth/sso?email=chef@${SSO_DOMAIN}` };
+      },
+      expect: all(302),
+    },
+    'GET /api/auth/sso/callback': {
+      request: fixed('/api/auth/sso/callback?code=forged&state=forged'),
+      expect: all(302),
+    },
+    'POST /api/auth/sso/session': {
+      request: fixed('/api/auth/sso/session', { handoff: 'forged' }),
+      expect: all(401),
+    },
     'POST /api/invitations/:token/accept': {
       // For an address none of them has: only the invited address may accept.
       request: async () => ({ url: `/api/invitations/${(await freshInvitation()).token}/accept` }),
@@ -738,9 +784,27 @@ function matrix(): Record<string, Row> {
 }
 
 let MATRIX: Record<string, Row> = {};
+let idp: TestProvider;
+const SSO_DOMAIN = 'matrix-chain.example';
+const noneBelowOwner = { manager: 403, store_in: 403, store_out: 403, crew_in: 403, crew_out: 403 };
+const ssoBody = () => ({
+  issuer: idp.issuer,
+  client_id: idp.clientId,
+  client_secret: idp.clientSecret,
+  domains: [SSO_DOMAIN],
+  default_role: 'crew',
+});
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { OUTBOX_PAGE: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+  idp = await startTestProvider({ redirectUris: ['http://hearth.test/api/auth/sso/callback'] });
+  ctx = await createTestContext({
+    env: {
+      OUTBOX_PAGE: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      SSO_ALLOW_INSECURE_ISSUER: 'true',
+      SSO_DOMAIN_VERIFICATION: 'off',
+    },
+  });
   people.owner = await createUser(ctx.db);
   seeded.team = people.owner.teamId!;
   people.other = await createUser(ctx.db);
@@ -800,7 +864,10 @@ beforeAll(async () => {
   // A spare oven elsewhere, so "no oven" is never why a list answers as it does.
   await createOven(ctx.db, people.other.id);
 }, 120_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await idp?.close();
+});
 
 /** After a row that makes another team current, everyone works in the team the other rows expect again. */
 async function restoreCurrentTeams() {

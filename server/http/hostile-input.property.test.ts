@@ -73,6 +73,9 @@ const WATCHED = [
   'team_invitations',
   'team_activity',
   'api_tokens',
+  'team_sso',
+  'team_sso_domains',
+  'user_identities',
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const parts = WATCHED.map(
@@ -270,6 +273,23 @@ const WRITES: Record<string, Write> = {
   'POST /api/teams/:id/webhooks/:webhookId/test': {
     url: () => `/api/teams/${teamId}/webhooks/${webhookId}/test`,
   },
+  // No provider answers at the issuer: a body that passes the contract is refused on its discovery (422).
+  'PUT /api/teams/:id/sso': {
+    url: () => `/api/teams/${teamId}/sso`,
+    body: () => ({
+      issuer: 'http://127.0.0.1:9',
+      client_id: 'hearth',
+      client_secret: 'secret',
+      domains: ['hostile.example'],
+      default_role: 'store',
+      default_location_ids: [locationId],
+      enforce: false,
+    }),
+  },
+  'DELETE /api/teams/:id/sso': { url: () => `/api/teams/${teamId}/sso` },
+  'POST /api/teams/:id/sso/verify': { url: () => `/api/teams/${teamId}/sso/verify` },
+  'POST /api/teams/:id/sso/test': { url: () => `/api/teams/${teamId}/sso/test` },
+  'POST /api/auth/sso/session': { url: () => '/api/auth/sso/session', body: () => ({ handoff: 'x' }) },
 };
 
 const deep = (depth: number): unknown => {
@@ -436,7 +456,13 @@ async function send(route: string, write: Write, spoil: Spoil) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+  ctx = await createTestContext({
+    env: {
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      SSO_ALLOW_INSECURE_ISSUER: 'true',
+      SSO_DOMAIN_VERIFICATION: 'off',
+    },
+  });
   owner = await createUser(ctx.db);
   admin = await createUser(ctx.db, { role: 'admin' });
   victim = await createUser(ctx.db);

@@ -37,6 +37,8 @@ export interface RateLimits {
   apiTokenRequests: RateRule;
   /** Test pings one person sends through one team's webhooks: not a way to knock on many doors. */
   webhookTestsPerUser: RateRule;
+  /** Company sign-ins started, answered and exchanged, per address (each start keeps a row). */
+  ssoStartsPerIp: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -59,6 +61,7 @@ export const defaultRateLimits: RateLimits = {
   invitationsPerSenderRecipient: { max: 5, windowMs: 60 * MINUTE },
   apiTokenRequests: { max: TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE },
   webhookTestsPerUser: { max: 30, windowMs: 60 * MINUTE },
+  ssoStartsPerIp: { max: 60, windowMs: 15 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

@@ -52,6 +52,7 @@ const WHAT = {
   Screen: 'ruleParts.whatScreen',
   Button: 'ruleParts.whatButton',
   Category: 'ruleParts.whatCategory',
+  'Company sign-in': 'ruleParts.whatCompanySignIn',
 } as const;
 
 export class NotFoundError extends DomainError {

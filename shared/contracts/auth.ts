@@ -167,3 +167,27 @@ export const loginResponse = z.object({
   role,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/* ---------- Company sign-in (OpenID Connect) ---------- */
+
+/** GET /api/auth/sso: the address whose domain picks the team; `format=json` answers the address to go to. */
+export const ssoStartQuery = z.object({
+  email: emailField(saying('rules.emailRequiredBare'), saying('rules.emailInvalidBare')),
+  format: z.enum(['json', 'redirect']).default('redirect'),
+});
+export const ssoStartReply = z.object({ url: z.string() });
+
+/** The provider's answer; providers add their own fields (session_state, iss, scope…), which are let through. */
+export const ssoCallbackQuery = z.looseObject({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** POST /api/auth/sso/session: the one-time hand-off the callback gave the page, for a session. */
+export const ssoSessionRequest = z.object({
+  handoff: z
+    .string({ error: saying('ruleMessages.ssoHandoffInvalid') })
+    .min(1)
+    .max(200),
+});

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { limitedToLocations, TEAM_ROLES, type TeamRole } from '../domain/permissions';
+import { normalizeDomain, SSO_JOIN_ROLES, SSO_LIMITS } from '../domain/sso';
 import { emailField } from './auth';
-import { boundedArray, idParam, idValue, readableName, saidWire } from './common';
+import {
+  boundedArray,
+  filled,
+  idParam,
+  idValue,
+  onlyWhen,
+  readableName,
+  requiredString,
+  saidWire,
+} from './common';
 import { pageParam } from './pagination';
 import { saying } from './zod-said';
 
@@ -136,3 +146,104 @@ export const activityEntry = z.object({
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
+
+/* ---------- Company sign-in (OpenID Connect) ---------- */
+
+const ssoDomains = boundedArray(
+  z.string({ error: saying('ruleMessages.ssoDomainInvalid', { domain: '' }) }),
+  SSO_LIMITS.domains,
+  saying('ruleMessages.ssoDomainsMax', { n: SSO_LIMITS.domains }),
+)
+  .superRefine((list, ctx) => {
+    if (list.every((d) => d.trim() === ''))
+      ctx.addIssue({ code: 'custom', message: saying('ruleMessages.ssoDomainsRequired') });
+    list.forEach((d, i) => {
+      if (d.trim() !== '' && normalizeDomain(d) === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: saying('ruleMessages.ssoDomainInvalid', { domain: d }),
+        });
+    });
+  })
+  // Blank lines are no domains; the same domain twice is one.
+  .transform((list) => [...new Set(list.filter((d) => d.trim() !== '').map((d) => normalizeDomain(d)!))]);
+
+const isWebUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** PUT /api/teams/{id}/sso: the provider, the domains it signs in and what a new person joins as. */
+export const ssoSettingsRequest = z.object({
+  issuer: requiredString(saying('ruleMessages.ssoIssuerRequired'))
+    .max(SSO_LIMITS.issuerLength, saying('ruleMessages.ssoIssuerMax', { n: SSO_LIMITS.issuerLength }))
+    .refine(isWebUrl, onlyWhen(saying('ruleMessages.ssoIssuerUrl'), filled)),
+  client_id: requiredString(saying('ruleMessages.ssoClientIdRequired')).max(
+    SSO_LIMITS.clientIdLength,
+    saying('ruleMessages.ssoClientIdMax', { n: SSO_LIMITS.clientIdLength }),
+  ),
+  /** Left out (or empty) keeps the secret already set; required the first time. */
+  client_secret: z
+    .string()
+    .max(
+      SSO_LIMITS.clientSecretLength,
+      saying('ruleMessages.ssoSecretMax', { n: SSO_LIMITS.clientSecretLength }),
+    )
+    .optional(),
+  domains: ssoDomains,
+  default_role: z.enum(SSO_JOIN_ROLES, {
+    error: saying('ruleMessages.roleOneOf', { list: SSO_JOIN_ROLES.join(', ') }),
+  }),
+  default_location_ids: locationIds.default([]),
+  enforce: z.boolean().default(false),
+});
+export type SsoSettingsRequest = z.input<typeof ssoSettingsRequest>;
+
+export const ssoDomain = z.object({
+  domain: z.string(),
+  /** Proved (or proof is off on this install): people of this domain sign in through the team's provider. */
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  /** The TXT record that proves it: at the domain itself, with this value. */
+  record_name: z.string(),
+  record_value: z.string(),
+  /** Another team proved it first: this team cannot have it. */
+  taken: z.boolean(),
+});
+export type SsoDomain = z.infer<typeof ssoDomain>;
+
+export const ssoSettings = z.object({
+  issuer: z.string(),
+  client_id: z.string(),
+  /** The secret is never sent back; this says one is set. */
+  client_secret_set: z.boolean(),
+  domains: z.array(ssoDomain),
+  default_role: z.enum(SSO_JOIN_ROLES),
+  default_location_ids: z.array(z.number().int()),
+  enforce: z.boolean(),
+  /** What to register at the provider as the redirect (callback) address. */
+  redirect_uri: z.string(),
+  /** Whether domains need their TXT record on this install. */
+  proof_required: z.boolean(),
+  set_by: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type SsoSettings = z.infer<typeof ssoSettings>;
+
+/** GET: the setting, or null when the team has none (with what to register at the provider either way). */
+export const ssoSettingsReply = z.object({
+  data: ssoSettings.nullable(),
+  redirect_uri: z.string(),
+  proof_required: z.boolean(),
+});
+export type SsoSettingsReply = z.infer<typeof ssoSettingsReply>;
+
+/** POST /api/teams/{id}/sso/test: where to send the owner's browser to try the provider. */
+export const ssoTestReply = z.object({ url: z.string() });

@@ -7,6 +7,7 @@ export * from './ovens';
 export * from './rate-limits';
 export * from './recipes';
 export * from './settings-files';
+export * from './sso';
 export * from './team-records';
 export * from './teams';
 export * from './users';

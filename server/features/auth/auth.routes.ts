@@ -68,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         response: {
           200: loginResponse,
           401: errorResponse,
-          403: errorResponse.extend({ code: z.string() }),
+          403: errorResponse.extend({ code: z.string(), email: z.string().optional() }),
           429: errorResponse,
         },
       },

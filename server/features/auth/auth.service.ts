@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../../shared/contracts/auth';
 import type { Membership } from '../../../shared/domain/permissions';
+import { passwordRefused } from '../../../shared/domain/sso';
 import { startingUnit } from '../../../shared/domain/temperature';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { said } from '../../../shared/i18n/said';
 import type { ActivityRecorder } from '../../db/activity-store';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountTokens, sessions, teamMembers, teams, users } from '../../db/schema/index';
+import { passwordPolicyFor } from '../../db/sso-store';
 import {
   createTeamWithOwner,
   fallBackToAnotherTeam,
@@ -168,6 +170,36 @@ export function createAuthService(deps: AuthServiceDeps) {
     return row;
   }
 
+  /** A new session for someone whose identity was proved (a password, or the team's provider). */
+  async function openSession(user: UserRow, remember: boolean) {
+    const token = newToken();
+    const expiresAt = later(remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
+    await db.transaction(async (tx) => {
+      // Housekeeping on the way in: this user's expired sessions and spent links are of no more use.
+      await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now())));
+      await tx
+        .delete(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, user.id),
+            or(lt(accountTokens.expiresAt, now()), sql`${accountTokens.usedAt} is not null`),
+          ),
+        );
+      await tx.insert(sessions).values({ userId: user.id, tokenHash: hashToken(token), remember, expiresAt });
+      await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+    });
+    await deps.activity.seen(user.id);
+    const found = await userWithTeam(db, eq(users.id, user.id));
+    const publicUser = toPublicUser(found?.user ?? user, found?.team ?? null);
+    return { token, expires_at: expiresAt.toISOString(), user: publicUser, role: publicUser.role };
+  }
+
+  async function openSessionFor(userId: number, remember: boolean) {
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new UnauthenticatedError(said('ruleMessages.ssoHandoffInvalid'));
+    return openSession(user, remember);
+  }
+
   return {
     async register(input: {
       username: string;
@@ -237,7 +269,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Username and e-mail share one count: the account's id when it exists, else what was typed.
       const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
       const delayMs = await throttle.before(from, account);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      // An account made by company sign-in has no password: it costs the same time as one that has.
+      const stored = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await dummyPasswordHash();
+      const ok = (await verifyPassword(input.password, stored)) && stored === user?.passwordHash;
       if (delayMs > 0) await sleep(delayMs);
       if (!user || !ok) {
         await throttle.failed(from, account);
@@ -245,29 +279,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // Said only after the password matched, so it reveals nothing to a guesser.
       if (!user.verifiedAt) throw new ForbiddenError(UNVERIFIED_MESSAGE, { code: 'unverified' });
-      const token = newToken();
-      const expiresAt = later(input.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
-      await db.transaction(async (tx) => {
-        // Housekeeping on the way in: this user's expired sessions and spent links are of no more use.
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now())));
-        await tx
-          .delete(accountTokens)
-          .where(
-            and(
-              eq(accountTokens.userId, user.id),
-              or(lt(accountTokens.expiresAt, now()), sql`${accountTokens.usedAt} is not null`),
-            ),
-          );
-        await tx
-          .insert(sessions)
-          .values({ userId: user.id, tokenHash: hashToken(token), remember: input.remember, expiresAt });
-        await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-      });
-      await deps.activity.seen(user.id);
-      const found = await userWithTeam(db, eq(users.id, user.id));
-      const publicUser = toPublicUser(user, found?.team ?? null);
-      return { token, expires_at: expiresAt.toISOString(), user: publicUser, role: publicUser.role };
+      // A team that signs its domain in with its own provider may refuse passwords there (its owners keep one).
+      if (user.role !== 'admin' && passwordRefused(await passwordPolicyFor(db, user)))
+        throw new ForbiddenError(said('ruleMessages.ssoRequired'), {
+          code: 'sso_required',
+          email: user.email,
+        });
+      return openSession(user, input.remember);
     },
+
+    openSession: (userId: number, remember: boolean) => openSessionFor(userId, remember),
 
     async logout(tokenHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

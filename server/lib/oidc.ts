@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import * as client from 'openid-client';
+import { SSO_SCOPES } from '../../shared/domain/sso';
+import { type Said, said } from '../../shared/i18n/said';
+import { checkedAddress, RefusedAddress } from './safe-fetch';
+
+/**
+ * The OpenID Connect client (openid-client does every check of the protocol: discovery, PKCE, state, nonce and the
+ * ID token's issuer, audience, expiry and signature). Here: which provider addresses Hearth may call, and a cache
+ * of each provider's discovered configuration.
+ */
+
+export interface OidcOptions {
+  /** http issuers (tests, a provider on the same machine); never in production. */
+  allowInsecure: boolean;
+  /** Providers at private addresses (an on-premises Keycloak); the cloud metadata address never. */
+  allowPrivate: boolean;
+  /** Seconds a call to the provider may take. */
+  timeoutSeconds?: number;
+}
+
+export interface OidcClientSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Why a provider could not be used, said for the form's issuer field. */
+export class OidcUnusable extends Error {
+  constructor(readonly said: Said) {
+    super(said.key);
+  }
+}
+
+const CACHE_MS = 60 * 60 * 1000;
+const CACHE_MAX = 500;
+
+export function createOidc(options: OidcOptions) {
+  const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+
+  // Every address the client calls (discovery, keys, token, userinfo) is checked like a webhook's.
+  const guardedFetch: client.CustomFetch = async (url, init) => {
+    await checkedAddress(new URL(url), options.allowPrivate);
+    return fetch(url, { ...init, redirect: 'manual' } as RequestInit);
+  };
+
+  async function discover(settings: OidcClientSettings): Promise<client.Configuration> {
+    let issuer: URL;
+    try {
+      issuer = new URL(settings.issuer);
+    } catch {
+      throw new OidcUnusable(said('ruleMessages.ssoIssuerUrl'));
+    }
+    if (issuer.protocol !== 'https:' && !options.allowInsecure)
+      throw new OidcUnusable(said('ruleMessages.ssoIssuerHttps'));
+    try {
+      const config = await client.discovery(
+        issuer,
+        settings.clientId,
+        undefined,
+        client.ClientSecretBasic(settings.clientSecret),
+        {
+          execute: options.allowInsecure ? [client.allowInsecureRequests] : [],
+          timeout: options.timeoutSeconds ?? 10,
+          [client.customFetch]: guardedFetch,
+        },
+      );
+      config[client.customFetch] = guardedFetch;
+      config.timeout = options.timeoutSeconds ?? 10;
+      return config;
+    } catch (error) {
+      if (error instanceof RefusedAddress)
+        throw new OidcUnusable(said('ruleMessages.ssoIssuerPrivate', { issuer: settings.issuer }));
+      throw new OidcUnusable(said('ruleMessages.ssoIssuerNotFound', { issuer: settings.issuer }));
+    }
+  }
+
+  const keyOf = (s: OidcClientSettings) =>
+    createHash('sha256').update(`${s.issuer}\n${s.clientId}\n${s.clientSecret}`).digest('hex');
+
+  /** The provider's configuration, discovered at most once an hour per setting (a failed discovery is not kept). */
+  function configuration(settings: OidcClientSettings): Promise<client.Configuration> {
+    const key = keyOf(settings);
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
+    const config = discover(settings);
+    cache.set(key, { at: Date.now(), config });
+    if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+    config.catch(() => cache.delete(key));
+    return config;
+  }
+
+  return {
+    /** Discovers now (not from the cache): the form checks the provider answers before saving it. */
+    async check(settings: OidcClientSettings): Promise<void> {
+      const key = keyOf(settings);
+      const config = discover(settings);
+      cache.set(key, { at: Date.now(), config });
+      config.catch(() => cache.delete(key));
+      await config;
+    },
+
+    /** Where to send the browser, with a fresh state, nonce and PKCE verifier to keep for the callback. */
+    async begin(settings: OidcClientSettings, redirectUri: string, loginHint?: string) {
+      const config = await configuration(settings);
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const parameters: Record<string, string> = {
+        redirect_uri: redirectUri,
+        scope: SSO_SCOPES,
+        response_type: 'code',
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      };
+      if (loginHint) parameters.login_hint = loginHint;
+      return { url: client.buildAuthorizationUrl(config, parameters).href, state, nonce, codeVerifier };
+    },
+
+    /**
+     * Redeems the code and checks the ID token; the claims Hearth needs (subject, e-mail and whether it is
+     * verified, a name), read from the userinfo endpoint when the ID token leaves them out.
+     */
+    async finish(
+      settings: OidcClientSettings,
+      callbackUrl: URL,
+      checks: { state: string; nonce: string; codeVerifier: string },
+    ) {
+      const config = await configuration(settings);
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims()!;
+      let claims: Record<string, unknown> = { ...idToken };
+      if ((claims.email === undefined || claims.email_verified === undefined) && tokens.access_token) {
+        const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
+        claims = { ...info, ...claims, email: claims.email ?? info.email };
+        if (claims.email_verified === undefined) claims.email_verified = info.email_verified;
+      }
+      return {
+        issuer: idToken.iss,
+        subject: idToken.sub,
+        email: typeof claims.email === 'string' ? claims.email : null,
+        // Some providers send the flag as a string.
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+        name: typeof claims.name === 'string' ? claims.name : null,
+        preferredUsername: typeof claims.preferred_username === 'string' ? claims.preferred_username : null,
+      };
+    },
+  };
+}
+
+export type Oidc = ReturnType<typeof createOidc>;
