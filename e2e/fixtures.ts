@@ -144,11 +144,23 @@ export const seed = {
     }[],
   ) => seedCall<{ ok: true }>('activity', { entries }),
   /** A new person in `owner`'s team as `role` (store managers and crew in `locationIds`), with a session. */
-  member: (owner: SeededUser, role: 'owner' | 'manager' | 'store' | 'crew', locationIds: number[] = []) =>
-    seedCall<SeededUser>('member', { ownerId: owner.id, role, locationIds }),
+  member: (
+    owner: SeededUser,
+    role: 'owner' | 'manager' | 'store' | 'crew',
+    locationIds: number[] = [],
+    email?: string,
+  ) => seedCall<SeededUser>('member', { ownerId: owner.id, role, locationIds, email }),
   /** Locations of the user's team, made at once (a chain's stores). */
   locations: (owner: SeededUser, names: string[]) =>
     seedCall<{ id: number; name: string }[]>('locations', { ownerId: owner.id, names }),
+  /** The test OpenID provider the server runs beside it, and Hearth's client there. */
+  ssoProvider: () =>
+    seedCall<{ issuer: string; client_id: string; client_secret: string }>('sso-provider', {}),
+  /** Someone the test provider signs in. */
+  ssoPerson: (person: { sub: string; email: string; email_verified?: boolean; name?: string }) =>
+    seedCall<{ ok: true }>('sso-person', { email_verified: true, ...person }),
+  /** What DNS answers for a domain's TXT records. */
+  txtRecord: (domain: string, records: string[]) => seedCall<{ ok: true }>('txt-record', { domain, records }),
   /** An oven with one empty main screen, or the menu given. */
   oven: (
     owner: SeededUser,

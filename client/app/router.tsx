@@ -32,6 +32,9 @@ const RegisterPage = page('register-page', () =>
 const ForgotPasswordPage = page('forgot-password-page', () =>
   import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
+const CompanySignInPage = page('company-sign-in-page', () =>
+  import('../features/auth/company-sign-in-page').then((m) => m.CompanySignInPage),
+);
 const VerifyAccountPage = page('verify-account-page', () =>
   import('../features/auth/verify-account-page').then((m) => m.VerifyAccountPage),
 );
@@ -85,6 +88,8 @@ const routes: RouteObject[] = [
       { path: '/login', element: <ToLogin /> },
       { path: '/register', element: guarded('open', <RegisterPage />) },
       { path: '/forgot-password', element: guarded('guest', <ForgotPasswordPage />) },
+      // Open: back from the provider, the page signs the person in (a guest-only page would leave at once).
+      { path: '/login/company', element: guarded('open', <CompanySignInPage />) },
       { path: '/verify-account', element: guarded('guest', <VerifyAccountPage />) },
       { path: '/password/reset/:token', element: guarded('guest', <PasswordResetPage />) },
       { path: '/ovens', element: guarded('user', <OvensRoute />) },

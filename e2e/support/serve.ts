@@ -23,6 +23,7 @@ import {
   createUser,
   currentTeamOf,
 } from '../../server/test/factories';
+import { startTestProvider, type TestPerson } from '../../server/test/oidc-provider';
 import { startSmtpCatcher } from '../../server/test/smtp-catcher';
 import type { MenuTree } from '../../shared/domain/menu';
 import type { OvenType } from '../../shared/domain/oven-models';
@@ -37,6 +38,11 @@ const FIXTURE_PORT = Number(process.env.E2E_MAIL_PORT ?? 3101);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
 const smtp = await startSmtpCatcher();
+// A real OpenID provider for the company sign-in specs, and the DNS TXT records they publish (no real DNS here).
+const provider = await startTestProvider({
+  redirectUris: [`http://127.0.0.1:${PORT}/api/auth/sso/callback`],
+});
+const txtRecords = new Map<string, string[]>();
 const config = loadConfig({
   PORT: String(PORT),
   DATA_DIR: dataDir,
@@ -45,6 +51,7 @@ const config = loadConfig({
   // The browser tests' webhook receiver listens on 127.0.0.1.
   WEBHOOKS_ALLOW_PRIVATE: 'true',
   APP_URL: `http://127.0.0.1:${PORT}`,
+  SSO_ALLOW_INSECURE_ISSUER: 'true',
   LOG_LEVEL: 'warn',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
@@ -59,6 +66,7 @@ const app = await buildApp({
   database,
   mailer,
   clientDir: DEFAULT_CLIENT_DIR,
+  lookupTxt: async (domain) => txtRecords.get(domain) ?? [],
   // Every browser test logs in from 127.0.0.1; the limits themselves are covered by the API tests.
   rateLimits: {
     loginFailuresPerIp: relaxed,
@@ -85,6 +93,22 @@ async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
 
 type Seeder = (input: Record<string, unknown>) => Promise<unknown>;
 const seeders: Record<string, Seeder> = {
+  /** The test OpenID provider: where it is and Hearth's client there. */
+  'sso-provider': async () => ({
+    issuer: provider.issuer,
+    client_id: provider.clientId,
+    client_secret: provider.clientSecret,
+  }),
+  /** Someone the provider can sign in: { sub, email, email_verified, name }. */
+  'sso-person': async (input) => {
+    provider.add(input as unknown as TestPerson);
+    return { ok: true };
+  },
+  /** A domain's TXT records, as DNS would answer them: { domain, records }. */
+  'txt-record': async (input) => {
+    txtRecords.set(String(input.domain), input.records as string[]);
+    return { ok: true };
+  },
   /** A verified user with a session: { role? } → { id, username, email, password, token }. */
   user: async (input) => {
     const user = await createUser(database.db, { role: input.role === 'admin' ? 'admin' : 'other' });
@@ -145,7 +169,10 @@ const seeders: Record<string, Seeder> = {
    * A member of a user's current team, in no team before: { ownerId, role, locationIds? } → the same as `user`.
    */
   member: async (input) => {
-    const user = await createUser(database.db, { team: false });
+    const user = await createUser(database.db, {
+      team: false,
+      ...(typeof input.email === 'string' ? { email: input.email } : {}),
+    });
     const teamId = await currentTeamOf(database.db, input.ownerId as number);
     await addMember(database.db, teamId, user.id, input.role as TeamRole, {
       locationIds: (input.locationIds as number[] | undefined) ?? [],
@@ -214,6 +241,7 @@ const stop = async () => {
   await app.close();
   mailer.close();
   await smtp.close();
+  await provider.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -227,6 +227,8 @@ export const ssoSettings = z.object({
   domains: z.array(ssoDomain),
   default_role: z.enum(SSO_JOIN_ROLES),
   default_location_ids: z.array(z.number().int()),
+  /** The same locations with their names. */
+  default_locations: z.array(placeRef),
   enforce: z.boolean(),
   /** What to register at the provider as the redirect (callback) address. */
   redirect_uri: z.string(),

@@ -74,3 +74,26 @@ export const useVerifyAccount = () =>
 
 export const useResendVerification = () =>
   useMutation({ mutationFn: (body: { email: string }) => api('POST', '/api/verify-account/resend', body) });
+
+/** Company sign-in: the address of the team's provider for this e-mail (a 422 on the field when none). */
+export const useCompanySignInStart = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      api<{ url: string }>('GET', `/api/auth/sso?format=json&email=${encodeURIComponent(email)}`),
+  });
+
+/** The callback's one-time hand-off, for a session: signed in as a password log-in is. */
+export function useCompanySignInSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (handoff: string) => api<LoginResponse>('POST', '/api/auth/sso/session', { handoff }),
+    onSuccess: (reply) => {
+      authToken.set(reply.token);
+      queryClient.setQueryData<AuthCheckResponse>(authCheckKey, {
+        auth: true,
+        user: reply.user,
+        role: reply.role,
+      });
+    },
+  });
+}

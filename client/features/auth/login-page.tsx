@@ -25,6 +25,9 @@ export function LoginPage() {
   });
   const { failure, busy } = form;
   const unverified = failure instanceof ApiError && failure.body.code === 'unverified';
+  // The person's company signs them in with its own provider: the way there, with their address.
+  const companyOnly = failure instanceof ApiError && failure.body.code === 'sso_required';
+  const companyEmail = companyOnly && typeof failure.body.email === 'string' ? failure.body.email : '';
   const error =
     !failure || hasFieldErrors(failure)
       ? null
@@ -59,6 +62,23 @@ export function LoginPage() {
           </button>
         </form>
         {unverified ? <ResendVerification /> : null}
+        {companyOnly ? (
+          <Link
+            className="btn btn-primary btn-block"
+            to={`/login/company${companyEmail ? `?email=${encodeURIComponent(companyEmail)}` : ''}`}
+          >
+            {t('login.companySignIn')}
+          </Link>
+        ) : (
+          <>
+            <p className="or-divider" aria-hidden="true">
+              <span>{t('login.or')}</span>
+            </p>
+            <Link className="btn btn-secondary btn-block" to="/login/company">
+              {t('login.companySignIn')}
+            </Link>
+          </>
+        )}
         <div className="auth-links">
           <Link to="/forgot-password">{t('login.forgot')}</Link>
           <span>

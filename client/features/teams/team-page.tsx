@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { can, limitedToLocations } from '../../../shared/domain/permissions';
 import { useCurrentUser } from '../../lib/current-user';
 import { locationListQuery } from '../ovens';
+import { CompanySignInSection } from './company-sign-in-section';
 import { DeleteModal, NewTeamModal, RenameModal } from './team-dialogs';
 import { Invitations } from './team-invitations';
 import { type Dialog, LeaveDialog, MemberModal, Members, RemoveDialog } from './team-members';
@@ -91,6 +92,7 @@ export function TeamPage() {
           <Members teamId={team.id} onDialog={setDialog} />
           <Invitations teamId={team.id} role={team.role} />
           {can(user, 'team.webhooks') ? <WebhooksSection teamId={team.id} /> : null}
+          {can(user, 'team.manage') ? <CompanySignInSection teamId={team.id} /> : null}
           <TeamTrail teamId={team.id} />
         </>
       ) : (

@@ -22,7 +22,10 @@ export function RoleAndPlaces({
   onChosen,
   known = [],
   error,
+  legend,
 }: {
+  /** The role group's title ("Role" unless said otherwise). */
+  legend?: string;
   roles: readonly TeamRole[];
   role: TeamRole;
   onRole(r: TeamRole): void;
@@ -37,7 +40,7 @@ export function RoleAndPlaces({
   return (
     <>
       <fieldset className="fieldset role-choice">
-        <legend>{t('teamPage.role')}</legend>
+        <legend>{legend ?? t('teamPage.role')}</legend>
         {roles.map((r) => (
           <label key={r} className="check role-option">
             <input type="radio" name="role" checked={role === r} onChange={() => onRole(r)} />

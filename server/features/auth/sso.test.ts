@@ -523,6 +523,21 @@ describe('proving a domain with its TXT record', () => {
     expect(later.statusCode).toBe(302);
   });
 
+  it('does not call a domain taken because other teams proved other domains', async () => {
+    const other = await createUser(proof.db);
+    const otherToken = await createSession(proof.db, other.id);
+    const theirs = freshDomain();
+    const put = await proof.api('PUT', `/api/teams/${other.teamId}/sso`, settings(theirs), {
+      token: otherToken,
+    });
+    records.set(theirs, [put.json<SsoSettingsReply>().data!.domains[0]!.record_value]);
+    await proof.api('POST', `/api/teams/${other.teamId}/sso/verify`, undefined, { token: otherToken });
+    const user = await createUser(proof.db);
+    const token = await createSession(proof.db, user.id);
+    const mine = await proof.api('PUT', `/api/teams/${user.teamId}/sso`, settings(freshDomain()), { token });
+    expect(mine.json<SsoSettingsReply>().data!.domains[0]).toMatchObject({ verified: false, taken: false });
+  });
+
   it('lets two teams claim a domain while unproved, and keeps it for the one that proves it', async () => {
     const domain = freshDomain();
     const first = await createUser(proof.db);

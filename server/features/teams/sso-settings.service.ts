@@ -57,13 +57,16 @@ export function createSsoSettingsService(deps: SsoSettingsDeps) {
         domain: teamSsoDomains.domain,
         token: teamSsoDomains.token,
         verifiedAt: teamSsoDomains.verifiedAt,
-        taken: sql<boolean>`${teamSsoDomains.verifiedAt} is null and exists (select 1 from team_sso_domains o
-          where o.domain = ${teamSsoDomains.domain} and o.team_id <> ${teamId} and o.verified_at is not null)`,
+        // Written out qualified: in a one-table select the builder leaves columns bare, which inside the
+        // subquery would name its own rows.
+        taken: sql<boolean>`team_sso_domains.verified_at is null and exists (select 1 from team_sso_domains o
+          where o.domain = team_sso_domains.domain and o.team_id <> ${teamId} and o.verified_at is not null)`,
       })
       .from(teamSsoDomains)
       .where(eq(teamSsoDomains.teamId, teamId))
       .orderBy(teamSsoDomains.domain);
     const { sso } = row;
+    const places = await placeNames(tx, teamId, sso.defaultLocationIds);
     return {
       issuer: sso.issuer,
       client_id: sso.clientId,
@@ -77,7 +80,8 @@ export function createSsoSettingsService(deps: SsoSettingsDeps) {
         taken: Boolean(d.taken),
       })),
       default_role: sso.defaultRole as SsoJoinRole,
-      default_location_ids: sso.defaultLocationIds,
+      default_location_ids: places.map((p) => p.id),
+      default_locations: places,
       enforce: sso.enforce,
       redirect_uri: redirectUri,
       proof_required: deps.proofRequired,
