@@ -64,6 +64,7 @@ for (const size of SIZES) {
       const section = page.getByRole('region', { name: 'Company sign-in' });
       await expect(section.getByText('Off', { exact: true })).toBeVisible();
       await expect(section.getByText('/api/auth/sso/callback')).toBeVisible();
+      await section.getByRole('button', { name: 'Set up company sign-in' }).click();
       await section.getByLabel('Issuer').fill(provider.issuer);
       await section.getByLabel('Client ID').fill(provider.client_id);
       await section.getByLabel('Client secret').fill(provider.client_secret);

@@ -25,7 +25,7 @@ import {
   useTestCompanySignIn,
   useTurnOffCompanySignIn,
 } from './company-sign-in-api';
-import { RoleAndPlaces } from './team-place-picker';
+import { placeNames, RoleAndPlaces } from './team-place-picker';
 
 interface Values {
   issuer: string;
@@ -172,6 +172,8 @@ function Setting({
   const test = useTestCompanySignIn(teamId);
   const [chosen, setChosen] = useState<Set<number>>(new Set(setting?.default_location_ids ?? []));
   const [confirmOff, setConfirmOff] = useState(false);
+  // The form opens on demand: the Team page stays short, and its other role choices stay the only ones shown.
+  const [editing, setEditing] = useState(false);
   const domainsId = useId();
   const form = useZodForm(ssoSettingsRequest, valuesOf(setting), (v) => ({
     issuer: v.issuer,
@@ -218,94 +220,132 @@ function Setting({
         </dl>
       </div>
 
-      <form className="company-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('companySignIn.issuer')}
-          type="url"
-          inputMode="url"
-          required
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          max={SSO_LIMITS.issuerLength}
-          placeholder="https://login.example.com"
-          hint={t('companySignIn.issuerHint')}
-          {...form.field('issuer')}
-        />
-        <TextField
-          label={t('companySignIn.clientId')}
-          required
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          max={SSO_LIMITS.clientIdLength}
-          {...form.field('client_id')}
-        />
-        <TextField
-          label={t('companySignIn.clientSecret')}
-          type="password"
-          required={!setting}
-          autoComplete="new-password"
-          max={SSO_LIMITS.clientSecretLength}
-          hint={setting?.client_secret_set ? t('companySignIn.secretKept') : t('companySignIn.secretHint')}
-          {...form.field('client_secret')}
-        />
-        <div className={`field${domainError ? ' field-invalid' : ''}`}>
-          <label htmlFor={domainsId} className="label-required">
-            {t('companySignIn.domains')}
-          </label>
-          <textarea
-            id={domainsId}
-            rows={3}
-            value={form.values.domains}
-            onChange={(e) => form.set('domains', e.target.value)}
+      {setting && !editing ? (
+        <dl className="company-facts company-summary">
+          <dt>{t('companySignIn.issuer')}</dt>
+          <dd>
+            <bdi>{setting.issuer}</bdi>
+          </dd>
+          <dt>{t('companySignIn.clientId')}</dt>
+          <dd>
+            <bdi>{setting.client_id}</bdi>
+          </dd>
+          <dt>{t('companySignIn.joinAs')}</dt>
+          <dd>
+            {t(`teamPage.roles.${setting.default_role}`)}
+            {setting.default_locations.length > 0 ? ` (${placeNames(setting.default_locations)})` : ''}
+          </dd>
+          <dt>{t('companySignIn.passwords')}</dt>
+          <dd>
+            {setting.enforce ? t('companySignIn.passwordsRefused') : t('companySignIn.passwordsAllowed')}
+          </dd>
+        </dl>
+      ) : null}
+      {!editing ? (
+        <div className="integration-actions">
+          <button
+            type="button"
+            className={setting ? 'btn btn-secondary' : 'btn btn-primary'}
+            aria-expanded={false}
+            onClick={() => setEditing(true)}
+          >
+            {setting ? t('companySignIn.change') : t('companySignIn.setUp')}
+          </button>
+        </div>
+      ) : null}
+      {editing ? (
+        <form className="company-form" onSubmit={submit} noValidate>
+          <TextField
+            label={t('companySignIn.issuer')}
+            type="url"
+            inputMode="url"
+            required
+            autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            aria-invalid={domainError ? true : undefined}
-            aria-describedby={`${domainsId}-hint${domainError ? ` ${domainsId}-error` : ''}`}
+            max={SSO_LIMITS.issuerLength}
+            placeholder="https://login.example.com"
+            hint={t('companySignIn.issuerHint')}
+            {...form.field('issuer')}
           />
-          <p id={`${domainsId}-hint`} className="field-hint">
-            {proofRequired ? t('companySignIn.domainsHint') : t('companySignIn.domainsHintNoProof')}
-          </p>
-          {domainError ? (
-            <p id={`${domainsId}-error`} className="field-error" role="alert">
-              {domainError}
+          <TextField
+            label={t('companySignIn.clientId')}
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            max={SSO_LIMITS.clientIdLength}
+            {...form.field('client_id')}
+          />
+          <TextField
+            label={t('companySignIn.clientSecret')}
+            type="password"
+            required={!setting}
+            autoComplete="new-password"
+            max={SSO_LIMITS.clientSecretLength}
+            hint={setting?.client_secret_set ? t('companySignIn.secretKept') : t('companySignIn.secretHint')}
+            {...form.field('client_secret')}
+          />
+          <div className={`field${domainError ? ' field-invalid' : ''}`}>
+            <label htmlFor={domainsId} className="label-required">
+              {t('companySignIn.domains')}
+            </label>
+            <textarea
+              id={domainsId}
+              rows={3}
+              value={form.values.domains}
+              onChange={(e) => form.set('domains', e.target.value)}
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-invalid={domainError ? true : undefined}
+              aria-describedby={`${domainsId}-hint${domainError ? ` ${domainsId}-error` : ''}`}
+            />
+            <p id={`${domainsId}-hint`} className="field-hint">
+              {proofRequired ? t('companySignIn.domainsHint') : t('companySignIn.domainsHintNoProof')}
             </p>
-          ) : null}
-        </div>
-        <RoleAndPlaces
-          legend={t('companySignIn.joinAs')}
-          roles={SSO_JOIN_ROLES}
-          role={form.values.default_role}
-          onRole={(r) => form.set('default_role', r as SsoJoinRole)}
-          chosen={chosen}
-          onChosen={setChosen}
-          known={setting?.default_locations ?? []}
-          error={form.errors.default_location_ids}
-        />
-        <CheckboxField
-          name="enforce"
-          label={
-            <>
-              {t('companySignIn.enforce')}
-              <span className="check-hint">{t('companySignIn.enforceHint')}</span>
-            </>
-          }
-          checked={form.values.enforce}
-          onChange={(v) => form.set('enforce', v)}
-        />
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="integration-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy || !online}>
-            {form.busy
-              ? t('companySignIn.saving')
-              : setting
-                ? t('companySignIn.save')
-                : t('companySignIn.turnOn')}
-          </button>
-          {!online ? <NeedsConnection /> : null}
-        </div>
-      </form>
+            {domainError ? (
+              <p id={`${domainsId}-error`} className="field-error" role="alert">
+                {domainError}
+              </p>
+            ) : null}
+          </div>
+          <RoleAndPlaces
+            legend={t('companySignIn.joinAs')}
+            roles={SSO_JOIN_ROLES}
+            role={form.values.default_role}
+            onRole={(r) => form.set('default_role', r as SsoJoinRole)}
+            chosen={chosen}
+            onChosen={setChosen}
+            known={setting?.default_locations ?? []}
+            error={form.errors.default_location_ids}
+          />
+          <CheckboxField
+            name="enforce"
+            label={
+              <>
+                {t('companySignIn.enforce')}
+                <span className="check-hint">{t('companySignIn.enforceHint')}</span>
+              </>
+            }
+            checked={form.values.enforce}
+            onChange={(v) => form.set('enforce', v)}
+          />
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <div className="integration-actions">
+            <button type="submit" className="btn btn-primary" disabled={form.busy || !online}>
+              {form.busy
+                ? t('companySignIn.saving')
+                : setting
+                  ? t('companySignIn.save')
+                  : t('companySignIn.turnOn')}
+            </button>
+            {!online ? <NeedsConnection /> : null}
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)}>
+              {t('companySignIn.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
 
       {setting ? (
         <>
