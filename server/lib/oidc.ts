@@ -141,18 +141,29 @@ export function createOidc(options: OidcOptions) {
         const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
         claims = { ...info, ...claims, email: claims.email ?? info.email };
         if (claims.email_verified === undefined) claims.email_verified = info.email_verified;
+        if (claims.xms_edov === undefined) claims.xms_edov = info.xms_edov;
       }
       return {
         issuer: idToken.iss,
         subject: idToken.sub,
         email: typeof claims.email === 'string' ? claims.email : null,
-        // Some providers send the flag as a string.
-        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+        emailVerified: verifiedAddress(claims),
         name: typeof claims.name === 'string' ? claims.name : null,
         preferredUsername: typeof claims.preferred_username === 'string' ? claims.preferred_username : null,
       };
     },
   };
+}
+
+/**
+ * Whether the provider vouches for the address: `email_verified` (some send it as a string); without it, Entra ID's
+ * optional `xms_edov` ("the e-mail domain's owner verified it"), as Entra never sends `email_verified` for the
+ * accounts of an organisation.
+ */
+export function verifiedAddress(claims: Record<string, unknown>): boolean {
+  const yes = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+  if (claims.email_verified !== undefined) return yes(claims.email_verified);
+  return yes(claims.xms_edov);
 }
 
 export type Oidc = ReturnType<typeof createOidc>;

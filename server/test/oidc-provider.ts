@@ -13,6 +13,8 @@ export interface TestPerson {
   sub: string;
   email?: string;
   email_verified?: boolean | string;
+  /** Entra ID's "e-mail domain owner verified", sent instead of email_verified. */
+  xms_edov?: boolean | string;
   name?: string;
   preferred_username?: string;
 }
@@ -74,7 +76,7 @@ export async function startTestProvider(options: {
     cookies: { keys: ['hearth-test-provider-cookie-key'] },
     claims: {
       openid: ['sub'],
-      email: ['email', 'email_verified'],
+      email: ['email', 'email_verified', 'xms_edov'],
       profile: ['name', 'preferred_username'],
     },
     conformIdTokenClaims: options.claimsInIdToken === false,

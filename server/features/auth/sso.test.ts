@@ -297,6 +297,22 @@ describe('signing in with the company account', () => {
     ]);
   });
 
+  it("takes Entra ID's xms_edov for a verified address when email_verified is left out", async () => {
+    const domain = freshDomain();
+    await setUp(owner, domain);
+    idp.add({ sub: `entra-${n}`, email: `entra@${domain}`, xms_edov: true });
+    const landing = await signIn(`entra@${domain}`, `entra-${n}`);
+    expect(landing.searchParams.get('refused')).toBeNull();
+    expect((await exchange(landing)).statusCode).toBe(200);
+  });
+
+  it('refuses an address with neither email_verified nor xms_edov', async () => {
+    const domain = freshDomain();
+    await setUp(owner, domain);
+    idp.add({ sub: `bare-${n}`, email: `bare@${domain}` });
+    expect((await signIn(`bare@${domain}`, `bare-${n}`)).searchParams.get('refused')).toBe('unverified');
+  });
+
   it('reads the address from the userinfo endpoint when the ID token leaves it out', async () => {
     const lean = await startTestProvider({ redirectUris: [CALLBACK], claimsInIdToken: false });
     try {
