@@ -61,7 +61,7 @@ export const defaultRateLimits: RateLimits = {
   invitationsPerSenderRecipient: { max: 5, windowMs: 60 * MINUTE },
   apiTokenRequests: { max: TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE },
   webhookTestsPerUser: { max: 30, windowMs: 60 * MINUTE },
-  ssoStartsPerIp: { max: 60, windowMs: 15 * MINUTE },
+  ssoStartsPerIp: { max: 300, windowMs: 15 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

@@ -264,7 +264,7 @@ function Setting({
             autoCapitalize="none"
             spellCheck={false}
             max={SSO_LIMITS.issuerLength}
-            placeholder="https://login.example.com"
+            placeholder={t('companySignIn.issuerPlaceholder')}
             hint={t('companySignIn.issuerHint')}
             {...form.field('issuer')}
           />
