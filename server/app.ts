@@ -321,6 +321,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
     secureCookie,
+    limiter,
+    limits,
   });
   await app.register(teamsRoutes, {
     teams: createTeamsService({ db }),

@@ -122,3 +122,17 @@ export async function takeHandoff(
     .returning({ userId: ssoLogins.userId });
   return row?.userId ?? null;
 }
+
+/**
+ * Ends the sessions of the people a team's enforced company sign-in now refuses a password (its proved domains,
+ * but not its owners nor the site's admins): "refuse passwords" also closes the doors already open. One statement.
+ */
+export async function endRefusedSessions(db: DbOrTx, teamId: number): Promise<void> {
+  await db.execute(sql`
+    delete from sessions s using users u
+    where s.user_id = u.id and u.role <> 'admin'
+      and split_part(u.email, '@', 2) in
+        (select domain from team_sso_domains where team_id = ${teamId} and verified_at is not null)
+      and not exists (select 1 from team_members m
+        where m.team_id = ${teamId} and m.user_id = u.id and m.role = 'owner')`);
+}

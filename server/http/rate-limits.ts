@@ -39,6 +39,8 @@ export interface RateLimits {
   webhookTestsPerUser: RateRule;
   /** Company sign-ins started, answered and exchanged, per address (each start keeps a row). */
   ssoStartsPerIp: RateRule;
+  /** A team's company sign-in saved (each calls the provider) or tested (each keeps a trip), per person. */
+  ssoChangesPerUser: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -62,6 +64,7 @@ export const defaultRateLimits: RateLimits = {
   apiTokenRequests: { max: TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE },
   webhookTestsPerUser: { max: 30, windowMs: 60 * MINUTE },
   ssoStartsPerIp: { max: 300, windowMs: 15 * MINUTE },
+  ssoChangesPerUser: { max: 60, windowMs: 60 * MINUTE },
 };
 
 export function tooMany(waitSeconds: number): TooManyError {

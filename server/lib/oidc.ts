@@ -34,6 +34,59 @@ export class OidcUnusable extends Error {
 
 const CACHE_MS = 60 * 60 * 1000;
 const CACHE_MAX = 500;
+/** A provider's documents (discovery, keys, tokens, userinfo) are a few KB: more is refused, not held in memory. */
+export const PROVIDER_BODY_MAX = 256 * 1024;
+
+class TooLarge extends Error {}
+
+/** The response with its body read up to `max` bytes (a larger one throws): a provider cannot fill the memory. */
+async function bounded(response: Response, max: number): Promise<Response> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > max) {
+    await response.body?.cancel();
+    throw new TooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        throw new TooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  return new Response(response.body === null ? null : Buffer.concat(chunks), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** Whether an error (or one it wraps) is ours: the address refused. */
+function refusedIn(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof RefusedAddress) return true;
+  return false;
+}
+
+/** The provider's sign-in page must be a web address: never javascript:, data: or the like. */
+function checkAuthorizationEndpoint(config: client.Configuration, allowInsecure: boolean) {
+  const endpoint = config.serverMetadata().authorization_endpoint;
+  let url: URL | null = null;
+  try {
+    url = endpoint ? new URL(endpoint) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || !(url.protocol === 'https:' || (allowInsecure && url.protocol === 'http:')))
+    throw new OidcUnusable(said('ruleMessages.ssoNoAuthorizationEndpoint'));
+}
 
 export function createOidc(options: OidcOptions) {
   const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
@@ -41,7 +94,8 @@ export function createOidc(options: OidcOptions) {
   // Every address the client calls (discovery, keys, token, userinfo) is checked like a webhook's.
   const guardedFetch: client.CustomFetch = async (url, init) => {
     await checkedAddress(new URL(url), options.allowPrivate);
-    return fetch(url, { ...init, redirect: 'manual' } as RequestInit);
+    const response = await fetch(url, { ...init, redirect: 'manual' } as RequestInit);
+    return bounded(response, PROVIDER_BODY_MAX);
   };
 
   async function discover(settings: OidcClientSettings): Promise<client.Configuration> {
@@ -67,11 +121,13 @@ export function createOidc(options: OidcOptions) {
       );
       config[client.customFetch] = guardedFetch;
       config.timeout = options.timeoutSeconds ?? 10;
+      checkAuthorizationEndpoint(config, options.allowInsecure);
       return config;
     } catch (error) {
-      if (error instanceof RefusedAddress)
-        throw new OidcUnusable(said('ruleMessages.ssoIssuerPrivate', { issuer: settings.issuer }));
-      throw new OidcUnusable(said('ruleMessages.ssoIssuerNotFound', { issuer: settings.issuer }));
+      if (error instanceof OidcUnusable) throw error;
+      const issuer = settings.issuer.replace(/\/+$/, '');
+      if (refusedIn(error)) throw new OidcUnusable(said('ruleMessages.ssoIssuerPrivate', { issuer }));
+      throw new OidcUnusable(said('ruleMessages.ssoIssuerNotFound', { issuer }));
     }
   }
 

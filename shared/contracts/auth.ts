@@ -177,11 +177,14 @@ export const ssoStartQuery = z.object({
 });
 export const ssoStartReply = z.object({ url: z.string() });
 
-/** The provider's answer; providers add their own fields (session_state, iss, scope…), which are let through. */
+/**
+ * The provider's answer (`code`, `state`, or `error`), with the provider's own fields (session_state, iss, scope…)
+ * let through. Nothing is refused here: whatever comes, the browser lands on a page that says what happened.
+ */
 export const ssoCallbackQuery = z.looseObject({
-  code: z.string().max(4000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
+  code: z.unknown().optional(),
+  state: z.unknown().optional(),
+  error: z.unknown().optional(),
 });
 
 /** POST /api/auth/sso/session: the one-time hand-off the callback gave the page, for a session. */

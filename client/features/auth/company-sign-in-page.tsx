@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ssoStartQuery } from '../../../shared/contracts/auth';
 import { SSO_REFUSALS, type SsoRefusal } from '../../../shared/domain/sso';
 import { Alert, EmailField, Spinner } from '../../components/form';
+import { useCurrentUser } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCompanySignInSession, useCompanySignInStart } from './auth-api';
@@ -18,7 +19,12 @@ const startForm = ssoStartQuery.pick({ email: true });
 export function CompanySignInPage() {
   // Kept from the first render: the page takes the hand-off out of the address straight away.
   const [handoff] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('handoff'));
-  return handoff ? <Finishing handoff={handoff} /> : <Start />;
+  const { user } = useCurrentUser();
+  if (handoff) return <Finishing handoff={handoff} />;
+  // Someone signed in already (Back after signing in) has nothing to start here.
+  if (user && !new URLSearchParams(window.location.search).has('refused'))
+    return <Navigate to="/ovens" replace />;
+  return <Start />;
 }
 
 function Start() {

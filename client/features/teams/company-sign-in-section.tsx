@@ -179,7 +179,7 @@ function Setting({
     issuer: v.issuer,
     client_id: v.client_id,
     client_secret: v.client_secret || undefined,
-    domains: v.domains.split(/[\n,;\s]+/),
+    domains: v.domains.split(/[\n,;]+/),
     default_role: v.default_role,
     default_location_ids: [...chosen],
     enforce: v.enforce,

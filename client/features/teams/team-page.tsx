@@ -91,8 +91,8 @@ export function TeamPage() {
         <>
           <Members teamId={team.id} onDialog={setDialog} />
           <Invitations teamId={team.id} role={team.role} />
-          {can(user, 'team.webhooks') ? <WebhooksSection teamId={team.id} /> : null}
           {can(user, 'team.manage') ? <CompanySignInSection teamId={team.id} /> : null}
+          {can(user, 'team.webhooks') ? <WebhooksSection teamId={team.id} /> : null}
           <TeamTrail teamId={team.id} />
         </>
       ) : (

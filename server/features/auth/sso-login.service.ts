@@ -5,7 +5,17 @@ import { startingUnit } from '../../../shared/domain/temperature';
 import type { Language } from '../../../shared/i18n/languages';
 import { said } from '../../../shared/i18n/said';
 import type { Db, DbOrTx } from '../../db/client';
-import { locations, teamMembers, teamSso, teams, userIdentities, users } from '../../db/schema/index';
+import {
+  accountTokens,
+  apiTokens,
+  locations,
+  sessions,
+  teamMembers,
+  teamSso,
+  teams,
+  userIdentities,
+  users,
+} from '../../db/schema/index';
 import {
   SSO_TRIP_MS,
   setHandoff,
@@ -84,14 +94,23 @@ export function createSsoLoginService(deps: SsoLoginDeps) {
       let userId = linked?.userId;
       if (userId === undefined) {
         const [byEmail] = await tx
-          .select({ id: users.id, role: users.role })
+          .select({ id: users.id, role: users.role, verifiedAt: users.verifiedAt })
           .from(users)
           .where(eq(users.email, email))
           .limit(1);
         // The provider's administrators sign in with their password only: a team's provider never speaks for them.
         if (byEmail?.role === 'admin') return { refusal: 'account' as const };
-        if (byEmail) userId = byEmail.id;
-        else {
+        if (byEmail) {
+          userId = byEmail.id;
+          // An account never proved to be this mailbox's (someone may have signed up with a colleague's address
+          // to wait for it): the provider's person takes it over, and whoever made it loses every way in.
+          if (!byEmail.verifiedAt) {
+            await tx.update(users).set({ passwordHash: NO_PASSWORD }).where(eq(users.id, byEmail.id));
+            await tx.delete(sessions).where(eq(sessions.userId, byEmail.id));
+            await tx.delete(apiTokens).where(eq(apiTokens.userId, byEmail.id));
+            await tx.delete(accountTokens).where(eq(accountTokens.userId, byEmail.id));
+          }
+        } else {
           const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
           const [created] = await tx
             .insert(users)
@@ -205,7 +224,7 @@ export function createSsoLoginService(deps: SsoLoginDeps) {
       browser: string | null,
       language: Language | null,
     ): Promise<Landing> {
-      const state = typeof query.state === 'string' ? query.state : '';
+      const state = typeof query.state === 'string' && query.state.length <= 200 ? query.state : '';
       const trip = state ? await takeTrip(db, hashToken(state), now()) : null;
       if (!trip || trip.expiresAt.getTime() <= now().getTime()) return refused('state');
       const forTest = trip.purpose === 'test';

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../../shared/contracts/auth';
@@ -433,6 +435,98 @@ describe('what company sign-in refuses, making no account', () => {
   });
 });
 
+describe('what a team or a stranger cannot do with company sign-in', () => {
+  it('takes over an account someone made with the address but never verified: its maker is locked out', async () => {
+    const domain = freshDomain();
+    await setUp(owner, domain);
+    const squatter = await createUser(ctx.db, {
+      email: `maria@${domain}`,
+      verified: false,
+      password: 'Eve-pass-2026!x',
+    });
+    const squatterSession = await createSession(ctx.db, squatter.id);
+    idp.add({ sub: `real-${n}`, email: `maria@${domain}`, email_verified: true });
+    const session = (await (
+      await exchange(await signIn(`maria@${domain}`, `real-${n}`))
+    ).json()) as LoginResponse;
+    expect(session.user.id).toBe(squatter.id);
+    const login = await ctx.api(
+      'POST',
+      '/api/login',
+      { username: squatter.username, password: 'Eve-pass-2026!x' },
+      { ip: '10.77.0.1' },
+    );
+    expect(login.statusCode).toBe(401);
+    const old = await ctx.api('GET', '/api/auth/check', undefined, { token: squatterSession });
+    expect(old.statusCode).toBe(401);
+  });
+
+  /** A provider whose discovery document is what the test says. */
+  async function fakeProvider(document: (issuer: string) => unknown, raw?: string) {
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(raw ?? JSON.stringify(document(issuer)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const put = (issuer: string) =>
+    ctx.api(
+      'PUT',
+      `/api/teams/${owner.teamId}/sso`,
+      { ...settings(freshDomain()), issuer },
+      { token: owner.token },
+    );
+
+  it('refuses a provider whose sign-in page is not a web address (no redirect to javascript: or elsewhere)', async () => {
+    const evil = await fakeProvider((issuer) => ({
+      issuer,
+      authorization_endpoint: 'javascript:alert(1)',
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      response_types_supported: ['code'],
+    }));
+    try {
+      const res = await put(evil.issuer);
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.issuer?.[0]).toContain(
+        'authorization_endpoint',
+      );
+    } finally {
+      await evil.close();
+    }
+  });
+
+  it('refuses a discovery document too large to be one, without holding it', async () => {
+    const huge = await fakeProvider(() => null, `{"issuer":"${'x'.repeat(2_000_000)}"}`);
+    try {
+      const res = await put(huge.issuer);
+      expect(res.statusCode).toBe(422);
+    } finally {
+      await huge.close();
+    }
+  });
+
+  it('says a metadata address is refused, not that nobody answered', async () => {
+    const res = await put('http://169.254.169.254/');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.issuer?.[0]).toContain('does not call');
+  });
+
+  it('lands every malformed answer on the refusal page', async () => {
+    for (const query of [
+      `state=${'s'.repeat(300)}&code=x`,
+      'state=a&state=b&code=x',
+      `error=${'e'.repeat(300)}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/callback?${query}` });
+      expect(res.statusCode, query).toBe(302);
+      expect(res.headers.location).toContain('/login/company?refused=');
+    }
+  });
+});
+
 describe('passwords where the company signs people in', () => {
   async function memberWithPassword(domain: string, role: 'crew' | 'owner') {
     const user = await createUser(ctx.db, { email: `${role}${n}@${domain}` });
@@ -449,6 +543,18 @@ describe('passwords where the company signs people in', () => {
     const res = await login(crew.username);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'sso_required', email: crew.email });
+  });
+
+  it("ends the open sessions of the people it now refuses a password, not the owners'", async () => {
+    const domain = freshDomain();
+    await setUp(owner, domain);
+    const crew = await memberWithPassword(domain, 'crew');
+    const boss = await memberWithPassword(domain, 'owner');
+    const crewSession = await createSession(ctx.db, crew.id);
+    const bossSession = await createSession(ctx.db, boss.id);
+    await setUp(owner, domain, { enforce: true });
+    expect((await ctx.api('GET', '/api/auth/check', undefined, { token: crewSession })).statusCode).toBe(401);
+    expect((await ctx.api('GET', '/api/auth/check', undefined, { token: bossSession })).statusCode).toBe(200);
   });
 
   it("keeps the team owners' passwords as their way in", async () => {

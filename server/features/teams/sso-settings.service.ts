@@ -6,7 +6,7 @@ import { domainProofRecord, SSO_CALLBACK_PATH, type SsoJoinRole } from '../../..
 import { listOf, said } from '../../../shared/i18n/said';
 import type { Db, DbOrTx } from '../../db/client';
 import { teamSso, teamSsoDomains, users } from '../../db/schema/index';
-import { SSO_TRIP_MS, startTrip } from '../../db/sso-store';
+import { endRefusedSessions, SSO_TRIP_MS, startTrip } from '../../db/sso-store';
 import { recordActivity } from '../../db/team-activity-store';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import { type Oidc, OidcUnusable } from '../../lib/oidc';
@@ -187,6 +187,7 @@ export function createSsoSettingsService(deps: SsoSettingsDeps) {
               })),
             )
             .onConflictDoNothing();
+          if (input.enforce) await endRefusedSessions(tx, teamId);
           await recordActivity(tx, {
             teamId,
             userId,
@@ -257,6 +258,11 @@ export function createSsoSettingsService(deps: SsoSettingsDeps) {
               )
               .returning({ domain: teamSsoDomains.domain });
             if (marked.length === 0) return;
+            const [setting] = await tx
+              .select({ enforce: teamSso.enforce })
+              .from(teamSso)
+              .where(eq(teamSso.teamId, teamId));
+            if (setting?.enforce) await endRefusedSessions(tx, teamId);
             await recordActivity(tx, {
               teamId,
               userId,

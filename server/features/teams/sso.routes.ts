@@ -8,8 +8,10 @@ import {
   ssoTestReply,
   teamParams,
 } from '../../../shared/contracts/teams';
+import { enforceRateLimit, type RateLimits } from '../../http/rate-limits';
 import { currentUser } from '../../http/request-user';
 import { ssoBrowser } from '../../http/sso-browser';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { SsoSettingsService } from './sso-settings.service';
 
 const tags = ['Company sign-in'];
@@ -19,6 +21,7 @@ const errors = {
   404: errorResponse,
   409: errorResponse,
   422: errorResponse,
+  429: errorResponse,
 };
 
 /**
@@ -27,10 +30,15 @@ const errors = {
  */
 export async function ssoSettingsRoutes(
   app: FastifyInstance,
-  deps: { sso: SsoSettingsService; secureCookie: boolean },
+  deps: { sso: SsoSettingsService; secureCookie: boolean; limiter: RateLimiter; limits: RateLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { sso } = deps;
+  // Each save calls the provider, each test keeps a trip: counted per person.
+  const counted = (request: { params: { id: number } }, userId: number, what: string) =>
+    enforceRateLimit(deps.limiter, [
+      { key: `sso-${what}:${request.params.id}:${userId}`, rule: deps.limits.ssoChangesPerUser },
+    ]);
 
   r.get(
     '/api/teams/:id/sso',
@@ -59,7 +67,10 @@ export async function ssoSettingsRoutes(
         response: { 200: ssoSettingsReply, ...errors },
       },
     },
-    async (request) => sso.put(currentUser(request).id, request.params.id, request.body),
+    async (request) => {
+      await counted(request, currentUser(request).id, 'save');
+      return sso.put(currentUser(request).id, request.params.id, request.body);
+    },
   );
 
   r.delete(
@@ -106,6 +117,7 @@ export async function ssoSettingsRoutes(
       },
     },
     async (request, reply) => {
+      await counted(request, currentUser(request).id, 'test');
       const browser = ssoBrowser(request, reply, deps.secureCookie);
       return { url: await sso.testUrl(currentUser(request).id, request.params.id, browser) };
     },
