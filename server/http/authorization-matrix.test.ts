@@ -798,6 +798,8 @@ const ssoBody = () => ({
 beforeAll(async () => {
   idp = await startTestProvider({ redirectUris: ['http://hearth.test/api/auth/sso/callback'] });
   ctx = await createTestContext({
+    // Its company sign-in rows save the setting again before each call: hundreds of saves, not a person's.
+    rateLimits: { ssoChangesPerUser: { max: 100_000, windowMs: 60_000 } },
     env: {
       OUTBOX_PAGE: 'true',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
