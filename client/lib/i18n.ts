@@ -77,8 +77,10 @@ const routesLoaded = new Set<string>();
 export function loadRoutePart(route: string): Promise<void> {
   routesLoaded.add(route);
   const current = i18n.language;
+  // Skipped only once the rest is in: while it is on its way (a first tap asks for it), the route's own part is
+  // loaded too, or the page would draw before its words arrive.
   const done =
-    current === 'pseudo' || restOf?.language === current
+    current === 'pseudo' || (restOf?.language === current && restOf.settled)
       ? Promise.resolve()
       : part(current as Language, `route-${route}`).then((catalog) => add(current, catalog));
   return done.then(() => {
@@ -87,7 +89,7 @@ export function loadRoutePart(route: string): Promise<void> {
     else setTimeout(later, 1_000);
   });
 }
-let restOf: { language: string; done: Promise<void> } | null = null;
+let restOf: { language: string; done: Promise<void>; settled: boolean } | null = null;
 
 /** The rest of the catalogue, in the screens' language. Every route's code waits for it. */
 export function loadRest(): Promise<void> {
@@ -97,8 +99,9 @@ export function loadRest(): Promise<void> {
   const done = part(current, 'rest').then((rest) => {
     restComplete = true;
     add(current, rest);
+    if (restOf?.done === done) restOf.settled = true;
   });
-  restOf = { language: current, done };
+  restOf = { language: current, done, settled: false };
   done.catch(() => {
     if (restOf?.done === done) restOf = null;
   });
