@@ -134,12 +134,16 @@ export function createOidc(options: OidcOptions) {
   const keyOf = (s: OidcClientSettings) =>
     createHash('sha256').update(`${s.issuer}\n${s.clientId}\n${s.clientSecret}`).digest('hex');
 
-  /** The provider's configuration, discovered at most once an hour per setting (a failed discovery is not kept). */
-  function configuration(settings: OidcClientSettings): Promise<client.Configuration> {
+  /**
+   * The provider's configuration, discovered at most once an hour per setting (`fresh`: now, as a save checks it);
+   * a failed discovery is not kept.
+   */
+  function configuration(settings: OidcClientSettings, fresh = false): Promise<client.Configuration> {
     const key = keyOf(settings);
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
+    if (!fresh && hit && Date.now() - hit.at < CACHE_MS) return hit.config;
     const config = discover(settings);
+    cache.delete(key);
     cache.set(key, { at: Date.now(), config });
     if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
     config.catch(() => cache.delete(key));
@@ -149,11 +153,7 @@ export function createOidc(options: OidcOptions) {
   return {
     /** Discovers now (not from the cache): the form checks the provider answers before saving it. */
     async check(settings: OidcClientSettings): Promise<void> {
-      const key = keyOf(settings);
-      const config = discover(settings);
-      cache.set(key, { at: Date.now(), config });
-      config.catch(() => cache.delete(key));
-      await config;
+      await configuration(settings, true);
     },
 
     /** Where to send the browser, with a fresh state, nonce and PKCE verifier to keep for the callback. */
