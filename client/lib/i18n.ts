@@ -28,6 +28,12 @@ declare module 'i18next' {
 
 export type UiLanguage = Language | 'pseudo';
 
+const WORDS_ARRIVED = 'wordsArrived';
+/** A key was asked for that the parts loaded lack (shown as nothing): the next part added redraws the screens. */
+let wordsMissed = false;
+// Words that were lacking arrived: what was worked out from them must be worked out again.
+let catalogRevision = 0;
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: first } },
@@ -40,12 +46,15 @@ void i18n.use(initReactI18next).init({
   // shows as nothing, never as its name.
   saveMissing: true,
   missingKeyHandler: (_languages, _namespace, key) => {
+    wordsMissed = true;
     // Said for the browser tests, which fail on it: a part of the catalogue should hold what its code names.
     if (!restComplete) console.warn(`Hearth: a key outside its catalogue part: ${key}`);
     void loadRest();
   },
   parseMissingKeyHandler: (key: string) => (restComplete ? key : ''),
-  react: { useSuspense: false, bindI18nStore: 'added' },
+  // Screens draw again when their language changes, or when words they asked for and lacked arrive: a part added
+  // that no screen was waiting for (a route's, before its code draws; the rest, when idle) redraws nothing.
+  react: { useSuspense: false, bindI18n: `languageChanged ${WORDS_ARRIVED}`, bindI18nStore: '' },
 });
 
 /** `first`, `rest`, or a route's: `route-<file>` (scripts/catalog-parts-plugin.ts). */
@@ -62,8 +71,13 @@ const part = (language: Language, name: Part) => {
   }
   return pending;
 };
-const add = (language: string, catalog: object) =>
+const add = (language: string, catalog: object) => {
   i18n.addResourceBundle(language, 'translation', catalog, true, true);
+  if (!wordsMissed) return;
+  wordsMissed = false;
+  catalogRevision += 1;
+  i18n.emit(WORDS_ARRIVED);
+};
 
 let restWanted = false;
 let restComplete = false;
@@ -169,19 +183,15 @@ const subscribe = (onChange: () => void) => {
   return () => i18n.off('languageChanged', onChange);
 };
 
-// A part of the catalogue added (the rest, a route's): what was worked out from it must be worked out again.
-let catalogRevision = 0;
-i18n.store.on('added', () => {
-  catalogRevision += 1;
-});
-const subscribeCatalog = (onChange: () => void) => {
-  i18n.store.on('added', onChange);
-  return () => i18n.store.off('added', onChange);
-};
+/** Calls `onChange` when words that were asked for and lacking arrive; returns how to stop. */
+export function onWordsArrived(onChange: () => void): () => void {
+  i18n.on(WORDS_ARRIVED, onChange);
+  return () => i18n.off(WORDS_ARRIVED, onChange);
+}
 
-/** Changes whenever a part of the catalogue arrives: a dependency for what is computed from translated text. */
+/** Changes when words that were lacking arrive: a dependency for what is computed from translated text. */
 export function useCatalogRevision(): number {
-  return useSyncExternalStore(subscribeCatalog, () => catalogRevision);
+  return useSyncExternalStore(onWordsArrived, () => catalogRevision);
 }
 
 /** The language the screens are in now. */
@@ -209,6 +219,7 @@ const translate = i18n.t as unknown as (key: string, values: Record<string, stri
 const lookup: Lookup = (key, values) => {
   // What is said comes with the catalogue's rest: before it has come, nothing (the screens draw again when it does).
   if (!i18n.exists(key)) {
+    wordsMissed = true;
     void loadRest();
     return '';
   }
@@ -225,6 +236,7 @@ const lookup: Lookup = (key, values) => {
  */
 export function say(what: SaidWire | Said, unit: TemperatureUnit = 'F', english?: string): string {
   if (english !== undefined && !i18n.exists(what.key)) {
+    wordsMissed = true;
     void loadRest();
     return english;
   }
