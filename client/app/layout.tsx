@@ -40,7 +40,7 @@ type BarFit = 'labelled' | 'tight' | 'folded';
 
 function useFoldWhenCrowded(content: unknown[]) {
   const navRef = useRef<HTMLElement>(null);
-  const [fit, setFit] = useState<BarFit>('labelled');
+  const [fit, setFit] = useState<BarFit>(() => (window.matchMedia(NARROW).matches ? 'folded' : 'labelled'));
   const measure = useCallback(() => {
     const nav = navRef.current;
     if (!nav) return;
@@ -76,12 +76,29 @@ function useFoldWhenCrowded(content: unknown[]) {
   useEffect(() => {
     const nav = navRef.current;
     if (!nav) return;
-    const watch = new ResizeObserver(measure);
-    watch.observe(nav);
-    // Tools that come later (the team switcher, once the teams have loaded) change what the bar needs.
-    for (const part of nav.querySelectorAll('.nav-links, .nav-tools')) watch.observe(part);
-    void document.fonts?.ready.then(measure);
-    return () => watch.disconnect();
+    // A folded bar (a phone, a tablet held upright) has nothing to measure until the screen turns wider: watching
+    // its sizes and fonts would cost the first screen a layout for nothing.
+    const narrow = window.matchMedia(NARROW);
+    let watch: ResizeObserver | undefined;
+    const follow = () => {
+      if (narrow.matches) {
+        watch?.disconnect();
+        watch = undefined;
+        return setFit('folded');
+      }
+      if (watch) return;
+      watch = new ResizeObserver(measure);
+      watch.observe(nav);
+      // Tools that come later (the team switcher, once the teams have loaded) change what the bar needs.
+      for (const part of nav.querySelectorAll('.nav-links, .nav-tools')) watch.observe(part);
+      void document.fonts?.ready.then(measure);
+    };
+    follow();
+    narrow.addEventListener('change', follow);
+    return () => {
+      narrow.removeEventListener('change', follow);
+      watch?.disconnect();
+    };
   }, [measure]);
   return { navRef, fit };
 }

@@ -16,16 +16,35 @@ function useNewVersion() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let timer: ReturnType<typeof setInterval> | undefined;
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      const updateSW = registerSW({
-        immediate: true,
-        onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
-        onRegisteredSW: (_url, registration) => {
-          if (registration) timer = setInterval(() => void registration.update(), 3600_000);
-        },
+    let stopped = false;
+    const register = () =>
+      void import('virtual:pwa-register').then(({ registerSW }) => {
+        if (stopped) return;
+        const updateSW = registerSW({
+          immediate: true,
+          onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+          onRegisteredSW: (_url, registration) => {
+            if (registration) timer = setInterval(() => void registration.update(), 3600_000);
+          },
+        });
       });
-    });
-    return () => clearInterval(timer);
+    // The worker fetches the whole app for offline use: it waits until the first screen has what it needs, so a
+    // slow link carries the page's code and answers first.
+    const idle = 'requestIdleCallback' in window;
+    const later = () =>
+      idle ? requestIdleCallback(register, { timeout: 5_000 }) : setTimeout(register, 1_000);
+    let pending: number | ReturnType<typeof setTimeout> | undefined;
+    const onLoad = () => {
+      pending = later();
+    };
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      stopped = true;
+      window.removeEventListener('load', onLoad);
+      if (pending !== undefined) idle ? cancelIdleCallback(pending as number) : clearTimeout(pending);
+      clearInterval(timer);
+    };
   }, []);
   return update;
 }
