@@ -8,6 +8,7 @@ import { OVEN_TYPES, ovenThumbnail } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { formatTemp } from '../../../shared/domain/temperature';
 import { useBanners } from '../../components/banners';
+import { DrawnAfter } from '../../components/drawn-after';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { NeedsConnection } from '../../components/needs-connection';
@@ -479,12 +480,15 @@ export function OvensPage({
             ) : null}
           </header>
           <OfflineConflict oven={oven} showing={showing} onShow={setShowing} />
-          {theirs && showing === 'theirs' ? (
-            <div key="theirs">{renderEditor({ oven: theirs, set: () => {}, reload, readOnly: true })}</div>
-          ) : (
-            <div key="mine">{renderEditor(handle)}</div>
-          )}
-          {renderTiles ? renderTiles({ oven }) : null}
+          {/* The menu and the tiles under it come together, just after the oven's header. */}
+          <DrawnAfter minHeight="60vh">
+            {theirs && showing === 'theirs' ? (
+              <div key="theirs">{renderEditor({ oven: theirs, set: () => {}, reload, readOnly: true })}</div>
+            ) : (
+              <div key="mine">{renderEditor(handle)}</div>
+            )}
+            {renderTiles ? renderTiles({ oven }) : null}
+          </DrawnAfter>
         </>
       ) : null}
 
