@@ -84,7 +84,8 @@ export function catalogParts(): Plugin {
       if (part!.startsWith('route-')) {
         const entry = routes.get(part!.slice('route-'.length));
         if (!entry) throw new Error(`No route ${part}`);
-        const texts = staticallyReachable(entry).map((f) => readFileSync(join(root, f), 'utf8'));
+        // The route's dialogs that load when opened bring no words of their own: theirs come with the route.
+        const texts = staticallyReachable(entry, true).map((f) => readFileSync(join(root, f), 'utf8'));
         // What the route's code names beyond the first part (which every route has).
         catalog = pick(rest, pathsNamed(texts, without(english, pick(english, firstPaths))));
       }

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../shared/i18n/locales/en.json';
 import { firstScreenPaths, pathsNamed, pick, staticallyReachable, without } from './first-screen-keys';
+import { root } from './source-graph';
 
 const catalog = {
   login: { title: 'Log in', busy: 'Logging in…' },
@@ -41,6 +43,13 @@ describe('the first screen’s part of the catalogue', () => {
     expect(files).toContain('client/features/auth/login-page.tsx');
     expect(files).not.toContain('client/features/ovens/menu-editor.tsx');
     expect(files).not.toContain('client/lib/rule-messages.ts');
+  });
+
+  it('gives a route the words of its dialogs that load when opened', () => {
+    const route = join(root, 'client/app/ovens-route.tsx');
+    expect(staticallyReachable(route)).not.toContain('client/features/ovens/oven-modal.tsx');
+    expect(staticallyReachable(route, true)).toContain('client/features/ovens/oven-modal.tsx');
+    expect(staticallyReachable(route, true)).toContain('client/features/recipes/recipe-edit-modal.tsx');
   });
 
   it('ships the login page’s words first and the rules’ messages later', () => {

@@ -10,21 +10,32 @@ import { IMPORT, resolveImport, root } from './source-graph.ts';
 
 export const ENTRY = join(root, 'client/main.tsx');
 
-/** The files the entry loads before any route: static imports only, type-only ones left out. */
-export function staticallyReachable(entry = ENTRY): string[] {
+// `import('…')` with a literal path: a part of a route that loads when first needed (a dialog).
+const DYNAMIC_IMPORT = /\bimport\(\s*'([^']+)'\s*\)/g;
+
+/**
+ * The files the entry loads before any route: static imports only, type-only ones left out. With `dynamic`, also
+ * what they load later by a literal `import('…')`: a route's dialogs, whose words come with the route.
+ */
+export function staticallyReachable(entry = ENTRY, dynamic = false): string[] {
   const seen = new Set([entry]);
   const queue = [entry];
+  const follow = (file: string, specifier: string) => {
+    const target = resolveImport(file, specifier);
+    if (target && !seen.has(target)) {
+      seen.add(target);
+      queue.push(target);
+    }
+  };
   while (queue.length > 0) {
     const file = queue.shift()!;
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
       const clause = match[1];
       if (clause === undefined || /^type\s/.test(clause)) continue;
-      const target = resolveImport(file, match[2]!);
-      if (target && !seen.has(target)) {
-        seen.add(target);
-        queue.push(target);
-      }
+      follow(file, match[2]!);
     }
+    if (dynamic) for (const match of text.matchAll(DYNAMIC_IMPORT)) follow(file, match[1]!);
   }
   return [...seen].map((f) => relative(root, f)).sort();
 }
