@@ -114,6 +114,26 @@ test('Edit Oven on a touch screen opens with no text field focused, so no keyboa
   await expect(dialog.getByLabel('Oven name')).not.toBeFocused();
 });
 
+test('a dialog whose code does not come (the Wi-Fi dropped) says so, and opens at the next try', async ({
+  page,
+  cook,
+}) => {
+  await openFrontLine(page, cook);
+  // The oven form's code loads when it is first opened: that one fetch fails.
+  await page.route(/\/assets\/oven-modal-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'), {
+    times: 1,
+  });
+  await page.getByRole('button', { name: 'Edit Oven' }).click();
+  const refused = page.getByRole('alertdialog', {
+    name: 'We could not reach the server. Check your connection and try again.',
+  });
+  await expect(refused).toBeVisible();
+  await refused.getByRole('button', { name: 'Close' }).click();
+  await expect(refused).toBeHidden();
+  await page.getByRole('button', { name: 'Edit Oven' }).click();
+  await expect(page.getByRole('dialog', { name: /Edit/ }).getByLabel('Oven name')).toHaveValue('Front Line');
+});
+
 test('offline, an oven cannot be duplicated: it says it needs a connection, and nothing happens when the network returns', async ({
   page,
   cook,

@@ -1,15 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AssignRecipe } from '../features/ovens/assign-recipe';
+import { openedLater } from '../components/opened-later';
 import { MenuEditor } from '../features/ovens/menu-editor';
 import { ovenKeys } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
-import { RecipeEditModal } from '../features/recipes/recipe-edit-modal';
 import { recipeKeys } from '../features/recipes/recipes-api';
-import { ImportOvenModal } from '../features/settings-files/import-oven-modal';
 import { OvenSettingsTiles } from '../features/settings-files/oven-settings-tiles';
 import { AssignRecipeProvider } from '../lib/extension-slots';
 import { usePublicConfig } from '../lib/public-config';
+
+// Opened by a tap: their code loads then, not with My Ovens.
+const AssignRecipe = openedLater(() => import('../features/ovens/assign-recipe').then((m) => m.AssignRecipe));
+const RecipeEditModal = openedLater(() =>
+  import('../features/recipes/recipe-edit-modal').then((m) => m.RecipeEditModal),
+);
+const ImportOvenModal = openedLater(() =>
+  import('../features/settings-files/import-oven-modal').then((m) => m.ImportOvenModal),
+);
 
 /**
  * The Ovens route, where features meet: the ovens page draws the menu editor, opens a recipe from a

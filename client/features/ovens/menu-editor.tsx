@@ -34,6 +34,7 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { UndoIcon } from '../../components/icons';
+import { openedLater } from '../../components/opened-later';
 import { useCurrentUser } from '../../lib/current-user';
 import { say } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
@@ -51,12 +52,14 @@ import {
 import { dragAnnouncements } from './drag-announcements';
 import { IconPickerModal } from './icon-picker-modal';
 import { useEditorSensors, useMenuHistory } from './menu-history';
-import { MenuVersionsModal } from './menu-versions';
 import { menuWords } from './menu-words';
-import { MoveToModal } from './move-to-modal';
 import { type OvenHandle, useMenuActions } from './ovens-api';
 import { PlaceLink } from './place-link';
-import { SelectRecipeModal } from './select-recipe-modal';
+
+// The editor's dialogs load when first opened.
+const MenuVersionsModal = openedLater(() => import('./menu-versions').then((m) => m.MenuVersionsModal));
+const MoveToModal = openedLater(() => import('./move-to-modal').then((m) => m.MoveToModal));
+const SelectRecipeModal = openedLater(() => import('./select-recipe-modal').then((m) => m.SelectRecipeModal));
 
 /** Spec §4 editor view: a main screen, or a page inside a category. */
 interface View {

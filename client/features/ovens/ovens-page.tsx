@@ -12,6 +12,7 @@ import { DrawnAfter } from '../../components/drawn-after';
 import { Alert, Spinner } from '../../components/form';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { NeedsConnection } from '../../components/needs-connection';
+import { openedLater } from '../../components/opened-later';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser, useTemperatureUnit } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
@@ -23,7 +24,6 @@ import { lastOven } from './last-oven';
 import { LocationSearch, useLocationOptions } from './location-options';
 import { OfflineConflict } from './offline-conflict';
 import { useWaitingChanges } from './offline-sync';
-import { OvenModal } from './oven-modal';
 import {
   ovenKeys,
   ovenPageQuery,
@@ -41,6 +41,9 @@ export interface OvenEditorProps {
   reload(): Promise<unknown>;
   readOnly?: boolean;
 }
+
+// Its code (and the oven form's rules) loads when the form is first opened.
+const OvenModal = openedLater(() => import('./oven-modal').then((m) => m.OvenModal));
 
 const thumbnailOf = ovenThumbnail;
 
