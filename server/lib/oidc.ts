@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import { SSO_SCOPES } from '../../shared/domain/sso';
 import { type Said, said } from '../../shared/i18n/said';
-import { checkedAddress, RefusedAddress } from './safe-fetch';
+import { type CheckedFetchInit, fetchChecked, RefusedAddress } from './safe-fetch';
 
 /**
  * The OpenID Connect client (openid-client does every check of the protocol: discovery, PKCE, state, nonce and the
@@ -91,12 +91,10 @@ function checkAuthorizationEndpoint(config: client.Configuration, allowInsecure:
 export function createOidc(options: OidcOptions) {
   const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
-  // Every address the client calls (discovery, keys, token, userinfo) is checked like a webhook's.
-  const guardedFetch: client.CustomFetch = async (url, init) => {
-    await checkedAddress(new URL(url), options.allowPrivate);
-    const response = await fetch(url, { ...init, redirect: 'manual' } as RequestInit);
-    return bounded(response, PROVIDER_BODY_MAX);
-  };
+  // Every address the client calls (discovery, keys, token, userinfo) is checked like a webhook's, and the
+  // connection goes to the address checked.
+  const guardedFetch: client.CustomFetch = async (url, init) =>
+    bounded(await fetchChecked(url, init as CheckedFetchInit, options.allowPrivate), PROVIDER_BODY_MAX);
 
   async function discover(settings: OidcClientSettings): Promise<client.Configuration> {
     let issuer: URL;

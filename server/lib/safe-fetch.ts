@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import { english } from '../../shared/i18n/english';
 import { type Said, said } from '../../shared/i18n/said';
 
@@ -119,6 +120,95 @@ export async function checkedAddress(
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** Resolves a connection's host to the address already checked, never by a second lookup. */
+function pinnedLookup(target: { address: string; family: 4 | 6 }) {
+  return (
+    _host: string,
+    opts: unknown,
+    callback: (error: Error | null, address: unknown, family?: number) => void,
+  ) => {
+    if ((opts as { all?: boolean }).all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+}
+
+export interface CheckedFetchInit {
+  method?: string;
+  headers?: HeadersInit;
+  body?: string | URLSearchParams | Uint8Array | ArrayBuffer | null;
+  signal?: AbortSignal | null;
+}
+
+/**
+ * `fetch` for an address from outside (a company's identity provider): the host is looked up and checked once,
+ * and the connection goes to that address, so a name that answers a public address to the check and a private one
+ * to the connection (DNS rebinding) reaches nothing. Redirects come back as they are, never followed. The answer's
+ * body streams; the caller bounds it.
+ */
+export async function fetchChecked(
+  rawUrl: string,
+  init: CheckedFetchInit,
+  allowPrivate: boolean,
+): Promise<Response> {
+  const url = new URL(rawUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new TypeError(`Unsupported ${url.protocol}`);
+  const target = await checkedAddress(url, allowPrivate);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body =
+    init.body === undefined || init.body === null
+      ? undefined
+      : init.body instanceof ArrayBuffer
+        ? Buffer.from(init.body)
+        : typeof init.body === 'string' || init.body instanceof Uint8Array
+          ? init.body
+          : init.body.toString();
+  if (body !== undefined && headers['content-length'] === undefined)
+    headers['content-length'] = String(Buffer.byteLength(body));
+  if (init.body instanceof URLSearchParams && headers['content-type'] === undefined)
+    headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<Response>((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: init.method ?? 'GET',
+        headers,
+        lookup: pinnedLookup(target) as never,
+        servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
+        signal: init.signal ?? undefined,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status > 599) {
+          res.destroy();
+          reject(new TypeError(`Unusable status ${status}`));
+          return;
+        }
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value === undefined) continue;
+          for (const one of Array.isArray(value) ? value : [value]) answer.append(name, one);
+        }
+        const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
+        if (empty) res.resume();
+        resolve(
+          new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: answer,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export interface PostOutcome {
   /** The receiver's status, or null when none came (refused, unreachable, timed out). */
   status: number | null;
@@ -176,10 +266,7 @@ export async function postChecked(
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
         // The connection goes to the address checked above, not to a second lookup's answer.
-        lookup: (_host, opts, callback) => {
-          if ((opts as { all?: boolean }).all) callback(null, [target] as never);
-          else callback(null, target.address, target.family);
-        },
+        lookup: pinnedLookup(target) as never,
         servername: isIP(url.hostname) ? undefined : url.hostname,
       },
       (res) => {
