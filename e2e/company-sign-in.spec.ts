@@ -118,17 +118,22 @@ for (const size of SIZES) {
   });
 }
 
-test('a refused answer says why and makes no account', async ({ page, request }) => {
+test('a refused answer says why, makes no account, and keeps the address typed', async ({
+  page,
+  request,
+}) => {
   const owner = await seed.user();
   const domain = domainFor('refused');
   await companySignIn(request, owner, domain);
   await seed.ssoPerson({ sub: `unv-${domain}`, email: `unv@${domain}`, email_verified: false });
-  await page.goto(`/login/company?email=${encodeURIComponent(`unv@${domain}`)}`);
+  await page.goto('/login/company');
+  await page.getByLabel('E-mail').fill(`unv@${domain}`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await atProviderSignInAs(page, `unv@${domain}`);
   await expect(page).toHaveURL(/\/login\/company\?refused=unverified/);
   await expect(page.getByRole('alert')).toContainText('You were not signed in.');
   await expect(page.getByRole('alert')).toContainText('did not give a verified e-mail address');
+  await expect(page.getByLabel('E-mail')).toHaveValue(`unv@${domain}`);
   await page.screenshot({ path: 'test-results/company-sign-in-refused.png', fullPage: true });
 });
 

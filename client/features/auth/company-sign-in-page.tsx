@@ -27,17 +27,41 @@ export function CompanySignInPage() {
   return <Start />;
 }
 
+/** The address typed, kept in this tab for the trip to the provider and back. */
+const TYPED_KEY = 'hearth_company_sign_in_email';
+const typedAddress = {
+  get(): string | null {
+    try {
+      return sessionStorage.getItem(TYPED_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(email: string | null) {
+    try {
+      if (email === null) sessionStorage.removeItem(TYPED_KEY);
+      else sessionStorage.setItem(TYPED_KEY, email);
+    } catch {
+      // Private mode: the address is typed again.
+    }
+  },
+};
+
 function Start() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const refused = params.get('refused');
   const reason = (SSO_REFUSALS as readonly string[]).includes(refused ?? '') ? (refused as SsoRefusal) : null;
-  const form = useZodForm(startForm, { email: params.get('email') ?? '' });
+  // Back refused, the address typed before the trip to the provider is there again to correct or retry.
+  const form = useZodForm(startForm, {
+    email: params.get('email') ?? (refused ? typedAddress.get() : '') ?? '',
+  });
   const start = useCompanySignInStart();
   const [leaving, setLeaving] = useState(false);
   const submit = form.onSubmit(async ({ email }) => {
     const { url } = await start.mutateAsync(email);
     setLeaving(true);
+    typedAddress.set(email);
     window.location.assign(url);
   });
   const failure = form.failure && !hasFieldErrors(form.failure) ? textOf(form.failure) : null;
@@ -78,7 +102,12 @@ function Finishing({ handoff }: { handoff: string }) {
     asked.current = true;
     // The hand-off leaves the address at once: not in the history, not in a bookmark.
     window.history.replaceState(null, '', window.location.pathname);
-    session.mutate(handoff, { onSuccess: () => navigate('/ovens', { replace: true }) });
+    session.mutate(handoff, {
+      onSuccess: () => {
+        typedAddress.set(null);
+        navigate('/ovens', { replace: true });
+      },
+    });
   }, [handoff, navigate, session]);
   return (
     <div className="login-layout login-layout-single">
