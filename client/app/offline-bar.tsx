@@ -6,6 +6,7 @@ import { useOfflineSync, useSender, useWaitingChanges } from '../features/ovens/
 import { useOfflineDownloadSync } from '../features/settings-files/offline-download-sync';
 import { useCurrentUser } from '../lib/current-user';
 import { useOnline } from '../lib/offline/online';
+import { whenIdle } from '../lib/when-idle';
 
 /**
  * A new version of the app, waiting: offered, never forced (a reload in the middle of an edit would lose what is
@@ -30,19 +31,16 @@ function useNewVersion() {
       });
     // The worker fetches the whole app for offline use: it waits until the first screen has what it needs, so a
     // slow link carries the page's code and answers first.
-    const idle = 'requestIdleCallback' in window;
-    const later = () =>
-      idle ? requestIdleCallback(register, { timeout: 5_000 }) : setTimeout(register, 1_000);
-    let pending: number | ReturnType<typeof setTimeout> | undefined;
+    let callOff: (() => void) | undefined;
     const onLoad = () => {
-      pending = later();
+      callOff = whenIdle(register);
     };
     if (document.readyState === 'complete') onLoad();
     else window.addEventListener('load', onLoad, { once: true });
     return () => {
       stopped = true;
       window.removeEventListener('load', onLoad);
-      if (pending !== undefined) idle ? cancelIdleCallback(pending as number) : clearTimeout(pending);
+      callOff?.();
       clearInterval(timer);
     };
   }, []);

@@ -1,9 +1,14 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from './form';
+import { Overlay } from './modal';
 
 /** The code of a dialog did not come (the kitchen's Wi-Fi dropped before the app was kept for offline use). */
 class CodeNotLoaded extends Error {}
+
+function Coming() {
+  const { t } = useTranslation();
+  return <Overlay message={t('common.loading')} />;
+}
 
 function NotLoaded({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -64,15 +69,7 @@ export function openedLater<P extends object>(load: () => Promise<ComponentType<
   return function OpenedLater(props: P) {
     return (
       <Catch onClose={(props as { onClose?: () => void }).onClose}>
-        <Suspense
-          fallback={
-            <div className="overlay">
-              <div className="overlay-box">
-                <Spinner />
-              </div>
-            </div>
-          }
-        >
+        <Suspense fallback={<Coming />}>
           <Lazy {...props} />
         </Suspense>
       </Catch>

@@ -19,6 +19,8 @@ import type { TemperatureUnit } from '../../shared/domain/temperature';
 import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
 import { type Lookup, type Said, sayWith } from '../../shared/i18n/said';
+import { attemptStorage } from './device-storage';
+import { whenIdle } from './when-idle';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -98,9 +100,7 @@ export function loadRoutePart(route: string): Promise<void> {
       ? Promise.resolve()
       : part(current as Language, `route-${route}`).then((catalog) => add(current, catalog));
   return done.then(() => {
-    const later = () => void loadRest().catch(() => undefined);
-    if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: 5_000 });
-    else setTimeout(later, 1_000);
+    whenIdle(() => void loadRest().catch(() => undefined));
   });
 }
 let restOf: { language: string; done: Promise<void>; settled: boolean } | null = null;
@@ -127,27 +127,12 @@ const STORAGE_KEY = 'hearth_language';
 /** The language picked on this device (before logging in, or for a guest). */
 export const storedLanguage = {
   get(): Language | null {
-    try {
-      const v = localStorage.getItem(STORAGE_KEY);
-      return isLanguage(v) ? v : null;
-    } catch {
-      return null;
-    }
+    const v = attemptStorage(() => localStorage.getItem(STORAGE_KEY));
+    return isLanguage(v) ? v : null;
   },
-  set(language: Language) {
-    try {
-      localStorage.setItem(STORAGE_KEY, language);
-    } catch {
-      // Private mode: the choice lasts this visit.
-    }
-  },
-  clear() {
-    try {
-      localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // Nothing was kept.
-    }
-  },
+  // Private mode: the choice lasts this visit.
+  set: (language: Language) => attemptStorage(() => localStorage.setItem(STORAGE_KEY, language)),
+  clear: () => attemptStorage(() => localStorage.removeItem(STORAGE_KEY)),
 };
 
 /** Loads the catalogue if needed, then switches every screen to it. */

@@ -5,6 +5,7 @@ import { ssoStartQuery } from '../../../shared/contracts/auth';
 import { SSO_REFUSALS, type SsoRefusal } from '../../../shared/domain/sso';
 import { Alert, EmailField, Spinner } from '../../components/form';
 import { useCurrentUser } from '../../lib/current-user';
+import { attemptStorage } from '../../lib/device-storage';
 import { textOf } from '../../lib/i18n';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCompanySignInSession, useCompanySignInStart } from './auth-api';
@@ -30,21 +31,11 @@ export function CompanySignInPage() {
 /** The address typed, kept in this tab for the trip to the provider and back. */
 const TYPED_KEY = 'hearth_company_sign_in_email';
 const typedAddress = {
-  get(): string | null {
-    try {
-      return sessionStorage.getItem(TYPED_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set(email: string | null) {
-    try {
-      if (email === null) sessionStorage.removeItem(TYPED_KEY);
-      else sessionStorage.setItem(TYPED_KEY, email);
-    } catch {
-      // Private mode: the address is typed again.
-    }
-  },
+  get: () => attemptStorage(() => sessionStorage.getItem(TYPED_KEY)) ?? null,
+  set: (email: string | null) =>
+    attemptStorage(() =>
+      email === null ? sessionStorage.removeItem(TYPED_KEY) : sessionStorage.setItem(TYPED_KEY, email),
+    ),
 };
 
 function Start() {

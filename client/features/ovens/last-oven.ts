@@ -3,16 +3,9 @@
  * bookmark without an oven, the next shift on the same tablet) shows it rather than the first oven of the list.
  * Per user: a shared kitchen tablet signs different people in.
  */
-const keyOf = (userId: number) => `hearth_last_oven_${userId}`;
+import { attemptStorage as attempt } from '../../lib/device-storage';
 
-/** Storage refused or full (private mode, a locked-down browser): the page still works, it only forgets. */
-function attempt<T>(use: () => T): T | undefined {
-  try {
-    return use();
-  } catch {
-    return undefined;
-  }
-}
+const keyOf = (userId: number) => `hearth_last_oven_${userId}`;
 
 export const lastOven = {
   get: (userId: number): number | undefined =>
