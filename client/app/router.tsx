@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy, type ReactElement, Suspense } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
 import { LoginPage } from '../features/auth/login-page';
@@ -22,8 +22,9 @@ function page<P extends object>(part: string, load: () => Promise<ComponentType<
       <Lazy {...props} />
     </Suspense>
   );
-  // The guard starts the load while it checks the session, rather than after.
-  return Object.assign(Page, { preload });
+  // The guard starts the load while it checks the session, rather than after; the app starts the first page's
+  // code before it has drawn anything (`loadCode`), while the language it will speak is still being settled.
+  return Object.assign(Page, { preload, loadCode: load });
 }
 
 const RegisterPage = page('register-page', () =>
@@ -116,6 +117,21 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+type PageLoads = { preload?: () => Promise<unknown>; loadCode?: () => Promise<unknown> };
+
+/**
+ * The loads of the page at `pathname` (none for the pages in the app's own file), so the app can start them
+ * before its first screen: its code then comes with the app's rather than after the first screen is drawn.
+ */
+export function pageLoadsAt(pathname: string): PageLoads {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  if (!isValidElement<{ children?: ReactElement }>(element)) return {};
+  const page = element.type === Guard ? element.props.children : element;
+  if (!isValidElement(page)) return {};
+  const { preload, loadCode } = page.type as PageLoads;
+  return { preload, loadCode };
+}
 
 /** The declarative router: the data router's loaders and actions are not used, and would add 20 KB to the first load. */
 export function AppRoutes() {
