@@ -101,8 +101,7 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 10 },
             {
-              // A module loaded on its own (the log-in form's rules at the first touch) keeps its own file.
-              name: (id, ctx) => (ctx.getModuleInfo(id)?.dynamicImporters.length ? null : 'shared'),
+              name: 'shared',
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 24_000,

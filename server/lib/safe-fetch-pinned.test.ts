@@ -54,3 +54,10 @@ it('hands a redirect back as it is, never following it', async () => {
   expect(response.status).toBe(302);
   expect(response.headers.get('location')).toBe('http://169.254.169.254/');
 });
+
+it('tells TLS a host name, never an address (an IPv6 one is written in brackets)', async () => {
+  const { serverNameOf } = await import('./safe-fetch');
+  expect(serverNameOf(new URL('https://idp.example.com/'))).toBe('idp.example.com');
+  expect(serverNameOf(new URL('https://203.0.113.9/'))).toBeUndefined();
+  expect(serverNameOf(new URL('https://[2001:db8::1]:8443/'))).toBeUndefined();
+});

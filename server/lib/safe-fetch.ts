@@ -120,6 +120,10 @@ export async function checkedAddress(
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** The name TLS is told (SNI): none for an address, which URLs write in brackets for IPv6. */
+export const serverNameOf = (url: URL) =>
+  isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname;
+
 /** Resolves a connection's host to the address already checked, never by a second lookup. */
 function pinnedLookup(target: { address: string; family: 4 | 6 }) {
   return (
@@ -178,7 +182,7 @@ export async function fetchChecked(
         method: init.method ?? 'GET',
         headers,
         lookup: pinnedLookup(target) as never,
-        servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
+        servername: serverNameOf(url),
         signal: init.signal ?? undefined,
       },
       (res) => {
@@ -267,7 +271,7 @@ export async function postChecked(
         headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
         // The connection goes to the address checked above, not to a second lookup's answer.
         lookup: pinnedLookup(target) as never,
-        servername: isIP(url.hostname) ? undefined : url.hostname,
+        servername: serverNameOf(url),
       },
       (res) => {
         const status = res.statusCode ?? 0;
