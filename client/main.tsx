@@ -12,6 +12,7 @@ import { authCheckKey, authCheckQuery } from './lib/current-user';
 import { startLanguage } from './lib/i18n';
 import { startOnlineWatch } from './lib/offline/online';
 import { startOfflineCache } from './lib/offline/query-cache';
+import { publicConfigQuery } from './lib/public-config';
 
 // A 403 may mean this person was just removed from the team the page shows: the auth check says so at once.
 const recheckOnForbidden = (error: unknown) => {
@@ -39,7 +40,9 @@ const firstPage = pageLoadsAt(window.location.pathname);
 // A failed load is the page's to report (its error screen), once it is drawn.
 const settled = () => undefined;
 // The check first: a browser opens six connections to a server, and the page's files would queue ahead of it.
+// The shell's settings (the provider's name in the top bar) with it, so the bar is drawn once.
 if (authToken.get()) void queryClient.prefetchQuery(authCheckQuery);
+void queryClient.prefetchQuery(publicConfigQuery);
 void firstPage.loadCode?.().catch(settled);
 const language = startLanguage().then(() => void firstPage.preload?.().catch(settled));
 // What this session kept for working offline opens before the first screen (My Ovens and menus show offline).

@@ -58,3 +58,18 @@ test('a token revoked on the server sends the user to login on the next navigati
   await page.goto('/my-recipes');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the first page checks the session once, and the next page checks it again', async ({ page, cook }) => {
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/check') checks.push(request.url());
+  });
+  void cook;
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'My Ovens', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(checks).toHaveLength(1);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Recipes' }).click();
+  await expect(page).toHaveURL(/\/my-recipes$/);
+  await expect.poll(() => checks.length).toBe(2);
+});

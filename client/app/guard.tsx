@@ -10,6 +10,14 @@ import { NotForRolePage } from './not-for-role-page';
 /** Spec §2.1 access kinds: open (login, register), guest-only, logged in, admin. */
 export type Access = 'open' | 'guest' | 'user' | 'admin';
 
+let firstVisit = true;
+/** Whether this is the app's first guarded page since it loaded; answers once. */
+function takeFirstVisit(): boolean {
+  const first = firstVisit;
+  firstVisit = false;
+  return first;
+}
+
 /**
  * Spec §2.2: each visit re-checks the auth state with the server, then redirects as the table says. A page that
  * needs a team action (`action`) tells a role without it so (crew at an address typed or bookmarked).
@@ -28,14 +36,20 @@ export function Guard({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { user, isAdmin, isPending, refetch } = useCurrentUser();
+  const { user, isAdmin, isPending, checkedAt, refetch } = useCurrentUser();
 
   useEffect(() => {
     preload?.();
   }, [preload]);
+  // `checkedAt` is read for the first visit only: a new answer is no reason to ask again.
   useEffect(() => {
+    const first = takeFirstVisit();
+    if (access === 'open') return;
+    // The check that left with the app (main.tsx) is the first page's own: asking again would cost a round trip
+    // and a redraw before the page settles. Every later visit asks.
+    if (first && checkedAt >= performance.timeOrigin) return;
     // Joins a check already on its way (the first one, at start) rather than cancelling it for a new one.
-    if (access !== 'open') void refetch({ cancelRefetch: false });
+    void refetch({ cancelRefetch: false });
   }, [location.pathname, access, refetch]);
 
   if (access === 'open') return children;
