@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isFinished, type Job, type JobKind, type JobOf } from '../../shared/contracts/jobs';
+import type { Job, JobKind, JobOf } from '../../shared/contracts/jobs';
+import { isFinished } from '../../shared/domain/job';
 import { ApiError, api } from './api';
 
 export type JobProgress = Job['progress'];

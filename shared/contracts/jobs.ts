@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_STATUSES } from '../domain/job';
 import { importResult } from './chain-files';
 import { applyTemplateResponse } from './chains';
 import { idParam, saidWire } from './common';
@@ -9,8 +10,6 @@ import { settingsZip, shareResult } from './settings-files';
  * built first): the request that asks for it answers 202 with the job, and the page follows
  * GET /api/jobs/{id} until it is done (its progress as `done` of `total` ovens or recipes).
  */
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A PDF of recipes, drawn once: download it from /storage/pdf/{name} with the session that asked. */
 export const recipesPdfResult = z.object({
@@ -57,5 +56,3 @@ export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
 
 export const jobResponse = z.object({ data: job });
 export const jobParams = z.object({ id: idParam('The job id') });
-
-export const isFinished = (j: Pick<Job, 'status'>): boolean => j.status === 'done' || j.status === 'failed';

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { english, englishFields } from '../i18n/english';
 import { fieldErrors } from './common';
+import { menuFromWire, menuToWire } from './menu-wire';
 import {
   createButtonRequest,
   createCategoryRequest,
   createScreenRequest,
-  menuFromWire,
-  menuToWire,
   moveButtonRequest,
   updateButtonRequest,
   updateCategoryRequest,

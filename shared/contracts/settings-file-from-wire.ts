@@ -3,7 +3,7 @@ import { parseSettingsFile } from '../domain/settings-file/parse';
 import { settingsFileName, writeSettingsFile } from '../domain/settings-file/serialize';
 import { fileChecksum } from '../domain/settings-file/sniff';
 import { asciiText } from '../domain/settings-file/writer';
-import { menuFromWire } from './menus';
+import { menuFromWire } from './menu-wire';
 import type { OvenDetail } from './ovens';
 import type { RecipeDetail } from './recipes';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuFromWire } from '../../../shared/contracts/menus';
+import { menuFromWire } from '../../../shared/contracts/menu-wire';
 import { containers, freeSlots, placeLabel, slotLabel } from '../../../shared/domain/menu';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { Alert } from '../../components/form';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
+import { menuFromWire, menuToWire } from '../../../shared/contracts/menu-wire';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import {
   buttonsOf,

@@ -1,4 +1,4 @@
-import { menuFromWire, menuToWire } from '../../../shared/contracts/menus';
+import { menuFromWire, menuToWire } from '../../../shared/contracts/menu-wire';
 import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';

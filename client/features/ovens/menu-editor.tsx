@@ -10,7 +10,7 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuFromWire } from '../../../shared/contracts/menus';
+import { menuFromWire } from '../../../shared/contracts/menu-wire';
 import {
   buttonLabel,
   buttonsOf,

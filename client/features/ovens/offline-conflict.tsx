@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuFromWire } from '../../../shared/contracts/menus';
+import { menuFromWire } from '../../../shared/contracts/menu-wire';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import { diffMenus } from '../../../shared/domain/menu';
 import type { OvenType } from '../../../shared/domain/oven-models';

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { menuFromWire } from '../../../shared/contracts/menus';
+import { menuFromWire } from '../../../shared/contracts/menu-wire';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { RecipeDetail } from '../../../shared/contracts/recipes';
 import { menuToSettings } from '../../../shared/domain/settings-file/menu';

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
-import { type CheckFileResult, type ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
+import type { CheckFileResult, ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
@@ -16,6 +16,7 @@ import { i18n, issueText, textOf } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline/online';
 import { formatDay } from '../../lib/text';
 import { TIMINGS } from '../../lib/timings';
+import { lazySchema } from '../../lib/use-zod-form';
 import { downloadOffline, OfflineFileError, useMenuRecipesKept } from './offline-download';
 import {
   savePrepared,
@@ -172,6 +173,14 @@ const SHARE = {
 } as const;
 
 /** One share tile: an address, checked as the server checks it, and Send. */
+/**
+ * The address's rules come when the field is first touched, not with the page: the contract they live in builds
+ * its schemas as it loads, a noticeable moment on a slow tablet's first paint of My Ovens.
+ */
+const shareRules = lazySchema(() =>
+  import('../../../shared/contracts/settings-files').then((m) => m.shareRequest),
+);
+
 function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const copy = SHARE[kind];
   const { t } = useTranslation();
@@ -180,15 +189,27 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const share = useShareOven();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const check = shareRequest.safeParse({ email });
-  const issue = touched && !check.success ? issueText(check.error.issues[0]) : undefined;
-  const error = issue;
+  const [rules, setRules] = useState<typeof shareRequest | null>(null);
+  const readRules = async () => {
+    const loaded = await shareRules.load();
+    setRules(() => loaded);
+    return loaded;
+  };
+  const check = rules?.safeParse({ email });
+  const error = touched && check && !check.success ? issueText(check.error.issues[0]) : undefined;
   const id = `share-${kind}`;
 
   const send = async () => {
     setTouched(true);
-    if (!check.success) return;
-    const to = check.data.email;
+    let sent: ReturnType<typeof shareRequest.safeParse>;
+    try {
+      sent = (await readRules()).safeParse({ email });
+    } catch (e) {
+      banners.failure(oven.name, t(copy.failed), e);
+      return;
+    }
+    if (!sent.success) return;
+    const to = sent.data.email;
     try {
       await share.mutateAsync({ kind, ovenId: oven.id, email: to });
       banners.show({
@@ -226,6 +247,7 @@ function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
           value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          onFocus={() => void readRules().catch(() => undefined)}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={() => setTouched(email.trim() !== '')}
         />

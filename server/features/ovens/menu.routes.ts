@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam, saidWire } from '../../../shared/contracts/common';
+import { containerToWire } from '../../../shared/contracts/menu-wire';
 import {
-  containerToWire,
   createButtonRequest,
   createCategoryRequest,
   createScreenRequest,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { menuToWire } from '../../../shared/contracts/menus';
+import { menuToWire } from '../../../shared/contracts/menu-wire';
 import type { OvenDetail, OvenState } from '../../../shared/contracts/ovens';
 import type { MenuTree } from '../../../shared/domain/menu';
 import { type Db, readTogether } from '../../db/client';
