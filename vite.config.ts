@@ -6,6 +6,19 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './scripts/catalog-parts-plugin.ts';
 
+/** zod itself, and each contract (shared/contracts) that imports it: they build schemas as they load. */
+const schemaBuilders = new Map<string, boolean>();
+function buildsSchemas(id: string): boolean {
+  if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return true;
+  if (!/[\\/]shared[\\/]contracts[\\/][^\\/]+\.ts$/.test(id)) return false;
+  let builds = schemaBuilders.get(id);
+  if (builds === undefined) {
+    builds = /^import [^;]*from 'zod';/m.test(readFileSync(id, 'utf8'));
+    schemaBuilders.set(id, builds);
+  }
+  return builds;
+}
+
 /** Writes .br and .gz beside each text asset, so the server sends them pre-compressed (no work per request). */
 function precompress(): Plugin {
   let outDir = '';
@@ -100,6 +113,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 10 },
+            // The rules (zod and the contracts that build schemas with it) in a file of their own: a page whose
+            // first screen checks nothing does not fetch, parse or run them (a dialog or a form brings them).
+            { name: 'shared-rules', test: buildsSchemas, includeDependenciesRecursively: false, priority: 8 },
+            // Each feature's data layer (its queries and mutations) apart from the screens it serves, so a page
+            // that reads another feature's keys does not bring that feature's dialogs with them.
+            {
+              name: 'shared-data',
+              test: /[\\/]client[\\/]features[\\/][^\\/]+[\\/][^\\/]+-api\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 7,
+            },
             {
               name: 'shared',
               minShareCount: 2,
