@@ -8,7 +8,7 @@ import { AppRoutes, pageLoadsAt } from './app/router';
 import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authToken } from './lib/auth-token';
-import { authCheckKey, authCheckQuery } from './lib/current-user';
+import { authCheckKey, authCheckQuery, GUEST } from './lib/current-user';
 import { startLanguage } from './lib/i18n';
 import { startOnlineWatch } from './lib/offline/online';
 import { startOfflineCache } from './lib/offline/query-cache';
@@ -41,7 +41,9 @@ const firstPage = pageLoadsAt(window.location.pathname);
 const settled = () => undefined;
 // The check first: a browser opens six connections to a server, and the page's files would queue ahead of it.
 // The shell's settings (the provider's name in the top bar) with it, so the bar is drawn once.
+// Without a token the answer is known (a guest): said now, the first screen is drawn once, not again when it comes.
 if (authToken.get()) void queryClient.prefetchQuery(authCheckQuery);
+else queryClient.setQueryData(authCheckKey, GUEST);
 void queryClient.prefetchQuery(publicConfigQuery);
 void firstPage.loadCode?.().catch(settled);
 const language = startLanguage().then(() => void firstPage.preload?.().catch(settled));

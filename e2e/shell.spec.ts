@@ -63,6 +63,16 @@ test('/login leads to the log-in page, keeping where to go next', async ({ page 
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
+test('the login carousel shows its first message at once, and fades in only a change', async ({ page }) => {
+  await page.goto('/');
+  const slide = page.locator('.carousel-slide');
+  await expect(slide).toHaveAttribute('data-index', '0');
+  expect(await slide.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await page.getByRole('button', { name: /Show message 2/ }).click();
+  await expect(slide).toHaveAttribute('data-index', '1');
+  expect(await slide.evaluate((el) => getComputedStyle(el).animationName)).toBe('fade');
+});
+
 test('the login carousel turns every 5 seconds through 5 messages', async ({ page }) => {
   const start = new Date('2026-01-05T08:00:00Z');
   await page.clock.install({ time: start });

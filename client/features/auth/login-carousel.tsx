@@ -14,17 +14,25 @@ export const CAROUSEL_MESSAGES = [
 export function LoginCarousel() {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  // The first message is there with the page; only a change fades in (a fade at load would hold back the page's
+  // largest paint by its length).
+  const [moved, setMoved] = useState(false);
   useEffect(() => {
-    const id = window.setInterval(
-      () => setIndex((i) => (i + 1) % CAROUSEL_MESSAGES.length),
-      TIMINGS.carouselMs,
-    );
+    const id = window.setInterval(() => {
+      setMoved(true);
+      setIndex((i) => (i + 1) % CAROUSEL_MESSAGES.length);
+    }, TIMINGS.carouselMs);
     return () => window.clearInterval(id);
   }, []);
   const message = CAROUSEL_MESSAGES[index]!;
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t('carousel.label')}>
-      <div className="carousel-slide" aria-live="polite" data-index={index} key={index}>
+      <div
+        className={moved ? 'carousel-slide carousel-slide-in' : 'carousel-slide'}
+        aria-live="polite"
+        data-index={index}
+        key={index}
+      >
         <h2>{t(message.title)}</h2>
         <p>{t(message.body)}</p>
       </div>
@@ -36,7 +44,10 @@ export function LoginCarousel() {
             className={`dot ${i === index ? 'dot-active' : ''}`}
             aria-label={t('carousel.show', { n: i + 1, title: t(m.title) })}
             aria-current={i === index}
-            onClick={() => setIndex(i)}
+            onClick={() => {
+              setMoved(true);
+              setIndex(i);
+            }}
           />
         ))}
       </div>
