@@ -16,7 +16,14 @@ export interface LazySchema<S> {
 
 export function lazySchema<S>(load: () => Promise<S>): LazySchema<S> {
   let pending: Promise<S> | undefined;
-  return { load: () => (pending ??= load()) };
+  return {
+    // A load that failed (the Wi-Fi dropped) is not kept: the next touch or submit tries again.
+    load: () =>
+      (pending ??= load().catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      })),
+  };
 }
 
 function isLazy<S>(source: S | LazySchema<S>): source is LazySchema<S> {

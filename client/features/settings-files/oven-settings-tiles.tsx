@@ -172,7 +172,6 @@ const SHARE = {
   },
 } as const;
 
-/** One share tile: an address, checked as the server checks it, and Send. */
 /**
  * The address's rules come when the field is first touched, not with the page: the contract they live in builds
  * its schemas as it loads, a noticeable moment on a slow tablet's first paint of My Ovens.
@@ -181,6 +180,7 @@ const shareRules = lazySchema(() =>
   import('../../../shared/contracts/settings-files').then((m) => m.shareRequest),
 );
 
+/** One share tile: an address, checked as the server checks it, and Send. */
 function ShareTile({ oven, kind }: { oven: OvenDetail; kind: ShareKind }) {
   const copy = SHARE[kind];
   const { t } = useTranslation();
