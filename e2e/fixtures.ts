@@ -50,6 +50,8 @@ export async function login(page: Page, account: { username: string; password: s
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/recipes$/);
+  // The address changes before the library's code has loaded; until then the log-in page is still drawn.
+  await expect(page.getByRole('heading', { name: 'Hearth Recipes' })).toBeVisible();
 }
 
 /** A new account registered through the public API, not yet verified; its mail is caught. */

@@ -96,7 +96,7 @@ test('the login carousel turns every 5 seconds through 5 messages', async ({ pag
 test('phone width: the menu folds into a button and the login form fits', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await login(page, DEMO.user);
-  const toggle = page.getByRole('button', { name: 'Menu' });
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
   await expect(toggle).toBeVisible();
   await expect(page.getByRole('link', { name: 'My Recipes' })).toBeHidden();
   await toggle.click();
