@@ -605,6 +605,26 @@ test('the Ovens page opened again shows the oven picked last, not the first of t
   await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
 });
 
+test('another oven picked opens at its first screen, not at the screen the last one showed', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Alpha' });
+  await seed.oven(cook, { name: 'Bravo' });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add New Screen' }).click();
+  await expect(page.getByRole('heading', { name: 'Screen 2' })).toBeVisible();
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Bravo/ }).click();
+  await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Alpha/ }).click();
+  await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
+});
+
 test('an oven remembered but since deleted elsewhere opens the first oven, with no error', async ({
   page,
   cook,

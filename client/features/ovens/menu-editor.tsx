@@ -8,7 +8,7 @@ import {
   rectIntersection,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuFromWire } from '../../../shared/contracts/menu-wire';
 import {
@@ -134,11 +134,13 @@ export function MenuEditor({
     canRedo: oven.can_redo && !readOnly,
   });
 
-  // Opening another oven starts at its first screen (spec §4).
-  const ovenId = oven.id;
-  useEffect(() => {
-    if (ovenId) setView({ screen: 0, category: null, page: 0 });
-  }, [ovenId]);
+  // Opening another oven starts at its first screen (spec §4). Set while drawing, not in an effect: an effect
+  // ran at every first draw too and drew the whole editor a second time.
+  const [viewOven, setViewOven] = useState(oven.id);
+  if (viewOven !== oven.id) {
+    setViewOven(oven.id);
+    setView({ screen: 0, category: null, page: 0 });
+  }
 
   const sensors = useEditorSensors();
   const noSensors = useSensors();
