@@ -625,6 +625,37 @@ test('another oven picked opens at its first screen, not at the screen the last 
   await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
 });
 
+for (const [device, size] of [
+  ['a tablet', null],
+  ['a phone', { width: 412, height: 823 }],
+] as const) {
+  test(`on ${device} the toolbar stays where it is when the oven list arrives, so a tap lands on the button it aimed at`, async ({
+    page,
+    cook,
+  }) => {
+    if (size) await page.setViewportSize(size);
+    await seed.oven(cook, { name: 'Alpha' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/ovens\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/ovens');
+    const add = page.getByRole('button', { name: 'Add New Oven' });
+    await expect(add).toBeVisible();
+    const before = (await add.boundingBox())!.y;
+    await page.screenshot({
+      path: `test-results/screens/ovens-list-coming-${size ? 'phone' : 'tablet'}.png`,
+    });
+    release();
+    await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+    expect((await add.boundingBox())!.y).toBe(before);
+  });
+}
+
 test('an oven remembered but since deleted elsewhere opens the first oven, with no error', async ({
   page,
   cook,

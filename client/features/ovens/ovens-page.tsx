@@ -340,6 +340,11 @@ export function OvensPage({
               onPage={setPickerPage}
               onPick={open}
             />
+          ) : list.isPending ? (
+            // The picker's room is kept while the list comes: the buttons below do not jump under a finger.
+            <div className="oven-picker" aria-hidden="true">
+              <div className="oven-picker-button oven-picker-pending" />
+            </div>
           ) : null}
           {/* The filters move as one: a row too narrow for them all takes them to the next line together. */}
           <div className="ovens-filters">
