@@ -90,7 +90,7 @@ test('offline, the store opens the oven, changes its menu, downloads its file an
 
   await page.getByRole('button', { name: 'Download Oven Settings' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Built on this tablet');
+  await expect(dialog).toContainText('Built on this device');
   const offlineFile = await downloadedBytes(page, () =>
     dialog.getByRole('button', { name: /^Download / }).click(),
   );
@@ -152,7 +152,7 @@ async function conflictAfterOffline(page: Page, cook: SeededUser, request: APIRe
   await other('DELETE', `/api/buttons/${calzone.id}?version=${before.version}`);
   await page.context().setOffline(false);
   return {
-    panel: page.getByRole('alert').filter({ hasText: 'changed while this tablet was offline' }),
+    panel: page.getByRole('alert').filter({ hasText: 'changed while this device was offline' }),
     menuOnHearth: async () => (await read()).screens[0]!.screen_content.map((b) => b.buttonable_name),
   };
 }
@@ -211,7 +211,26 @@ test('work that needs the server says so offline instead of failing', async ({ p
   await expect(page.getByRole('button', { name: 'Import My Oven' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Duplicate Oven' })).toBeDisabled();
   await expect(page.locator('form.share-tile').first().getByRole('button', { name: 'Send' })).toBeDisabled();
-  await expect(page.getByText('Needs a connection: this tablet is offline.').first()).toBeVisible();
+  await expect(page.getByText('Needs a connection: this device is offline.').first()).toBeVisible();
+});
+
+test('on a phone the offline strip stays under the top bar as the page scrolls, and nothing sticky hides beneath it', async ({
+  page,
+  cook,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.context().setOffline(true);
+  const strip = page.getByTestId('offline-bar');
+  await expect(strip).toContainText('You are offline.');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  const box = (await strip.boundingBox())!;
+  const bar = (await page.locator('header.topbar').boundingBox())!;
+  expect(box.y).toBeCloseTo(bar.y + bar.height, 0);
+  await page.screenshot({ path: 'test-results/screens/offline-strip-scrolled-phone.png' });
 });
 
 test('logging out with changes waiting says they would be dropped, and staying keeps them', async ({

@@ -141,7 +141,7 @@ test('offline, an oven cannot be duplicated: it says it needs a connection, and 
   await openFrontLine(page, cook);
   await page.context().setOffline(true);
   await expect(page.getByRole('button', { name: 'Duplicate Oven' })).toBeDisabled();
-  await expect(page.getByText('Needs a connection: this tablet is offline.').first()).toBeVisible();
+  await expect(page.getByText('Needs a connection: this device is offline.').first()).toBeVisible();
   await page.context().setOffline(false);
   await expect(page.getByRole('button', { name: 'Duplicate Oven' })).toBeEnabled();
   const call = apiAs(page.request, cook);

@@ -306,11 +306,34 @@ function Footer() {
   );
 }
 
+/** The sticky top's height, for what sticks below it (`--sticky-top`): it grows when a strip shows offline. */
+function useStickyTop() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const group = ref.current;
+    if (!group || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--sticky-top', `${group.offsetHeight}px`),
+    );
+    observer.observe(group);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-top');
+    };
+  }, []);
+  return ref;
+}
+
 export function Layout() {
+  const top = useStickyTop();
   return (
     <div className="app">
-      <NavBar />
-      <OfflineBar />
+      {/* The top bar and the device's state stay in sight together: being offline is never scrolled away. */}
+      <div ref={top} className="topbar-group">
+        <NavBar />
+        <OfflineBar />
+      </div>
       <TeamRemovalWatch />
       <main className="main" id="main">
         <Outlet />
