@@ -150,6 +150,38 @@ test('offline, an oven cannot be duplicated: it says it needs a connection, and 
   expect(ovens.data).toHaveLength(1);
 });
 
+test('Escape or × on an oven form with a name typed asks before the name is thrown away', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await modal.getByLabel('Oven name').fill('Front Line');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/oven-modal-discard.png' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(modal.getByLabel('Oven name')).toHaveValue('Front Line');
+  await modal.getByRole('button', { name: 'Close', exact: true }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(modal).toHaveCount(0);
+});
+
+test('an oven form left as it opened closes at once on Escape', async ({ page, cook }) => {
+  void cook;
+  await page.goto('/ovens');
+  await page.getByRole('button', { name: 'Add New Oven' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Oven' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('a Conveyor takes no warm-up profiles', async ({ page, cook }) => {
   void cook;
   await page.goto('/ovens');

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pointsFinely } from '../lib/pointer';
 
@@ -6,8 +6,8 @@ let openModals = 0;
 
 /**
  * An accessible dialog: labelled, focus moved in and kept in, Escape and the backdrop close it
- * (unless `busy`), focus returned to where it was. Full screen on a phone. A form with changes passes
- * `backdropCloses={false}` so a stray tap beside it never throws the changes away.
+ * (unless `busy`), focus returned to where it was. Full screen on a phone. A form with changes says so
+ * (`dirty`): a stray tap beside it does nothing, and Escape or × ask before throwing the changes away.
  */
 export function Modal({
   title,
@@ -17,6 +17,7 @@ export function Modal({
   size = 'md',
   busy = false,
   backdropCloses = true,
+  dirty = false,
 }: {
   title: ReactNode;
   onClose(): void;
@@ -25,14 +26,18 @@ export function Modal({
   size?: 'sm' | 'md' | 'lg';
   busy?: boolean;
   backdropCloses?: boolean;
+  /** What was typed would be lost by closing: closing asks first. */
+  dirty?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const [asking, setAsking] = useState(false);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  closeRef.current = dirty ? () => setAsking(true) : onClose;
   const busyRef = useRef(busy);
   busyRef.current = busy;
+  const requestClose = () => closeRef.current();
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -82,39 +87,54 @@ export function Modal({
   }, []);
 
   return (
-    <div
-      className="modal-backdrop"
-      onPointerDown={(e) => {
-        if (e.target === e.currentTarget && !busy && backdropCloses) onClose();
-      }}
-    >
+    <>
       <div
-        ref={ref}
-        className={`modal modal-${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id}
-        tabIndex={-1}
+        className="modal-backdrop"
+        onPointerDown={(e) => {
+          if (e.target === e.currentTarget && !busy && backdropCloses && !dirty) onClose();
+        }}
       >
-        <header className="modal-header">
-          <h2 id={id}>{title}</h2>
-          <button
-            type="button"
-            className="modal-close"
-            aria-label={t('common.close')}
-            onClick={onClose}
-            disabled={busy}
-          >
-            ×
-          </button>
-        </header>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body with no control of its own must be reachable by keyboard to scroll (WCAG 2.1.1; axe's scrollable-region-focusable) */}
-        <div className="modal-body" tabIndex={0}>
-          {children}
+        <div
+          ref={ref}
+          className={`modal modal-${size}`}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={id}
+          tabIndex={-1}
+        >
+          <header className="modal-header">
+            <h2 id={id}>{title}</h2>
+            <button
+              type="button"
+              className="modal-close"
+              aria-label={t('common.close')}
+              onClick={requestClose}
+              disabled={busy}
+            >
+              ×
+            </button>
+          </header>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body with no control of its own must be reachable by keyboard to scroll (WCAG 2.1.1; axe's scrollable-region-focusable) */}
+          <div className="modal-body" tabIndex={0}>
+            {children}
+          </div>
+          {footer ? <footer className="modal-footer">{footer}</footer> : null}
         </div>
-        {footer ? <footer className="modal-footer">{footer}</footer> : null}
       </div>
-    </div>
+      {asking ? (
+        <ConfirmDialog
+          title={t('common.discardTitle')}
+          message={t('common.discardMessage')}
+          confirmLabel={t('common.discard')}
+          cancelLabel={t('common.keepEditing')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            onClose();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

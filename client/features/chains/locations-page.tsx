@@ -230,7 +230,7 @@ function LocationModal({
       onClose={onClose}
       size="sm"
       busy={busy}
-      backdropCloses={!dirty}
+      dirty={dirty}
       footer={
         <DialogActions
           onCancel={onClose}
@@ -286,7 +286,7 @@ function MoveOvensModal({
       title={t('locationsPage.moveTitle', { name: isolate(location.name) })}
       onClose={onClose}
       busy={move.isPending}
-      backdropCloses={chosen.size === 0}
+      dirty={chosen.size > 0}
       footer={
         <DialogActions
           onCancel={onClose}

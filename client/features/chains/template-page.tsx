@@ -383,7 +383,7 @@ function RenameModal({ template, onClose }: { template: MenuTemplateDetail; onCl
       onClose={onClose}
       size="sm"
       busy={update.isPending}
-      backdropCloses={name === template.name}
+      dirty={name !== template.name}
       footer={
         <DialogActions
           onCancel={onClose}

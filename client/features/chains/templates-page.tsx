@@ -111,7 +111,7 @@ function NewTemplateModal({ onClose }: { onClose(): void }) {
       onClose={onClose}
       size="sm"
       busy={form.busy}
-      backdropCloses={!dirty}
+      dirty={dirty}
       footer={
         <DialogActions
           onCancel={onClose}

@@ -115,7 +115,7 @@ export function OvenModal({
     <Modal
       title={oven ? t('ovenModal.editTitle', { name: oven.name }) : t('ovenModal.addTitle')}
       onClose={onClose}
-      backdropCloses={!dirty}
+      dirty={dirty}
       busy={busy}
       footer={
         <>

@@ -138,7 +138,7 @@ export function ImportOvenModal({
       title={t('importOven.title')}
       onClose={busy ? () => {} : onClose}
       busy={busy}
-      backdropCloses={!picked && !values.oven_name}
+      dirty={Boolean(picked || values.oven_name)}
       size="lg"
       footer={
         <>

@@ -461,7 +461,7 @@ function AddWebhookModal({
       title={t('webhooks.addTitle')}
       onClose={onClose}
       busy={form.busy}
-      backdropCloses={!dirty}
+      dirty={dirty}
       footer={
         <DialogActions
           onCancel={onClose}

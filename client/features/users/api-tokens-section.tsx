@@ -244,7 +244,7 @@ function CreateTokenModal({
       title={t('apiTokens.createTitle')}
       onClose={onClose}
       busy={form.busy}
-      backdropCloses={!dirty}
+      dirty={dirty}
       footer={
         <DialogActions
           onCancel={onClose}
