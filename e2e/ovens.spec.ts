@@ -248,6 +248,19 @@ test('a category is created, renamed, given a picture, and holds pages', async (
   await expect(page.getByRole('heading', { name: 'Screen 1', exact: true })).toBeVisible();
 });
 
+test("on a touch screen the category name form's small buttons are still a finger high", async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Front Line' });
+  await page.goto('/ovens');
+  await slot(page, 2).getByRole('button', { name: 'or Create Category' }).click();
+  for (const name of ['Apply', 'Cancel']) {
+    const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+});
+
 test('a category name the rules refuse stays in the field with the reason beside it', async ({
   page,
   cook,
