@@ -233,6 +233,21 @@ test('on a phone the offline strip stays under the top bar as the page scrolls, 
   await page.screenshot({ path: 'test-results/screens/offline-strip-scrolled-phone.png' });
 });
 
+test('a change made offline is what the undo bar names, not the last change Hearth recorded', async ({
+  page,
+  cook,
+}) => {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.getByRole('button', { name: 'Remove Calzone' }).click();
+  const bar = page.locator('.undo-bar .undo-text');
+  await expect(bar).toContainText('Calzone');
+  await page.context().setOffline(true);
+  await removeOffline(page, 'Margherita');
+  await expect(bar).toHaveText('1 change waiting');
+});
+
 test('logging out with changes waiting says they would be dropped, and staying keeps them', async ({
   page,
   cook,

@@ -53,6 +53,7 @@ import { dragAnnouncements } from './drag-announcements';
 import { IconPickerModal } from './icon-picker-modal';
 import { useEditorSensors, useMenuHistory } from './menu-history';
 import { menuWords } from './menu-words';
+import { useWaitingChanges } from './offline-sync';
 import { type OvenHandle, useMenuActions } from './ovens-api';
 import { PlaceLink } from './place-link';
 
@@ -128,6 +129,8 @@ export function MenuEditor({
   // A role that reads menus only (crew) sees the menu as the oven shows it, with no way to change it.
   const readOnly = !can(useCurrentUser().user, 'menus.edit') || handle.readOnly === true;
 
+  // Changes made offline are the menu's latest: the bar names them, not the last change Hearth recorded.
+  const waitingHere = useWaitingChanges().waiting.get(oven.id)?.changes.length ?? 0;
   const { undo, redo } = useMenuHistory(actions, {
     name: oven.name,
     canUndo: oven.can_undo && !readOnly,
@@ -331,7 +334,11 @@ export function MenuEditor({
                   {!readOnly ? (
                     <div className="undo-bar" role="status">
                       <span className="undo-text">
-                        {oven.last_change ? say(oven.last_change.said, 'F', oven.last_change.summary) : null}
+                        {waitingHere > 0
+                          ? t('offline.waiting', { count: waitingHere })
+                          : oven.last_change
+                            ? say(oven.last_change.said, 'F', oven.last_change.summary)
+                            : null}
                       </span>
                       <button
                         type="button"
