@@ -248,6 +248,30 @@ test('a change made offline is what the undo bar names, not the last change Hear
   await expect(bar).toHaveText('1 change waiting');
 });
 
+test('offline, Versions says its list is as last seen, and saving or restoring waits for a connection', async ({
+  page,
+  cook,
+}) => {
+  const oven = await storeOven(cook);
+  await apiAs(page.request, cook)('POST', `/api/ovens/${oven.id}/versions`, {
+    name: 'Spring menu',
+    note: '',
+  });
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Menu versions of Front Line' });
+  await expect(dialog.getByRole('listitem', { name: 'Spring menu' })).toBeVisible();
+  await expect(dialog.getByText('Offline: the versions as this device last saw them online.')).toHaveCount(0);
+  await page.context().setOffline(true);
+  await expect(dialog.getByText('Offline: the versions as this device last saw them online.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Version' })).toBeDisabled();
+  await expect(
+    dialog.getByRole('listitem', { name: 'Spring menu' }).getByRole('button', { name: 'Restore' }),
+  ).toBeDisabled();
+  await expect(dialog.getByText('Needs a connection: this device is offline.')).toBeVisible();
+});
+
 test('logging out with changes waiting says they would be dropped, and staying keeps them', async ({
   page,
   cook,

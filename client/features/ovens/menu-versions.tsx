@@ -5,7 +5,9 @@ import { type MenuDiffResponse, type MenuVersion, saveVersionRequest } from '../
 import { LIMITS } from '../../../shared/domain/messages';
 import { Alert, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, Modal } from '../../components/modal';
+import { NeedsConnection } from '../../components/needs-connection';
 import { formatLocale, i18n, say, textOf, type UiLanguage } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/online';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import {
   type OvenHandle,
@@ -96,12 +98,14 @@ export function MenuVersionsModal({
     form.setValues({ name: '', note: '' });
   });
 
+  const online = useOnline();
   return (
     <Modal
       title={t('versions.title', { oven: oven.name })}
       onClose={onClose}
       size="lg"
       busy={restore.isPending}
+      dirty={form.values.name !== '' || form.values.note !== ''}
     >
       {readOnly ? null : (
         <form className="version-form" onSubmit={submit} noValidate>
@@ -123,13 +127,15 @@ export function MenuVersionsModal({
           {form.failure && !hasFieldErrors(form.failure) ? (
             <Alert tone="error">{t('versions.saveFailed', { message: textOf(form.failure) })}</Alert>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={form.busy}>
+          <button type="submit" className="btn btn-primary" disabled={form.busy || !online}>
             {form.busy ? t('common.saving') : t('versions.save')}
           </button>
+          <NeedsConnection />
         </form>
       )}
 
       <h3 className="section-title">{t('versions.saved')}</h3>
+      {online ? null : <p className="muted">{t('versions.asLastSeen')}</p>}
       {list.isPending ? <Spinner label={t('versions.loading')} /> : null}
       {list.isError ? (
         <Alert tone="error">{t('versions.loadFailed', { message: textOf(list.error) })}</Alert>
@@ -164,7 +170,12 @@ export function MenuVersionsModal({
                   {t('versions.whatChanged')}
                 </button>
                 {readOnly ? null : (
-                  <button type="button" className="btn btn-secondary" onClick={() => setRestoring(v)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={!online}
+                    onClick={() => setRestoring(v)}
+                  >
                     {t('versions.restore')}
                   </button>
                 )}
