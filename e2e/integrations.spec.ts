@@ -108,6 +108,25 @@ test('an owner creates a token with two scopes, copies its secret once, sees it 
   await tokenFlow(page, 'tablet');
 });
 
+test('after "I have copied it" and after a revoke the focus is back on the tokens section, not the top of the page', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  await page.goto('/my-profile');
+  const section = page.getByRole('region', { name: 'API tokens' });
+  await createToken(page, 'Till sync', [/Recipes: read/]);
+  await section.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(section.getByRole('heading', { name: 'API tokens' })).toBeFocused();
+  await section.getByRole('button', { name: 'Revoke Till sync' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke the token' })
+    .getByRole('button', { name: 'Revoke token' })
+    .click();
+  await expect(section.getByText('No tokens yet.')).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'API tokens' })).toBeFocused();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

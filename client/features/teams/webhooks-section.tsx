@@ -21,6 +21,7 @@ import { Alert, CheckGroup, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
 import { SecretOnce } from '../../components/secret-once';
+import { useFocusAfter } from '../../lib/focus-after';
 import { say, textOf } from '../../lib/i18n';
 import { formatDayTime } from '../../lib/text';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -99,13 +100,17 @@ export function WebhooksSection({ teamId }: { teamId: number }) {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<WebhookCreated['data'] | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
+  // A secret put away or a row removed: the focus goes back to this section, not the top of the page.
+  const [heading, backToSection] = useFocusAfter<HTMLHeadingElement>();
   const hooks = list.data ?? [];
 
   return (
     <section className="card team-section webhook-section" aria-labelledby="webhooks-title">
       <div className="section-head">
         <div>
-          <h2 id="webhooks-title">{t('webhooks.title')}</h2>
+          <h2 id="webhooks-title" ref={heading} tabIndex={-1}>
+            {t('webhooks.title')}
+          </h2>
           <p className="muted">{t('webhooks.intro')}</p>
         </div>
         <button
@@ -122,7 +127,10 @@ export function WebhooksSection({ teamId }: { teamId: number }) {
       {added ? (
         <SecretOnce
           secret={added.secret}
-          onDone={() => setAdded(null)}
+          onDone={() => {
+            setAdded(null);
+            backToSection();
+          }}
           words={{
             title: t('webhooks.addedTitle'),
             label: t('webhooks.secretLabel'),
@@ -183,6 +191,7 @@ export function WebhooksSection({ teamId }: { teamId: number }) {
               await remove.mutateAsync(removing.id);
               if (log.open === removing.id) log.show(null);
               banners.success(removing.url, t('webhooks.removed'));
+              backToSection();
             } catch (e) {
               banners.failure(removing.url, t('webhooks.removeFailed'), e);
             }

@@ -14,6 +14,7 @@ import { useBanners } from '../../components/banners';
 import { Alert, CheckGroup, Spinner, TextField } from '../../components/form';
 import { ConfirmDialog, DialogActions, Modal } from '../../components/modal';
 import { SecretOnce } from '../../components/secret-once';
+import { useFocusAfter } from '../../lib/focus-after';
 import { textOf } from '../../lib/i18n';
 import { formatDay, formatDayTime, isolate } from '../../lib/text';
 import { hasFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -62,6 +63,8 @@ export function ApiTokensSection({ user }: { user: PublicUser }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<TokenCreated['data'] | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  // A secret put away or a row removed: the focus goes back to this section, not the top of the page.
+  const [heading, backToSection] = useFocusAfter<HTMLHeadingElement>();
   const scopes = scopesForRole(user.team?.role);
   const tokens = list.data ?? [];
 
@@ -69,7 +72,9 @@ export function ApiTokensSection({ user }: { user: PublicUser }) {
     <section className="card token-section" aria-labelledby="tokens-title">
       <div className="section-head">
         <div>
-          <h2 id="tokens-title">{t('apiTokens.title')}</h2>
+          <h2 id="tokens-title" ref={heading} tabIndex={-1}>
+            {t('apiTokens.title')}
+          </h2>
           <p className="muted">{t('apiTokens.intro')}</p>
         </div>
         {user.team && scopes.length > 0 ? (
@@ -93,7 +98,10 @@ export function ApiTokensSection({ user }: { user: PublicUser }) {
       {created ? (
         <SecretOnce
           secret={created.token}
-          onDone={() => setCreated(null)}
+          onDone={() => {
+            setCreated(null);
+            backToSection();
+          }}
           words={{
             title: t('apiTokens.createdTitle', { name: isolate(created.name) }),
             label: t('apiTokens.secretLabel'),
@@ -207,6 +215,7 @@ export function ApiTokensSection({ user }: { user: PublicUser }) {
             try {
               await revoke.mutateAsync(revoking.id);
               banners.success(revoking.name, t('apiTokens.revoked'));
+              backToSection();
             } catch (e) {
               banners.failure(revoking.name, t('apiTokens.revokeFailed'), e);
             }
