@@ -74,7 +74,9 @@ export function OfflineBar() {
         </p>
       ) : sending ? (
         <p className="offline-bar" data-testid="offline-bar">
-          {t('offline.sending')} <span className="offline-count">· {t('offline.waiting', { count })}</span>
+          {t('offline.sending')}{' '}
+          {/* The last one sent and the strip not yet gone: no "0 changes waiting" for a moment. */}
+          {count > 0 ? <span className="offline-count">· {t('offline.waiting', { count })}</span> : null}
         </p>
       ) : user && goneOven ? (
         <p className="offline-bar offline-bar-choice" data-testid="offline-bar">
