@@ -127,6 +127,35 @@ test('after "I have copied it" and after a revoke the focus is back on the token
   await expect(section.getByRole('heading', { name: 'API tokens' })).toBeFocused();
 });
 
+test('after "I have copied it" and after a removal the focus is back on the webhooks section, not the top of the page', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  const hook = await receiver();
+  try {
+    await page.goto('/team');
+    const section = page.getByRole('region', { name: 'Webhooks' });
+    const heading = section.getByRole('heading', { name: 'Webhooks', exact: true });
+    await section.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook' });
+    await dialog.getByLabel('Receiver address (URL)').fill(hook.url);
+    await dialog.getByRole('checkbox', { name: /Menu changed/ }).check();
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await section.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(heading).toBeFocused();
+    await section.getByRole('listitem', { name: hook.url }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the webhook' })
+      .getByRole('button', { name: 'Remove webhook' })
+      .click();
+    await expect(section.getByText('No webhooks yet.')).toBeVisible();
+    await expect(heading).toBeFocused();
+  } finally {
+    await hook.close();
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
