@@ -41,6 +41,14 @@ async function openOnline(page: Page, cook: SeededUser, ovenId: number) {
     .toBeTruthy();
 }
 
+/** The store's oven, opened online with the device's offline store readable: where every offline test starts. */
+async function storeOpenedOnline(page: Page, cook: SeededUser) {
+  const oven = await storeOven(cook);
+  await withStoreReader(page);
+  await openOnline(page, cook, oven.id);
+  return oven;
+}
+
 declare function kept(key: string): Promise<unknown>;
 /** Reads the device's offline store from the page (for the tests' checks only). */
 async function withStoreReader(page: Page) {
@@ -79,9 +87,7 @@ test('offline, the store opens the oven, changes its menu, downloads its file an
   page,
   cook,
 }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  const oven = await storeOpenedOnline(page, cook);
   await page.context().setOffline(true);
   await expect(page.getByTestId('offline-bar')).toContainText('You are offline.');
 
@@ -122,9 +128,7 @@ test('offline, the store opens the oven, changes its menu, downloads its file an
 });
 
 test('the worker keeps the app shell and never an API answer or a download', async ({ page, cook }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys())
@@ -140,9 +144,7 @@ test('the worker keeps the app shell and never an API answer or a download', asy
  * the panel asking the person to choose, and the menu's names as Hearth has them.
  */
 async function conflictAfterOffline(page: Page, cook: SeededUser, request: APIRequestContext) {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  const oven = await storeOpenedOnline(page, cook);
   await page.context().setOffline(true);
   await removeOffline(page, 'Margherita');
   const other = apiAs(request, cook);
@@ -190,9 +192,7 @@ test('keeping the menu on Hearth drops the change made offline', async ({ page, 
 });
 
 test('logging out clears what the tablet kept of the session', async ({ page, cook }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   await page.getByRole('button', { name: 'My Profile' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -204,9 +204,7 @@ test('logging out clears what the tablet kept of the session', async ({ page, co
 });
 
 test('work that needs the server says so offline instead of failing', async ({ page, cook }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   await page.context().setOffline(true);
   await expect(page.getByRole('button', { name: 'Import My Oven' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Duplicate Oven' })).toBeDisabled();
@@ -219,9 +217,7 @@ test('on a phone the offline strip stays under the top bar as the page scrolls, 
   cook,
 }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   await page.context().setOffline(true);
   const strip = page.getByTestId('offline-bar');
   await expect(strip).toContainText('You are offline.');
@@ -237,9 +233,7 @@ test('a change made offline is what the undo bar names, not the last change Hear
   page,
   cook,
 }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   await page.getByRole('button', { name: 'Remove Calzone' }).click();
   const bar = page.locator('.undo-bar .undo-text');
   await expect(bar).toContainText('Calzone');
@@ -276,9 +270,7 @@ test('logging out with changes waiting says they would be dropped, and staying k
   page,
   cook,
 }) => {
-  const oven = await storeOven(cook);
-  await withStoreReader(page);
-  await openOnline(page, cook, oven.id);
+  await storeOpenedOnline(page, cook);
   await page.context().setOffline(true);
   await removeOffline(page, 'Margherita');
   await page.getByRole('button', { name: 'My Profile' }).click();

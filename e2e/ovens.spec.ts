@@ -11,6 +11,11 @@ import {
 } from './fixtures';
 
 const slots = (page: Page) => page.locator('.editor-main .screen-grid .slot');
+/** Opens the oven picker and picks the oven named. */
+async function pickOven(page: Page, name: RegExp) {
+  await page.getByRole('button', { name: /^Select Oven/ }).click();
+  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name }).click();
+}
 const slot = (page: Page, position: number) =>
   page.locator(`.editor-main .slot[data-position="${position}"]`).first();
 const tileNames = (page: Page) => page.locator('.editor-main .tile-name');
@@ -639,8 +644,7 @@ test('the Ovens page opened again shows the oven picked last, not the first of t
   await seed.oven(cook, { name: 'Bravo' });
   await page.goto('/ovens');
   await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
-  await page.getByRole('button', { name: /^Select Oven/ }).click();
-  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Bravo/ }).click();
+  await pickOven(page, /Bravo/);
   await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'My Recipes' }).click();
@@ -660,12 +664,10 @@ test('another oven picked opens at its first screen, not at the screen the last 
   await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New Screen' }).click();
   await expect(page.getByRole('heading', { name: 'Screen 2' })).toBeVisible();
-  await page.getByRole('button', { name: /^Select Oven/ }).click();
-  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Bravo/ }).click();
+  await pickOven(page, /Bravo/);
   await expect(page.getByRole('heading', { name: 'Bravo' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
-  await page.getByRole('button', { name: /^Select Oven/ }).click();
-  await page.getByRole('list', { name: 'Select Oven' }).getByRole('button', { name: /Alpha/ }).click();
+  await pickOven(page, /Alpha/);
   await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
 });
@@ -866,11 +868,7 @@ test("on a landscape tablet the Ovens page's filters stay put when an oven with 
   const left = async () =>
     Math.round((await page.getByRole('combobox', { name: 'Model', exact: true }).boundingBox())!.x);
   const before = await left();
-  await page.getByRole('button', { name: /^Select Oven/ }).click();
-  await page
-    .getByRole('list', { name: 'Select Oven' })
-    .getByRole('button', { name: /Back kitchen 2nd/ })
-    .click();
+  await pickOven(page, /Back kitchen 2nd/);
   await expect(page.getByRole('heading', { level: 2, name: 'Back kitchen 2nd' })).toBeVisible();
   expect(await left()).toBe(before);
 });

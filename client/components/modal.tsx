@@ -7,7 +7,8 @@ let openModals = 0;
 /**
  * An accessible dialog: labelled, focus moved in and kept in, Escape and the backdrop close it
  * (unless `busy`), focus returned to where it was. Full screen on a phone. A form with changes says so
- * (`dirty`): a stray tap beside it does nothing, and Escape or × ask before throwing the changes away.
+ * (`dirty`): a stray tap beside it does nothing, and Escape or × ask before throwing the changes away, in the
+ * form's own words (`discard`) when it has them.
  */
 export function Modal({
   title,
@@ -16,8 +17,8 @@ export function Modal({
   footer,
   size = 'md',
   busy = false,
-  backdropCloses = true,
   dirty = false,
+  discard,
 }: {
   title: ReactNode;
   onClose(): void;
@@ -25,9 +26,10 @@ export function Modal({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   busy?: boolean;
-  backdropCloses?: boolean;
   /** What was typed would be lost by closing: closing asks first. */
   dirty?: boolean;
+  /** The question asked before a dirty form closes, when the form names what would be lost. */
+  discard?: { title: string; message: string };
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -91,7 +93,7 @@ export function Modal({
       <div
         className="modal-backdrop"
         onPointerDown={(e) => {
-          if (e.target === e.currentTarget && !busy && backdropCloses && !dirty) onClose();
+          if (e.target === e.currentTarget && !busy && !dirty) onClose();
         }}
       >
         <div
@@ -123,8 +125,8 @@ export function Modal({
       </div>
       {asking ? (
         <ConfirmDialog
-          title={t('common.discardTitle')}
-          message={t('common.discardMessage')}
+          title={discard?.title ?? t('common.discardTitle')}
+          message={discard?.message ?? t('common.discardMessage')}
           confirmLabel={t('common.discard')}
           cancelLabel={t('common.keepEditing')}
           onCancel={() => setAsking(false)}

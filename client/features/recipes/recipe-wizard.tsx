@@ -5,7 +5,7 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { normalizeSetTemp } from '../../../shared/domain/recipe';
 import { stagesFor } from '../../../shared/domain/recipe-convert';
 import { Alert } from '../../components/form';
-import { ConfirmDialog, Modal } from '../../components/modal';
+import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api';
 import { useTemperatureUnit } from '../../lib/current-user';
 import { say, textOf } from '../../lib/i18n';
@@ -65,7 +65,6 @@ export function RecipeWizard({
   const [modelChosen, setModelChosen] = useState(recipe !== null);
   const [stageForm, setStageForm] = useState<StageFormState | null>(null);
   const [saved, setSaved] = useState<RecipeDetail | null>(null);
-  const [confirmingClose, setConfirmingClose] = useState(false);
   const save = useSaveRecipe();
   const model = ovenModel(draft.oven_type);
   const set = form.set;
@@ -75,7 +74,6 @@ export function RecipeWizard({
 
   const dirty = !saved && (photo.kind !== 'keep' || JSON.stringify(draft) !== JSON.stringify(initial));
   // Anything typed is only lost on purpose: Esc and × ask first, and a tap beside the dialog does nothing.
-  const requestClose = () => (dirty ? setConfirmingClose(true) : onClose());
 
   // Each step starts at its top (on a phone the previous step left the dialog scrolled down).
   const top = useRef<HTMLOListElement>(null);
@@ -240,103 +238,89 @@ export function RecipeWizard({
     );
 
   return (
-    <>
-      <Modal
-        title={title}
-        onClose={requestClose}
-        backdropCloses={!dirty}
-        size="lg"
-        footer={footer}
-        busy={save.isPending}
-      >
-        <ol className="steps" aria-label={t('wizard.stepsLabel')} ref={top}>
-          {STEPS.map((key, i) => (
-            <li
-              key={key}
-              className={i + 1 === step ? 'step-current' : i + 1 < step ? 'step-done' : ''}
-              aria-current={i + 1 === step ? 'step' : undefined}
-            >
-              <span className="step-number">{i + 1}</span>{' '}
-              <span className="step-label">{t(`wizard.steps.${key}`)}</span>
-            </li>
-          ))}
-        </ol>
+    <Modal
+      title={title}
+      onClose={onClose}
+      dirty={dirty}
+      discard={{ title: t('wizard.discardTitle'), message: t('wizard.discardMessage') }}
+      size="lg"
+      footer={footer}
+      busy={save.isPending}
+    >
+      <ol className="steps" aria-label={t('wizard.stepsLabel')} ref={top}>
+        {STEPS.map((key, i) => (
+          <li
+            key={key}
+            className={i + 1 === step ? 'step-current' : i + 1 < step ? 'step-done' : ''}
+            aria-current={i + 1 === step ? 'step' : undefined}
+          >
+            <span className="step-number">{i + 1}</span>{' '}
+            <span className="step-label">{t(`wizard.steps.${key}`)}</span>
+          </li>
+        ))}
+      </ol>
 
-        {cleared && step < 3 ? (
-          <Alert tone="info">
-            {t('wizard.clearedForModel', { type: cleared.type })}
-            <ul className="change-list">
-              {cleared.lines.map((line) => (
+      {cleared && step < 3 ? (
+        <Alert tone="info">
+          {t('wizard.clearedForModel', { type: cleared.type })}
+          <ul className="change-list">
+            {cleared.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {conversion && step < 5 ? (
+        <details className="conversion-note" open>
+          <summary>
+            {conversion.changes.length === 0
+              ? t('wizard.convertedNothing', { from: conversion.from })
+              : t('wizard.convertedChanges', { from: conversion.from, count: conversion.changes.length })}
+          </summary>
+          {conversion.changes.length > 0 ? (
+            <ul className="change-list" aria-label={t('wizard.whatConversionChanged')}>
+              {conversion.changes.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
-          </Alert>
-        ) : null}
-        {conversion && step < 5 ? (
-          <details className="conversion-note" open>
-            <summary>
-              {conversion.changes.length === 0
-                ? t('wizard.convertedNothing', { from: conversion.from })
-                : t('wizard.convertedChanges', { from: conversion.from, count: conversion.changes.length })}
-            </summary>
-            {conversion.changes.length > 0 ? (
-              <ul className="change-list" aria-label={t('wizard.whatConversionChanged')}>
-                {conversion.changes.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
-          </details>
-        ) : null}
-        {step === 1 ? (
-          <StepName
-            draft={draft}
-            model={model}
-            nameError={draft.name && nameProblem ? nameProblem : undefined}
-            nameMax={modelChosen ? model.recipeNameMax : undefined}
-            nameNote={nameTooLong && !modelChosen ? t('wizard.chooseOvenForName') : ''}
-            photo={photo}
-            photoError={photoError}
-            currentImage={currentImage}
-            hasSavedImage={Boolean(recipe?.image_url)}
-            onName={(v) => set('name', v)}
-            onOvenType={changeOvenType}
-            onPhoto={setPhoto}
-            onPhotoError={setPhotoError}
-          />
-        ) : null}
-        {step === 2 ? (
-          <StepStages
-            model={model}
-            stages={draft.stages}
-            events={draft.events}
-            problem={step2Problem}
-            onStages={(s) => set('stages', s)}
-            onEvents={(e) => set('events', e)}
-            onFormState={onStageForm}
-          />
-        ) : null}
-        {step === 3 ? (
-          <StepDetails draft={draft} errors={live} blockers={step3Problems.map((p) => textOf(p))} set={set} />
-        ) : null}
-        {step === 4 ? (
-          <StepPreview draft={draft} setTemp={setTemp} image={currentImage} problem={allProblems[0]} />
-        ) : null}
-        {step === 5 && saved ? <StepSaved recipe={saved} created={mode !== 'edit'} /> : null}
-      </Modal>
-      {confirmingClose ? (
-        <ConfirmDialog
-          title={t('wizard.discardTitle')}
-          message={t('wizard.discardMessage')}
-          confirmLabel={t('wizard.discard')}
-          cancelLabel={t('wizard.keepEditing')}
-          onConfirm={() => {
-            setConfirmingClose(false);
-            onClose();
-          }}
-          onCancel={() => setConfirmingClose(false)}
+          ) : null}
+        </details>
+      ) : null}
+      {step === 1 ? (
+        <StepName
+          draft={draft}
+          model={model}
+          nameError={draft.name && nameProblem ? nameProblem : undefined}
+          nameMax={modelChosen ? model.recipeNameMax : undefined}
+          nameNote={nameTooLong && !modelChosen ? t('wizard.chooseOvenForName') : ''}
+          photo={photo}
+          photoError={photoError}
+          currentImage={currentImage}
+          hasSavedImage={Boolean(recipe?.image_url)}
+          onName={(v) => set('name', v)}
+          onOvenType={changeOvenType}
+          onPhoto={setPhoto}
+          onPhotoError={setPhotoError}
         />
       ) : null}
-    </>
+      {step === 2 ? (
+        <StepStages
+          model={model}
+          stages={draft.stages}
+          events={draft.events}
+          problem={step2Problem}
+          onStages={(s) => set('stages', s)}
+          onEvents={(e) => set('events', e)}
+          onFormState={onStageForm}
+        />
+      ) : null}
+      {step === 3 ? (
+        <StepDetails draft={draft} errors={live} blockers={step3Problems.map((p) => textOf(p))} set={set} />
+      ) : null}
+      {step === 4 ? (
+        <StepPreview draft={draft} setTemp={setTemp} image={currentImage} problem={allProblems[0]} />
+      ) : null}
+      {step === 5 && saved ? <StepSaved recipe={saved} created={mode !== 'edit'} /> : null}
+    </Modal>
   );
 }
