@@ -263,9 +263,20 @@ test('on a phone the tiles stack and the import statistics fit', async ({ page, 
   await openOven(page, cook);
   const tiles = page.locator('.oven-tiles .tile-card');
   await expect(tiles).toHaveCount(4);
-  const [a, b] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
-  expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
-  expect(a!.width).toBeLessThanOrEqual(390);
+  // Both boxes are read in one go: read one after the other, a tile whose content was still arriving moved between.
+  const boxes = () =>
+    tiles.evaluateAll((els) =>
+      els.slice(0, 2).map((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, width: r.width };
+      }),
+    );
+  await expect
+    .poll(async () => {
+      const [a, b] = await boxes();
+      return b.top >= a.bottom - 1 && a.width <= 390;
+    })
+    .toBe(true);
   await tiles.nth(1).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/tiles-phone.png', fullPage: true });
 });
