@@ -3,6 +3,8 @@
  * for a signed-in cook with one oven and for one with none yet, served from the last `npm run build`. Lighthouse is fetched by npx (pinned;
  * not a dependency of the project), and drives this machine's Chromium, where the session is put in first.
  * LIGHTHOUSE_RUNS sets the runs per page (3). Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
+ * Served as deployed: over HTTPS with HTTP/2 from a front like a load balancer's (`https-front.ts`);
+ * LIGHTHOUSE_HTTP1=true measures the app's own plain HTTP/1.1 listener instead, for comparison.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { DEFAULT_CLIENT_DIR } from '../server/app';
 import { createOvenWithRecipe, createSession, createUser } from '../server/test/factories';
 import { AUTH_TOKEN_STORAGE_KEY } from '../shared/contracts/http';
 import { freePort, serveApp, withBenchDatabase } from './harness';
+import { httpsFront } from './https-front';
 import { report, verdict } from './measure';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -40,6 +43,9 @@ export async function lighthouseBench() {
     const token = await createSession(db, user.id);
     const newcomer = await createSession(db, (await createUser(db)).id);
     const app = await serveApp(ctx, { clientDir: DEFAULT_CLIENT_DIR });
+    const front = process.env.LIGHTHOUSE_HTTP1 === 'true' ? null : await httpsFront(app.base);
+    const base = front?.base ?? app.base;
+    const transport = front ? 'HTTPS, HTTP/2' : 'plain HTTP/1.1';
     const out = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-'));
     try {
       // A new browser for every run, the session put in its storage: a first visit, nothing in any cache.
@@ -52,11 +58,17 @@ export async function lighthouseBench() {
           const profile = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-profile-'));
           const browser = await chromium.launchPersistentContext(profile, {
             executablePath: '/usr/bin/chromium',
-            args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+            // The front's certificate is made for this run: the browser is told to take it.
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              `--remote-debugging-port=${port}`,
+              ...(front ? ['--ignore-certificate-errors'] : []),
+            ],
           });
           try {
             const page = browser.pages()[0] ?? (await browser.newPage());
-            await page.goto(`${app.base}/favicon.svg`);
+            await page.goto(`${base}/favicon.svg`);
             if (session)
               await page.evaluate(
                 ([key, value]) => localStorage.setItem(key!, value!),
@@ -70,7 +82,7 @@ export async function lighthouseBench() {
                 [
                   '--yes',
                   LIGHTHOUSE,
-                  `${app.base}${path}`,
+                  `${base}${path}`,
                   `--port=${port}`,
                   '--only-categories=performance',
                   '--form-factor=mobile',
@@ -112,7 +124,7 @@ export async function lighthouseBench() {
         ['My Ovens (no oven yet)', '/ovens', newcomer],
       ] as const) {
         const r = await audit(name.replace(/\W+/g, '-'), path, session);
-        report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), median of ${RUNS}`, [
+        report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), ${transport}, median of ${RUNS}`, [
           ['performance score', verdict(r.score, { atLeast: 95 }, '', 0)],
           ['largest paint', verdict(r.lcp / 1000, { atMost: 2.5 }, ' s', 2)],
           ['first paint', `${(r.fcp / 1000).toFixed(2)} s`],
@@ -122,6 +134,7 @@ export async function lighthouseBench() {
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
+      await front?.close();
       await app.close();
     }
   });

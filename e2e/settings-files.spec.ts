@@ -274,7 +274,7 @@ test('on a phone the tiles stack and the import statistics fit', async ({ page, 
   await expect
     .poll(async () => {
       const [a, b] = await boxes();
-      return b.top >= a.bottom - 1 && a.width <= 390;
+      return !!a && !!b && b.top >= a.bottom - 1 && a.width <= 390;
     })
     .toBe(true);
   await tiles.nth(1).scrollIntoViewIfNeeded();
