@@ -701,6 +701,32 @@ for (const [device, size] of [
     await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
     expect((await add.boundingBox())!.y).toBe(before);
   });
+
+  test(`on ${device} with no oven yet, Add New Oven stays where it is when the empty list arrives`, async ({
+    page,
+    cook,
+  }) => {
+    void cook;
+    if (size) await page.setViewportSize(size);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/ovens\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/ovens');
+    const add = page.getByRole('button', { name: 'Add New Oven' });
+    await expect(add).toBeVisible();
+    const before = (await add.boundingBox())!.y;
+    release();
+    // The picker's room now says there is none, as the empty state's title.
+    await expect(page.getByRole('heading', { name: 'No Ovens Found' })).toBeVisible();
+    await expect(page.getByText('Your account does not have any saved ovens.')).toBeVisible();
+    expect((await add.boundingBox())!.y).toBe(before);
+    await page.screenshot({ path: `test-results/screens/ovens-none-${size ? 'phone' : 'tablet'}.png` });
+  });
 }
 
 test('an oven remembered but since deleted elsewhere opens the first oven, with no error', async ({

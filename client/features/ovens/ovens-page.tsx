@@ -345,6 +345,12 @@ export function OvensPage({
             <div className="oven-picker" aria-hidden="true">
               <div className="oven-picker-button oven-picker-pending" />
             </div>
+          ) : list.data ? (
+            // No oven to pick: its room says so (and is the empty state's title), so the buttons below stay put
+            // for someone about to add their first oven.
+            <div className="oven-picker">
+              <h2 className="oven-picker-button oven-picker-none">{t('ovenPage.noneFound')}</h2>
+            </div>
           ) : null}
           {/* The filters move as one: a row too narrow for them all takes them to the next line together. */}
           <div className="ovens-filters">
@@ -408,7 +414,6 @@ export function OvensPage({
       ) : null}
       {list.data && list.data.total === 0 && search === '' ? (
         <div className="card empty-state">
-          <h2>{t('ovenPage.noneFound')}</h2>
           {place ? (
             <p>{model === 'All' ? t('ovenPage.noneInLocation') : t('ovenPage.noneInLocationModel')}</p>
           ) : model === 'All' ? (
