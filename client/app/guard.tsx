@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { can, type TeamAction } from '../../shared/domain/permissions';
 import { Spinner } from '../components/form';
-import { useCurrentUser } from '../lib/current-user';
+import { authCheckKey, useCurrentUser } from '../lib/current-user';
 import { NotForRolePage } from './not-for-role-page';
 
 /** Spec §2.1 access kinds: open (login, register), guest-only, logged in, admin. */
@@ -36,21 +37,23 @@ export function Guard({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { user, isAdmin, isPending, checkedAt, refetch } = useCurrentUser();
+  const { user, isAdmin, isPending, refetch } = useCurrentUser();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     preload?.();
   }, [preload]);
-  // `checkedAt` is read for the first visit only: a new answer is no reason to ask again.
   useEffect(() => {
     const first = takeFirstVisit();
     if (access === 'open') return;
     // The check that left with the app (main.tsx) is the first page's own: asking again would cost a round trip
-    // and a redraw before the page settles. Every later visit asks.
-    if (first && checkedAt >= performance.timeOrigin) return;
+    // and a redraw before the page settles. Every later visit asks. Its answer is read now, not from the render:
+    // on a busy device it often comes between the page's drawing and this effect.
+    const answeredAt = queryClient.getQueryState(authCheckKey)?.dataUpdatedAt ?? 0;
+    if (first && answeredAt >= performance.timeOrigin) return;
     // Joins a check already on its way (the first one, at start) rather than cancelling it for a new one.
     void refetch({ cancelRefetch: false });
-  }, [location.pathname, access, refetch]);
+  }, [location.pathname, access, refetch, queryClient]);
 
   if (access === 'open') return children;
   if (isPending) return <Spinner label={t('common.checkingSession')} />;

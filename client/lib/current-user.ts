@@ -39,8 +39,6 @@ export function useCurrentUser() {
     isAdmin: isAdmin(user),
     isPending: query.isPending,
     isError: query.isError,
-    /** When the last answer came (0 before any): the guard's first visit reads it. */
-    checkedAt: query.dataUpdatedAt,
     refetch: query.refetch,
   };
 }
