@@ -672,6 +672,22 @@ test('another oven picked opens at its first screen, not at the screen the last 
   await expect(page.getByRole('heading', { name: 'Screen 1' })).toBeVisible();
 });
 
+/** My Ovens opened with the oven list held back: where Add New Oven is drawn before it comes, and its release. */
+async function addButtonBeforeTheList(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/ovens\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ovens');
+  const add = page.getByRole('button', { name: 'Add New Oven' });
+  await expect(add).toBeVisible();
+  return { add, before: (await add.boundingBox())!.y, release };
+}
+
 for (const [device, size] of [
   ['a tablet', null],
   ['a phone', { width: 412, height: 823 }],
@@ -682,18 +698,7 @@ for (const [device, size] of [
   }) => {
     if (size) await page.setViewportSize(size);
     await seed.oven(cook, { name: 'Alpha' });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/ovens\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/ovens');
-    const add = page.getByRole('button', { name: 'Add New Oven' });
-    await expect(add).toBeVisible();
-    const before = (await add.boundingBox())!.y;
+    const { add, before, release } = await addButtonBeforeTheList(page);
     await page.screenshot({
       path: `test-results/screens/ovens-list-coming-${size ? 'phone' : 'tablet'}.png`,
     });
@@ -708,18 +713,7 @@ for (const [device, size] of [
   }) => {
     void cook;
     if (size) await page.setViewportSize(size);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/ovens\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/ovens');
-    const add = page.getByRole('button', { name: 'Add New Oven' });
-    await expect(add).toBeVisible();
-    const before = (await add.boundingBox())!.y;
+    const { add, before, release } = await addButtonBeforeTheList(page);
     release();
     // The picker's room now says there is none, as the empty state's title.
     await expect(page.getByRole('heading', { name: 'No Ovens Found' })).toBeVisible();
