@@ -2,9 +2,12 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin, transformWithOxc } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LAST_OVEN_KEY_PREFIX } from './client/features/ovens/last-oven.ts';
+import { FIRST_ANSWERS_GLOBAL } from './client/lib/first-data.ts';
 import { catalogParts } from './scripts/catalog-parts-plugin.ts';
+import { AUTH_TOKEN_STORAGE_KEY } from './shared/contracts/http.ts';
 
 /** zod itself, and each contract (shared/contracts) that imports it: they build schemas as they load. */
 const schemaBuilders = new Map<string, boolean>();
@@ -17,6 +20,41 @@ function buildsSchemas(id: string): boolean {
     schemaBuilders.set(id, builds);
   }
   return builds;
+}
+
+/**
+ * The page's HTML starts the first page's work before the app's code has come: it asks for the first page's data
+ * (`client/first-requests.ts`, inlined at `<!-- first-requests -->`, called with the storage keys it reads; the
+ * server allows this one inline script by its hash) and for the web font (preloaded: a font that comes after the
+ * first screen redraws it and moves its text).
+ */
+function firstRequestsInHtml(): Plugin {
+  return {
+    name: 'hearth-first-requests',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const file = resolve(import.meta.dirname, 'client/first-requests.ts');
+        const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+        const keys = {
+          token: AUTH_TOKEN_STORAGE_KEY,
+          lastOven: LAST_OVEN_KEY_PREFIX,
+          answers: FIRST_ANSWERS_GLOBAL,
+        };
+        const call = minifySync(
+          'first-requests.js',
+          `(${code.replace(/^export /m, '').trim()})(${JSON.stringify(keys)});`,
+        ).code;
+        const font = Object.keys(ctx.bundle ?? {}).find((name) =>
+          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name),
+        );
+        const preload = font
+          ? `\n    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`
+          : '';
+        return html.replace('<!-- first-requests -->', `<script>${call.trim()}</script>${preload}`);
+      },
+    },
+  };
 }
 
 /** Writes .br and .gz beside each text asset, so the server sends them pre-compressed (no work per request). */
@@ -59,6 +97,7 @@ export default defineConfig({
   plugins: [
     react(),
     catalogParts(),
+    firstRequestsInHtml(),
     // The installed app: its shell precached by a service worker, a new version offered, never forced.
     VitePWA({
       registerType: 'prompt',

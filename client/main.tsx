@@ -9,6 +9,7 @@ import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authToken } from './lib/auth-token';
 import { authCheckKey, authCheckQuery, GUEST } from './lib/current-user';
+import { FIRST_DATA_WAIT_MS, keepFirstData, refetchOnMount } from './lib/first-data';
 import { startLanguage } from './lib/i18n';
 import { startOnlineWatch } from './lib/offline/online';
 import { startOfflineCache } from './lib/offline/query-cache';
@@ -23,7 +24,7 @@ const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: recheckOnForbidden }),
   mutationCache: new MutationCache({ onError: recheckOnForbidden }),
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1 },
+    queries: { refetchOnWindowFocus: false, retry: 1, refetchOnMount },
     // A change asked for offline fails at once and says so: held until the network returned, it would happen
     // later, unseen (a duplicate made minutes after the tap).
     mutations: { networkMode: 'always' },
@@ -47,8 +48,16 @@ else queryClient.setQueryData(authCheckKey, GUEST);
 void queryClient.prefetchQuery(publicConfigQuery);
 void firstPage.loadCode?.().catch(settled);
 const language = startLanguage().then(() => void firstPage.preload?.().catch(settled));
-// What this session kept for working offline opens before the first screen (My Ovens and menus show offline).
-void Promise.all([language, startOfflineCache(queryClient)]).finally(() =>
+// What this session kept for working offline opens before the first screen (My Ovens and menus show offline), and
+// the first page's data (its requests left with the HTML) is put in the cache before the page is drawn, so the page
+// is drawn once, whole, not again as each answer comes; never waited for long (a slow server, a dropped link).
+const since = Date.now();
+const data = Promise.all([firstPage.firstData?.(), startOfflineCache(queryClient)])
+  .then(([fill]) => fill?.(queryClient, new URLSearchParams(window.location.search)))
+  .then(() => keepFirstData(queryClient, since))
+  .catch(settled);
+const waited = Promise.race([data, new Promise((done) => setTimeout(done, FIRST_DATA_WAIT_MS))]);
+void Promise.all([language, waited]).finally(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

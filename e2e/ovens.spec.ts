@@ -892,3 +892,36 @@ test("on a landscape tablet the Ovens page's filters stay put when an oven with 
   await expect(page.getByRole('heading', { level: 2, name: 'Back kitchen 2nd' })).toBeVisible();
   expect(await left()).toBe(before);
 });
+
+test('My Ovens opened cold asks the server once for each answer it shows, its page asking before the app has come', async ({
+  page,
+  cook,
+}) => {
+  await seed.oven(cook, { name: 'Alpha' });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Alpha' })).toBeVisible();
+  await expect(page.locator('.editor-main .slot').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The page's own script ran (the server's CSP allows it by its hash) and left the answers it asked for.
+  expect(refused).toEqual([]);
+  expect(await page.evaluate(() => 'hearthFirstAnswers' in window)).toBe(true);
+  const twice = asked.filter((request, i) => asked.indexOf(request) !== i);
+  expect(twice).toEqual([]);
+  expect(asked).toEqual(
+    expect.arrayContaining([
+      'GET /api/auth/check',
+      'GET /api/ovens?ovens=All&page=1',
+      expect.stringMatching(/^GET \/api\/ovens\/\d+$/),
+      expect.stringMatching(/^GET \/api\/ovens\/\d+\/recipes$/),
+    ]),
+  );
+});

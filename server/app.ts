@@ -65,6 +65,7 @@ import { createUsersService } from './features/users/users.service';
 import { guardRequestValues } from './http/body-guard';
 import { DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from './http/body-limits';
 import { refusalBody, registerErrorHandler } from './http/error-handler';
+import { inlineScriptSources } from './http/inline-scripts';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { declaredAccess, type RouteAccess, tokenNeeds } from './http/route-actions';
 import { CsrfError } from './lib/errors';
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(deps.clientDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -1,11 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openedLater } from '../components/opened-later';
+import { lastOven } from '../features/ovens/last-oven';
 import { MenuEditor } from '../features/ovens/menu-editor';
-import { ovenKeys } from '../features/ovens/ovens-api';
+import { locationChoiceQuery, ovenKeys, ovenPageQuery, ovenQuery } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
-import { recipeKeys } from '../features/recipes/recipes-api';
+import { menuRecipesQuery, recipeKeys } from '../features/recipes/recipes-api';
 import { OvenSettingsTiles } from '../features/settings-files/oven-settings-tiles';
+import { teamListQuery } from '../features/teams/teams-api';
+import { authToken } from '../lib/auth-token';
+import { authCheckQuery } from '../lib/current-user';
 import { AssignRecipeProvider } from '../lib/extension-slots';
 import { usePublicConfig } from '../lib/public-config';
 
@@ -17,6 +21,37 @@ const RecipeEditModal = openedLater(() =>
 const ImportOvenModal = openedLater(() =>
   import('../features/settings-files/import-oven-modal').then((m) => m.ImportOvenModal),
 );
+
+/**
+ * What My Ovens shows first, put in the cache before the page is first drawn (the first page of the app only): the
+ * page is drawn once, whole, rather than once and again as each answer comes. Their requests left with the page's
+ * HTML, so this mostly waits for answers already here. The oven is the one the page opens (`OvensPage`).
+ */
+export async function firstData(queryClient: QueryClient, search: URLSearchParams): Promise<void> {
+  // A guest is sent to log in; offline, the page shows what this device kept.
+  if (!authToken.get() || !navigator.onLine) return;
+  const once = { retry: false } as const;
+  const model = search.get('model') ?? 'All';
+  const place = search.get('location') ?? '';
+  const list = queryClient.fetchQuery({
+    ...ovenPageQuery({ types: model, location: place, search: '', page: 1 }),
+    ...once,
+  });
+  const others = [
+    queryClient.prefetchQuery({ ...locationChoiceQuery({ search: '' }), ...once }),
+    queryClient.prefetchQuery({ ...teamListQuery(), ...once }),
+  ];
+  const [me, page] = await Promise.all([queryClient.fetchQuery(authCheckQuery), list]);
+  const user = me.user;
+  const remembered = user && model === 'All' && place === '' ? lastOven.get(user.id) : undefined;
+  const id = Number(search.get('oven')) || remembered || page.data[0]?.id;
+  if (id)
+    others.push(
+      queryClient.prefetchQuery({ ...ovenQuery(id), ...once }),
+      queryClient.prefetchQuery({ ...menuRecipesQuery(queryClient, id), ...once }),
+    );
+  await Promise.all(others);
+}
 
 /**
  * The Ovens route, where features meet: the ovens page draws the menu editor, opens a recipe from a

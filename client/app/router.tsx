@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy, type ReactElement, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { TeamAction } from '../../shared/domain/permissions';
@@ -12,7 +13,11 @@ import { NotFoundPage } from './not-found-page';
  * Each route's code loads when the route is first opened, with its part of the catalogue (`part`: the module's
  * file name, which the build reads here to make it); the login page (the first screen) ships with the app.
  */
-function page<P extends object>(part: string, load: () => Promise<ComponentType<P>>) {
+function page<P extends object>(
+  part: string,
+  load: () => Promise<ComponentType<P>>,
+  firstData?: () => Promise<FirstData>,
+) {
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
     (pending ??= Promise.all([load(), loadRoutePart(part)]).then(([Component]) => ({ default: Component })));
@@ -24,8 +29,10 @@ function page<P extends object>(part: string, load: () => Promise<ComponentType<
   );
   // The guard starts the load while it checks the session, rather than after; the app starts the first page's
   // code before it has drawn anything (`loadCode`), while the language it will speak is still being settled.
-  return Object.assign(Page, { preload, loadCode: load });
+  return Object.assign(Page, { preload, loadCode: load, firstData });
 }
+
+type FirstData = (queryClient: QueryClient, search: URLSearchParams) => Promise<void>;
 
 const RegisterPage = page('register-page', () =>
   import('../features/auth/register-page').then((m) => m.RegisterPage),
@@ -54,7 +61,11 @@ const FleetRoute = page('fleet-route', () => import('./fleet-route').then((m) =>
 const LocationsRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.LocationsRoute));
 const TemplatesRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.TemplatesRoute));
 const TemplateRoute = page('fleet-route', () => import('./fleet-route').then((m) => m.TemplateRoute));
-const OvensRoute = page('ovens-route', () => import('./ovens-route').then((m) => m.OvensRoute));
+const OvensRoute = page(
+  'ovens-route',
+  () => import('./ovens-route').then((m) => m.OvensRoute),
+  () => import('./ovens-route').then((m) => m.firstData),
+);
 const TeamPage = page('team-page', () => import('../features/teams/team-page').then((m) => m.TeamPage));
 const ChainImportPage = page('chain-import-page', () =>
   import('../features/teams/chain-import-page').then((m) => m.ChainImportPage),
@@ -118,7 +129,11 @@ const routes: RouteObject[] = [
   },
 ];
 
-type PageLoads = { preload?: () => Promise<unknown>; loadCode?: () => Promise<unknown> };
+type PageLoads = {
+  preload?: () => Promise<unknown>;
+  loadCode?: () => Promise<unknown>;
+  firstData?: () => Promise<FirstData>;
+};
 
 /**
  * The loads of the page at `pathname` (none for the pages in the app's own file), so the app can start them
@@ -129,8 +144,8 @@ export function pageLoadsAt(pathname: string): PageLoads {
   if (!isValidElement<{ children?: ReactElement }>(element)) return {};
   const page = element.type === Guard ? element.props.children : element;
   if (!isValidElement(page)) return {};
-  const { preload, loadCode } = page.type as PageLoads;
-  return { preload, loadCode };
+  const { preload, loadCode, firstData } = page.type as PageLoads;
+  return { preload, loadCode, firstData };
 }
 
 /** The declarative router: the data router's loaders and actions are not used, and would add 20 KB to the first load. */

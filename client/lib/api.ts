@@ -1,6 +1,7 @@
 import type { SaidWire } from '../../shared/contracts/common';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/contracts/http';
 import { authToken } from './auth-token';
+import { takeFirstAnswer } from './first-data';
 import { say } from './i18n';
 import { serverUnreachable } from './offline/online';
 
@@ -94,13 +95,12 @@ function result<T>(status: number, ok: boolean, text: string): T {
 /** Every call sends JSON with the CSRF header (spec §7) and, when logged in, the bearer token. */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers = headersFor(body);
+  const ask = () =>
+    fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    // A request the HTML made that failed on the way is asked again.
+    response = await ((method === 'GET' && takeFirstAnswer(path)?.catch(ask)) || ask());
   } catch {
     throw unreachable();
   }

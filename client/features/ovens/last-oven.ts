@@ -5,7 +5,9 @@
  */
 import { attemptStorage as attempt } from '../../lib/device-storage';
 
-const keyOf = (userId: number) => `hearth_last_oven_${userId}`;
+/** Read by the page's first requests too (`client/first-requests.ts`), before any module runs. */
+export const LAST_OVEN_KEY_PREFIX = 'hearth_last_oven_';
+const keyOf = (userId: number) => `${LAST_OVEN_KEY_PREFIX}${userId}`;
 
 export const lastOven = {
   get: (userId: number): number | undefined =>
