@@ -131,4 +131,16 @@ describe('menu changes made offline', () => {
     await changes.open(2);
     expect(changes.snapshot().count).toBe(0);
   });
+
+  it('draw nothing again when a session opens with none kept: the first screen is drawn once', async () => {
+    const changes = new OfflineChanges();
+    let told = 0;
+    changes.subscribe(() => {
+      told += 1;
+    });
+    const before = changes.snapshot();
+    await changes.open(1);
+    expect(told).toBe(0);
+    expect(changes.snapshot()).toBe(before);
+  });
 });

@@ -74,6 +74,11 @@ export class OfflineChanges {
   private changed() {
     let count = 0;
     for (const w of this.waiting.values()) count += w.changes.length;
+    // Nothing waits, as before (a session opened with none kept, the usual case): no screen draws again for it.
+    const before = this.snap;
+    const empty = this.waiting.size === 0 && this.trouble.size === 0;
+    if (empty && before.waiting.size === 0 && before.trouble.size === 0 && before.sending === this.sending)
+      return;
     this.snap = {
       waiting: new Map(this.waiting),
       trouble: new Map(this.trouble),
