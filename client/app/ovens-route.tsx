@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openedLater } from '../components/opened-later';
-import { lastOven } from '../features/ovens/last-oven';
+import { lastOven, ovenAsked } from '../features/ovens/last-oven';
 import { MenuEditor } from '../features/ovens/menu-editor';
 import { locationChoiceQuery, ovenKeys, ovenPageQuery, ovenQuery } from '../features/ovens/ovens-api';
 import { OvensPage } from '../features/ovens/ovens-page';
@@ -42,9 +42,8 @@ export async function firstData(queryClient: QueryClient, search: URLSearchParam
     queryClient.prefetchQuery({ ...teamListQuery(), ...once }),
   ];
   const [me, page] = await Promise.all([queryClient.fetchQuery(authCheckQuery), list]);
-  const user = me.user;
-  const remembered = user && model === 'All' && place === '' ? lastOven.get(user.id) : undefined;
-  const id = Number(search.get('oven')) || remembered || page.data[0]?.id;
+  const { fromAddress, fromMemory } = ovenAsked(search, me.user ? lastOven.get(me.user.id) : undefined);
+  const id = fromAddress ?? fromMemory ?? page.data[0]?.id;
   if (id)
     others.push(
       queryClient.prefetchQuery({ ...ovenQuery(id), ...once }),

@@ -15,3 +15,14 @@ export const lastOven = {
   set: (userId: number, ovenId: number) => attempt(() => localStorage.setItem(keyOf(userId), String(ovenId))),
   forget: (userId: number) => attempt(() => localStorage.removeItem(keyOf(userId))),
 };
+
+/**
+ * The oven My Ovens opens before its list is read: the one in the address, else (no filter chosen) the one this
+ * person had open last on this device; without either, the page opens the list's first. One rule for the page and
+ * for what the app fetches before drawing it.
+ */
+export function ovenAsked(params: URLSearchParams, remembered: number | undefined) {
+  const fromAddress = Number(params.get('oven')) || undefined;
+  const filtered = (params.get('model') ?? 'All') !== 'All' || (params.get('location') ?? '') !== '';
+  return { fromAddress, fromMemory: fromAddress === undefined && !filtered ? remembered : undefined };
+}

@@ -20,7 +20,7 @@ import { useOnline } from '../../lib/offline/online';
 import { TIMINGS } from '../../lib/timings';
 import { useDebounced } from '../../lib/use-debounced';
 import { ChainFilesBar } from '../teams';
-import { lastOven } from './last-oven';
+import { lastOven, ovenAsked } from './last-oven';
 import { LocationSearch, useLocationOptions } from './location-options';
 import { OfflineConflict } from './offline-conflict';
 import { useWaitingChanges } from './offline-sync';
@@ -213,10 +213,9 @@ export function OvensPage({
   // The oven asked for in the address may be on another page of the picker: it opens all the same. Without one,
   // the oven this user had open last time (unless a filter is chosen), else the first oven opens, and stays open
   // while the picker is searched or paged.
-  const fromAddress = Number(params.get('oven')) || undefined;
   const userId = user?.id;
   const [remembered, setRemembered] = useState(() => (userId ? lastOven.get(userId) : undefined));
-  const fromMemory = fromAddress === undefined && model === 'All' && place === '' ? remembered : undefined;
+  const { fromAddress, fromMemory } = ovenAsked(params, remembered);
   const wanted = fromAddress ?? fromMemory;
   const firstShown = useRef<{ id: number; key: string } | null>(null);
   const listKey = `${model}|${place}`;
