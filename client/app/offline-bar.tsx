@@ -6,7 +6,7 @@ import { useOfflineSync, useSender, useWaitingChanges } from '../features/ovens/
 import { useOfflineDownloadSync } from '../features/settings-files/offline-download-sync';
 import { useCurrentUser } from '../lib/current-user';
 import { useOnline } from '../lib/offline/online';
-import { whenIdle } from '../lib/when-idle';
+import { afterLoad } from '../lib/when-idle';
 
 /**
  * A new version of the app, waiting: offered, never forced (a reload in the middle of an edit would lose what is
@@ -29,18 +29,12 @@ function useNewVersion() {
           },
         });
       });
-    // The worker fetches the whole app for offline use: it waits until the first screen has what it needs, so a
-    // slow link carries the page's code and answers first.
-    let callOff: (() => void) | undefined;
-    const onLoad = () => {
-      callOff = whenIdle(register);
-    };
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    // The worker fetches the whole app for offline use: it waits until the first page has settled, so a slow link
+    // carries the page's code and answers first, and a slow tablet's first taps are not held by it.
+    const callOff = afterLoad(register);
     return () => {
       stopped = true;
-      window.removeEventListener('load', onLoad);
-      callOff?.();
+      callOff();
       clearInterval(timer);
     };
   }, []);

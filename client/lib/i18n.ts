@@ -20,7 +20,7 @@ import { type Catalog, pseudoCatalog } from '../../shared/i18n/catalogs';
 import { isLanguage, type Language, pickLanguage } from '../../shared/i18n/languages';
 import { type Lookup, type Said, sayWith } from '../../shared/i18n/said';
 import { attemptStorage } from './device-storage';
-import { whenIdle } from './when-idle';
+import { afterLoad } from './when-idle';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -89,8 +89,8 @@ let restComplete = false;
 const routesLoaded = new Set<string>();
 
 /**
- * A route's part of the catalogue, in the screens' language; its code waits for it. The rest follows when the
- * browser is idle, so another page's words are there before they are needed, without slowing this one.
+ * A route's part of the catalogue, in the screens' language; its code waits for it. The rest follows once the page
+ * has loaded and settled, so another page's words are there before they are needed, without slowing this one.
  */
 export function loadRoutePart(route: string): Promise<void> {
   routesLoaded.add(route);
@@ -102,7 +102,7 @@ export function loadRoutePart(route: string): Promise<void> {
       ? Promise.resolve()
       : part(current as Language, `route-${route}`).then((catalog) => add(current, catalog));
   return done.then(() => {
-    whenIdle(() => void loadRest().catch(() => undefined));
+    afterLoad(() => void loadRest().catch(() => undefined));
   });
 }
 let restOf: { language: string; done: Promise<void>; settled: boolean } | null = null;
