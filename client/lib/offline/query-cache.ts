@@ -3,7 +3,7 @@ import {
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import type { AuthCheckResponse } from '../../../shared/contracts/auth';
 import { authToken } from '../auth-token';
@@ -111,20 +111,17 @@ export async function startOfflineCache(queryClient: QueryClient): Promise<void>
   } catch {
     // A cache that cannot be read is dropped by the restore itself; the app starts without it.
   }
+  // The cache is read (dehydrated) once per write, when the write is due, not at each of the many changes a page's
+  // answers make as it opens (each read walks every query: 10-30 reads while My Ovens opens).
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let latest: PersistedClient | null = null;
-  const throttled: Persister = {
-    ...persister,
-    persistClient: (client) => {
-      latest = client;
-      timer ??= setTimeout(() => {
-        timer = null;
-        if (latest)
-          Promise.resolve(persister.persistClient(latest)).catch((error: unknown) =>
-            console.error('Hearth: the offline cache could not be written', error),
-          );
-      }, WRITE_AFTER_MS);
-    },
+  const write = () => {
+    timer = null;
+    persistQueryClientSave({ queryClient, persister, buster: BUSTER, dehydrateOptions }).catch(
+      (error: unknown) => console.error('Hearth: the offline cache could not be written', error),
+    );
   };
-  persistQueryClientSubscribe({ queryClient, persister: throttled, buster: BUSTER, dehydrateOptions });
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
+      timer ??= setTimeout(write, WRITE_AFTER_MS);
+  });
 }
