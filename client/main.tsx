@@ -8,7 +8,7 @@ import { AppRoutes, pageLoadsAt } from './app/router';
 import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authToken } from './lib/auth-token';
-import { authCheckKey, authCheckQuery, GUEST } from './lib/current-user';
+import { authCheckKey, authCheckQuery, CurrentUserProvider, GUEST } from './lib/current-user';
 import { FIRST_DATA_WAIT_MS, keepFirstData, refetchOnMount } from './lib/first-data';
 import { startLanguage } from './lib/i18n';
 import { startOnlineWatch } from './lib/offline/online';
@@ -62,11 +62,13 @@ void Promise.all([language, waited]).finally(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <BannerProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </BannerProvider>
+          <CurrentUserProvider>
+            <BannerProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </BannerProvider>
+          </CurrentUserProvider>
         </QueryClientProvider>
       </StrictMode>,
     ),

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import type { AuthCheckResponse, PublicUser } from '../../shared/contracts/auth';
 import { isAdmin } from '../../shared/domain/permissions';
 import { DEFAULT_TEMPERATURE_UNIT, type TemperatureUnit } from '../../shared/domain/temperature';
@@ -30,17 +31,33 @@ export const authCheckQuery = queryOptions({
   retry: 1,
 });
 
+type CurrentUser = {
+  user: PublicUser | null;
+  isAdmin: boolean;
+  isPending: boolean;
+  isError: boolean;
+  refetch: ReturnType<typeof useQuery<AuthCheckResponse>>['refetch'];
+};
+const CurrentUserContext = createContext<CurrentUser | null>(null);
+
+/**
+ * Watches the auth check once for the whole app: a watcher per part of the page (a dozen on My Ovens) cost the
+ * first screen a query observer, its timers and its subscription each.
+ */
+export function CurrentUserProvider({ children }: { children: ReactNode }) {
+  const { data, isPending, isError, refetch } = useQuery(authCheckQuery);
+  const value = useMemo((): CurrentUser => {
+    const user = data?.auth ? (data.user ?? null) : null;
+    return { user, isAdmin: isAdmin(user), isPending, isError, refetch };
+  }, [data, isPending, isError, refetch]);
+  return createElement(CurrentUserContext.Provider, { value }, children);
+}
+
 /** Who is using the app: the one place pages and guards read it from (and re-render when it changes). */
-export function useCurrentUser() {
-  const query = useQuery(authCheckQuery);
-  const user: PublicUser | null = query.data?.auth ? (query.data.user ?? null) : null;
-  return {
-    user,
-    isAdmin: isAdmin(user),
-    isPending: query.isPending,
-    isError: query.isError,
-    refetch: query.refetch,
-  };
+export function useCurrentUser(): CurrentUser {
+  const current = useContext(CurrentUserContext);
+  if (!current) throw new Error('useCurrentUser is used outside CurrentUserProvider');
+  return current;
 }
 
 /** How the signed-in user reads and types temperatures (°F for guests and by default). */
