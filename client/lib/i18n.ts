@@ -101,9 +101,29 @@ export function loadRoutePart(route: string): Promise<void> {
     current === 'pseudo' || (restOf?.language === current && restOf.settled)
       ? Promise.resolve()
       : part(current as Language, `route-${route}`).then((catalog) => add(current, catalog));
-  return done.then(() => {
-    afterLoad(() => void loadRest().catch(() => undefined));
-  });
+  return done.then(scheduleRest);
+}
+
+let restScheduled = false;
+/**
+ * The rest comes once the page has loaded and settled, or at the person's first tap or key if that is sooner: what
+ * a tap leads to (a dialog, the server's refusal) may need its words. A failed load (offline) is tried again with
+ * the next route.
+ */
+function scheduleRest() {
+  if (restScheduled || restComplete) return;
+  restScheduled = true;
+  const load = () => {
+    callOff();
+    window.removeEventListener('pointerdown', load, true);
+    window.removeEventListener('keydown', load, true);
+    loadRest().catch(() => {
+      restScheduled = false;
+    });
+  };
+  const callOff = afterLoad(load);
+  window.addEventListener('pointerdown', load, { capture: true, passive: true });
+  window.addEventListener('keydown', load, true);
 }
 let restOf: { language: string; done: Promise<void>; settled: boolean } | null = null;
 
@@ -143,14 +163,15 @@ export async function setLanguage(language: UiLanguage): Promise<void> {
     // Every text, so a screenshot shows each one accented.
     add('en', await part('en', 'rest'));
     add('pseudo', pseudoCatalog(i18n.getResourceBundle('en', 'translation') as object));
-  } else if (language !== 'en') {
-    // A new language brings the parts the screens have needed before they switch to it.
+  } else {
+    // A new language brings the parts the screens have needed before they switch to it (English's first part is in
+    // the app; its routes' parts are not there when the page was opened in another language).
     const [first, rest, ...routes] = await Promise.all([
-      part(language, 'first'),
+      language === 'en' ? null : part(language, 'first'),
       restWanted ? part(language, 'rest') : null,
       ...[...routesLoaded].map((route) => part(language, `route-${route}`)),
     ]);
-    add(language, first);
+    if (first) add(language, first);
     for (const route of routes) add(language, route);
     if (rest) add(language, rest);
   }
