@@ -35,6 +35,8 @@ test('an owner invites a store manager, who registers from the mail, sees only t
   browser,
   cook,
 }) => {
+  // Four people's pages and a registration in one story: more than a minute on a busy machine.
+  test.slow();
   const call = apiAs(page.request, cook);
   const harbour = await apiLocation(call, 'Harbour');
   const hill = await apiLocation(call, 'Hill');
