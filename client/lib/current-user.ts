@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import type { AuthCheckResponse, PublicUser } from '../../shared/contracts/auth';
 import { isAdmin } from '../../shared/domain/permissions';
@@ -36,7 +36,7 @@ type CurrentUser = {
   isAdmin: boolean;
   isPending: boolean;
   isError: boolean;
-  refetch: ReturnType<typeof useQuery<AuthCheckResponse>>['refetch'];
+  refetch: UseQueryResult<AuthCheckResponse>['refetch'];
 };
 const CurrentUserContext = createContext<CurrentUser | null>(null);
 

@@ -55,7 +55,8 @@ void i18n.use(initReactI18next).init({
   },
   parseMissingKeyHandler: (key: string) => (restComplete ? key : ''),
   // Screens draw again when their language changes, or when words they asked for and lacked arrive: a part added
-  // that no screen was waiting for (a route's, before its code draws; the rest, when idle) redraws nothing.
+  // that no screen was waiting for (a route's, before its code draws; the rest, once the page has settled) redraws
+  // nothing.
   react: { useSuspense: false, bindI18n: `languageChanged ${WORDS_ARRIVED}`, bindI18nStore: '' },
 });
 
