@@ -123,8 +123,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,jpeg,woff2}'],
-        globIgnores: ['**/*.br', '**/*.gz'],
+        globPatterns: ['**/*.{js,css,html,svg,png,jpeg,webp,woff2}'],
+        // The pictures' SVG sources are for the PDFs, drawn by the server; the app shows their WebP copies.
+        globIgnores: ['**/*.br', '**/*.gz', 'images/**/*.svg'],
         // Every route opens the one page offline; the API and downloads never come from the worker's cache.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/storage\//],

@@ -237,7 +237,7 @@ test('a category is created, renamed, given a picture, and holds pages', async (
   await expect(slot(page, 2).locator('.tile-name')).toHaveText('Hot Sides');
   await page.getByRole('button', { name: 'Choose a picture for category Hot Sides' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Fries', exact: true }).click();
-  await expect(slot(page, 2).locator('.tile-icon')).toHaveAttribute('src', '/images/icons/ICON_FRIES.svg');
+  await expect(slot(page, 2).locator('.tile-icon')).toHaveAttribute('src', '/images/icons/ICON_FRIES.webp');
 
   await slot(page, 2).locator('.tile-button').click();
   await expect(page.getByRole('heading', { name: /Screen 1.*Category: Hot Sides.*Page 1/ })).toBeVisible();

@@ -227,7 +227,7 @@ test('Duplicate on a library recipe saves a copy into My Recipes at once', async
 
 test('an image that fails to load falls back to the placeholder', async ({ page, cook }) => {
   void cook;
-  await page.route('**/images/icons/*.svg', (route) => route.abort());
+  await page.route('**/images/icons/*.webp', (route) => route.abort());
   await page.goto('/recipes');
   await expect(page.locator('.recipe-card-image').first()).toHaveAttribute('src', '/images/empty.jpeg');
 });

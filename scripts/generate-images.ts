@@ -1,10 +1,14 @@
 /**
- * Draws Hearth's SVG assets: one icon per name in shared/domain/icons.ts (ICON_* pictograms on a light disc,
- * PHOTO_* as full-colour tiles) and a thumbnail per oven model plus a default. Run: node --import tsx scripts/generate-images.ts
+ * Draws Hearth's pictures: one icon per name in shared/domain/icons.ts (ICON_* pictograms on a light disc,
+ * PHOTO_* as full-colour tiles) and a thumbnail per oven model plus a default. Each is drawn as an SVG (the PDFs
+ * draw these) and painted once into a PNG by Chromium, which the web app shows: a browser opens every SVG picture
+ * as a document of its own on the page's main thread (10–25 ms each on this machine), where a PNG is decoded aside.
+ * Run: node --import tsx scripts/generate-images.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ICON_NAMES } from '../shared/domain/icons';
+import { chromium } from '@playwright/test';
+import { ICON_NAMES, iconUrl } from '../shared/domain/icons';
 import { DEFAULT_OVEN_THUMBNAIL, OVEN_MODELS } from '../shared/domain/oven-models';
 
 const root = fileURLToPath(new URL('../client/public', import.meta.url));
@@ -65,9 +69,59 @@ function oven(key: string, label: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 104" role="img"><title>${label}</title><rect width="160" height="104" rx="10" fill="#f7f0e1"/>${OVENS[key]}</svg>\n`;
 }
 
+// Pixels per unit of the SVG's box: an icon (96 units) fills a recipe card up to about 190 CSS px, sharp on a screen
+// of two device pixels per CSS pixel; a thumbnail (160 units) is shown at 56 px at most.
+const ICON_SCALE = 4;
+const OVEN_SCALE = 2;
+
+const vectorOf = (raster: string) => raster.replace(/\.webp$/, '.svg');
+const pictures: { raster: string; svg: string; scale: number }[] = [
+  ...ICON_NAMES.map((name) => ({ raster: iconUrl(name), svg: icon(name), scale: ICON_SCALE })),
+  ...OVEN_MODELS.map((m) => ({ raster: m.thumbnail, svg: oven(m.key, m.type), scale: OVEN_SCALE })),
+  { raster: DEFAULT_OVEN_THUMBNAIL, svg: oven('default', 'Oven'), scale: OVEN_SCALE },
+];
+
 mkdirSync(`${root}/images/icons`, { recursive: true });
 mkdirSync(`${root}/images/ovens`, { recursive: true });
-for (const name of ICON_NAMES) writeFileSync(`${root}/images/icons/${name}.svg`, icon(name));
-for (const m of OVEN_MODELS) writeFileSync(`${root}${m.thumbnail}`, oven(m.key, m.type));
-writeFileSync(`${root}${DEFAULT_OVEN_THUMBNAIL}`, oven('default', 'Oven'));
-console.log(`${ICON_NAMES.length} icons and ${OVEN_MODELS.length + 1} oven thumbnails written`);
+for (const p of pictures) writeFileSync(`${root}${vectorOf(p.raster)}`, p.svg);
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  for (const p of pictures) {
+    const [, , width, height] = /viewBox="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"/
+      .exec(p.svg)!
+      .slice(1)
+      .map(Number);
+    const page = await browser.newPage({
+      viewport: { width: width!, height: height! },
+      deviceScaleFactor: p.scale,
+    });
+    const svg = readFileSync(`${root}${vectorOf(p.raster)}`, 'utf8');
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:100vw;height:100vh}</style>${svg}`,
+    );
+    const png = (await page.screenshot({ omitBackground: true })).toString('base64');
+    // Lossy at 0.9: the pictures' flat colours keep clean edges, a PHOTO_ tile's gradient is a quarter of its PNG.
+    const webp = await page.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')!.drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', 0.9);
+    }, png);
+    if (!webp.startsWith('data:image/webp;')) throw new Error('This Chromium cannot write WebP');
+    writeFileSync(`${root}${p.raster}`, Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'));
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+console.log(
+  `${ICON_NAMES.length} icons and ${OVEN_MODELS.length + 1} oven thumbnails written (SVG and WebP)`,
+);

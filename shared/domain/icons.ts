@@ -1,6 +1,7 @@
 /**
  * Button and recipe icons (spec §3): ICON_* pictograms and PHOTO_* illustrated tiles, usable on recipes and
- * categories. Each has an SVG at /images/icons/<NAME>.svg (drawn by scripts/generate-images.ts).
+ * categories. Each is drawn as /images/icons/<NAME>.svg (for the PDFs) and painted into <NAME>.webp (for the web
+ * app) by scripts/generate-images.ts.
  */
 export const ICONS = {
   ICON_RECIPE_DEFAULT: 'Recipe',
@@ -43,5 +44,5 @@ export function isIconName(value: unknown): value is IconName {
 }
 
 export function iconUrl(name: string | null | undefined, fallback: IconName = ICON_RECIPE_DEFAULT): string {
-  return `/images/icons/${isIconName(name) ? name : fallback}.svg`;
+  return `/images/icons/${isIconName(name) ? name : fallback}.webp`;
 }

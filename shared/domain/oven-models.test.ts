@@ -46,7 +46,7 @@ describe('the oven model catalogue (spec §1, §3, §9)', () => {
         true,
       ]);
       expect(m.fileName).toMatch(/^[A-Z0-9]{1,8}\.(AI2|RCP)$/);
-      expect(m.thumbnail).toMatch(/^\/images\/ovens\/\w+\.svg$/);
+      expect(m.thumbnail).toMatch(/^\/images\/ovens\/\w+\.webp$/);
     },
   );
 

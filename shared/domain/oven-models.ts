@@ -93,7 +93,7 @@ const MATCHBOX: OvenModel = {
   buttonsPerMainScreen: 8,
   maxCategories: 64,
   maxRecipesPerCategory: 22 * 8,
-  thumbnail: '/images/ovens/matchbox.svg',
+  thumbnail: '/images/ovens/matchbox.webp',
 };
 
 const MILO: OvenModel = {
@@ -123,7 +123,7 @@ const MILO: OvenModel = {
   maxCategories: 32,
   maxPagesPerCategory: 1,
   maxRecipesPerCategory: 1024,
-  thumbnail: '/images/ovens/milo.svg',
+  thumbnail: '/images/ovens/milo.webp',
 };
 
 export const OVEN_MODELS: readonly OvenModel[] = [
@@ -153,7 +153,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     buttonsPerMainScreen: 8,
     maxCategories: 64,
     maxRecipesPerCategory: 22 * 8,
-    thumbnail: '/images/ovens/conveyor.svg',
+    thumbnail: '/images/ovens/conveyor.webp',
   },
   MATCHBOX,
   // The M360 has the Matchbox's limits; only its name, badge, file and picture differ.
@@ -164,7 +164,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     badge: '360',
     code: 'M360',
     fileName: 'M360.AI2',
-    thumbnail: '/images/ovens/m360.svg',
+    thumbnail: '/images/ovens/m360.webp',
   },
   MILO,
   // MiSA: MiLO's single long screen and limits, with infrared instead of microwave and its own range.
@@ -179,7 +179,7 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     maxTemp: 525,
     microwave: false,
     infrared: true,
-    thumbnail: '/images/ovens/misa.svg',
+    thumbnail: '/images/ovens/misa.webp',
   },
   // Shuttle: the Matchbox's layout and stages, with a hotter top and the 25 °F step.
   {
@@ -191,11 +191,11 @@ export const OVEN_MODELS: readonly OvenModel[] = [
     fileName: 'SHUTTLE.AI2',
     maxTemp: 550,
     tempStep: 25,
-    thumbnail: '/images/ovens/shuttle.svg',
+    thumbnail: '/images/ovens/shuttle.webp',
   },
 ];
 
-export const DEFAULT_OVEN_THUMBNAIL = '/images/ovens/default.svg';
+export const DEFAULT_OVEN_THUMBNAIL = '/images/ovens/default.webp';
 export const DEFAULT_OVEN_TYPE: OvenType = 'Matchbox 1718/1313';
 
 const byType = new Map<string, OvenModel>(OVEN_MODELS.map((m) => [m.type, m]));
