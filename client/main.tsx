@@ -1,6 +1,12 @@
 import '@fontsource-variable/inter';
 import './styles/app.css';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  timeoutManager,
+} from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -8,12 +14,16 @@ import { AppRoutes, pageLoadsAt } from './app/router';
 import { BannerProvider } from './components/banners';
 import { ApiError } from './lib/api';
 import { authToken } from './lib/auth-token';
+import { coalescedTimeouts } from './lib/coalesced-timeouts';
 import { authCheckKey, authCheckQuery, CurrentUserProvider, GUEST } from './lib/current-user';
 import { FIRST_DATA_WAIT_MS, keepFirstData, refetchOnMount } from './lib/first-data';
 import { startLanguage } from './lib/i18n';
 import { startOnlineWatch } from './lib/offline/online';
 import { startOfflineCache } from './lib/offline/query-cache';
 import { publicConfigQuery } from './lib/public-config';
+
+// Before any query is made: its timers are then the shared ones (see coalesced-timeouts.ts).
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 
 // A 403 may mean this person was just removed from the team the page shows: the auth check says so at once.
 const recheckOnForbidden = (error: unknown) => {
