@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { FleetOven } from '../../../shared/contracts/chains';
 import type { SaidWire } from '../../../shared/contracts/common';
 import { downloadNotSeen, FLEET_STATUSES, type FleetStatus } from '../../../shared/domain/fleet';
 import { can } from '../../../shared/domain/permissions';
 import { Alert, Spinner } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { useCurrentUser } from '../../lib/current-user';
@@ -126,7 +127,7 @@ export function FleetPage({
         <ul className="fleet-counts" aria-label={t('fleetPage.byStatus')}>
           {FLEET_STATUSES.map((s: FleetStatus) => (
             <li key={s} className={`fleet-status fleet-status-${s}`}>
-              <Trans
+              <MarkedText
                 i18nKey="fleetPage.statusCount"
                 values={{ label: statusLabel(s), count: data.counts[s] }}
                 components={{ b: <strong /> }}

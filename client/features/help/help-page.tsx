@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type en from '../../../shared/i18n/locales/en.json';
+import { MarkedText } from '../../components/marked-text';
 
 const TOPICS = [
   { id: 'library-recipes', title: 'help.topics.libraryRecipes' },
@@ -30,7 +31,7 @@ type GuideKey = { [S in keyof Guide & string]: `help.${S}.${keyof Guide[S] & str
 
 /** One paragraph or list item of the guide, from the catalogue with its markup. */
 function Text({ k }: { k: GuideKey }) {
-  return <Trans i18nKey={k} components={MARKUP} />;
+  return <MarkedText i18nKey={k} components={MARKUP} />;
 }
 
 function Section({ topic, children }: { topic: Topic; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createOvenRequest, type OvenDetail, updateOvenRequest } from '../../../shared/contracts/ovens';
 import { LIMITS } from '../../../shared/domain/messages';
@@ -7,6 +7,7 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { formatTemp, tempRange, toFahrenheit, unitSymbol } from '../../../shared/domain/temperature';
 import { degrees, said } from '../../../shared/i18n/said';
 import { Alert, FieldCounter, TextField } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -140,7 +141,7 @@ export function OvenModal({
         />
         {oven ? (
           <p className="muted">
-            <Trans
+            <MarkedText
               i18nKey="ovenModal.typeFixed"
               values={{ type: oven.type }}
               components={{ strong: <strong /> }}

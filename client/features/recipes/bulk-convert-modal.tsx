@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { ConvertResult } from '../../../shared/contracts/recipes';
 import { Alert } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
@@ -77,7 +78,7 @@ export function BulkConvertModal({
               <li key={r.id} className="convert-item">
                 {r.changes.length <= 1 ? (
                   <p>
-                    <Trans
+                    <MarkedText
                       i18nKey="convert.fits"
                       values={{ name: r.name, type: target }}
                       components={{ strong: <strong /> }}

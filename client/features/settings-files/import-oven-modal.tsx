@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import {
   type FileProblem,
   type ImportStats,
@@ -14,6 +14,7 @@ import { type OvenType, ovenModel, settingsExtension } from '../../../shared/dom
 import { BINARY_MESSAGE, looksBinary, sniffSettings } from '../../../shared/domain/settings-file/sniff';
 import { type Said, said } from '../../../shared/i18n/said';
 import { Alert, TextField } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
@@ -181,7 +182,7 @@ export function ImportOvenModal({
             onDrop={onDrop}
           >
             <p>
-              <Trans i18nKey="importOven.drop" components={{ b: <strong /> }} />{' '}
+              <MarkedText i18nKey="importOven.drop" components={{ b: <strong /> }} />{' '}
               <button type="button" className="btn btn-secondary" onClick={() => inputRef.current?.click()}>
                 {t('importOven.choose')}
               </button>
@@ -305,7 +306,7 @@ function ImportResult({ stats, onClose }: { stats: ImportStats; onClose(): void 
     >
       <section className="import-stats" aria-label={t('importOven.statistics')}>
         <Alert tone="success">
-          <Trans
+          <MarkedText
             i18nKey="importOven.added"
             values={{ name: stats.oven.name }}
             components={{ b: <strong /> }}

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { OvenDetail } from '../../../shared/contracts/ovens';
 import type { CheckFileResult, ShareKind, shareRequest } from '../../../shared/contracts/settings-files';
 import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { can } from '../../../shared/domain/permissions';
 import { useBanners } from '../../components/banners';
 import { Alert } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { NeedsConnection } from '../../components/needs-connection';
 import { ApiError } from '../../lib/api';
@@ -81,7 +82,11 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
       <div className="card tile-card">
         <h2>{t('tiles.loadTitle')}</h2>
         <p className="muted">
-          <Trans i18nKey="tiles.loadBody" values={{ file: model.fileName }} components={{ b: <strong /> }} />
+          <MarkedText
+            i18nKey="tiles.loadBody"
+            values={{ file: model.fileName }}
+            components={{ b: <strong /> }}
+          />
         </p>
         <button type="button" className="btn btn-primary" onClick={() => setWarning(true)}>
           {t('tiles.download')}
@@ -134,14 +139,14 @@ export function OvenSettingsTiles({ oven }: { oven: OvenDetail }) {
           }
         >
           <p>
-            <Trans
+            <MarkedText
               i18nKey="tiles.warningReplace"
               values={{ name: oven.name }}
               components={{ b: <strong /> }}
             />
           </p>
           <p>
-            <Trans
+            <MarkedText
               i18nKey="tiles.warningName"
               values={{ file: model.fileName }}
               components={{ b: <strong /> }}
@@ -323,7 +328,11 @@ function CheckFileTile({ oven }: { oven: OvenDetail }) {
     <div className="card tile-card">
       <h2>{t('tiles.checkTitle')}</h2>
       <p className="muted">
-        <Trans i18nKey="tiles.checkBody" values={{ file: model.fileName }} components={{ b: <strong /> }} />
+        <MarkedText
+          i18nKey="tiles.checkBody"
+          values={{ file: model.fileName }}
+          components={{ b: <strong /> }}
+        />
       </p>
       <label className={`btn btn-secondary file-button${online ? '' : ' is-disabled'}`}>
         {t('tiles.checkChoose')}

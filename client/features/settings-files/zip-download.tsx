@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
+import { MarkedText } from '../../components/marked-text';
 import { NeedsConnection } from '../../components/needs-connection';
 import { textOf } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline/online';
@@ -77,7 +78,7 @@ export function ZipDownload({
       {ready ? (
         <div role="status" className="zip-ready">
           <p>
-            <Trans
+            <MarkedText
               i18nKey="fleetPage.zip.saved"
               count={ready.ovens.length}
               values={{ name: ready.name }}

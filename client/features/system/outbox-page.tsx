@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { formatLocale, useUiLanguage } from '../../lib/i18n';
 import { downloadAttachment, type OutboxMail, outboxQuery } from './system-api';
 
@@ -34,14 +35,14 @@ export function OutboxPage() {
       <header className="page-header">
         <h1>{t('outbox.title')}</h1>
         <p className="muted">
-          <Trans i18nKey="outbox.intro" components={{ code: <code /> }} />
+          <MarkedText i18nKey="outbox.intro" components={{ code: <code /> }} />
         </p>
       </header>
       {query.isPending ? <Spinner label={t('outbox.loading')} /> : null}
       {query.isError ? <Alert tone="error">{t('outbox.unavailable')}</Alert> : null}
       {scope === 'none' ? (
         <Alert tone="info">
-          <Trans i18nKey="outbox.signIn" components={{ login: <Link to="/" /> }} />
+          <MarkedText i18nKey="outbox.signIn" components={{ login: <Link to="/" /> }} />
         </Alert>
       ) : null}
       {scope === 'own' ? <p className="muted">{t('outbox.own')}</p> : null}

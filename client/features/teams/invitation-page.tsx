@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { useCurrentUser } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
@@ -37,7 +38,7 @@ export function InvitationPage() {
     <section className="card auth-card narrow" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{t('teamPage.invitation.join', { team: p.team })}</h1>
       <p>
-        <Trans
+        <MarkedText
           i18nKey="teamPage.invitation.invites"
           values={{
             by: p.invited_by ?? t('teamPage.invitation.theTeam'),

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
+import { MarkedText } from '../../components/marked-text';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
 import { textOf } from '../../lib/i18n';
@@ -78,14 +79,14 @@ export function UserPage({ renderRecipes }: { renderRecipes(userId: number): Rea
               </p>
               <p className="user-counts">
                 <span>
-                  <Trans
+                  <MarkedText
                     i18nKey="usersAdmin.recipesCreated"
                     values={{ count: user.recipesCounter }}
                     components={{ b: <strong /> }}
                   />
                 </span>
                 <span>
-                  <Trans
+                  <MarkedText
                     i18nKey="usersAdmin.ovensCreated"
                     values={{ count: user.ovensCounter }}
                     components={{ b: <strong /> }}
