@@ -238,6 +238,9 @@ const lookup: Lookup = (key, values) => {
   return translate(key, near ? { ...values, near } : values);
 };
 
+// A catalogue text with its markup, drawn; with the first load, since screens of many routes draw one.
+export { MarkedText } from './marked-text';
+
 /**
  * What the rules or the server say ({ key, params }, shared/i18n/said.ts) in the screens' language, with
  * temperatures in the reader's unit. `english` is shown while the catalogue's rest is still on its way (the

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type en from '../../../shared/i18n/locales/en.json';
-import { MarkedText } from '../../components/marked-text';
+import { MarkedText } from '../../lib/i18n';
 
 const TOPICS = [
   { id: 'library-recipes', title: 'help.topics.libraryRecipes' },

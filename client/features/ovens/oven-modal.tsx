@@ -7,11 +7,10 @@ import { type OvenType, ovenModel } from '../../../shared/domain/oven-models';
 import { formatTemp, tempRange, toFahrenheit, unitSymbol } from '../../../shared/domain/temperature';
 import { degrees, said } from '../../../shared/i18n/said';
 import { Alert, FieldCounter, TextField } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { say, textOf } from '../../lib/i18n';
+import { MarkedText, say, textOf } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { LocationSearch, useLocationOptions } from './location-options';
 

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConvertResult } from '../../../shared/contracts/recipes';
 import { Alert } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { useTemperatureUnit } from '../../lib/current-user';
-import { i18n, textOf } from '../../lib/i18n';
+import { i18n, MarkedText, textOf } from '../../lib/i18n';
 import { useConvertRecipes } from './recipes-api';
 
 /** What was left out, and why, in a sentence (empty when nothing was). */

@@ -14,11 +14,10 @@ import { type OvenType, ovenModel, settingsExtension } from '../../../shared/dom
 import { BINARY_MESSAGE, looksBinary, sniffSettings } from '../../../shared/domain/settings-file/sniff';
 import { type Said, said } from '../../../shared/i18n/said';
 import { Alert, TextField } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
 import { Modal } from '../../components/modal';
 import { OvenTypeChoices } from '../../components/oven-type-choices';
 import { ApiError } from '../../lib/api';
-import { say, textOf } from '../../lib/i18n';
+import { MarkedText, say, textOf } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useImportOven } from './settings-files-api';
 

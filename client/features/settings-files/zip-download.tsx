@@ -4,9 +4,8 @@ import type { SettingsZip } from '../../../shared/contracts/settings-files';
 import { FLEET_BATCH_MAX } from '../../../shared/domain/fleet';
 import { Alert } from '../../components/form';
 import { JobProgressBar } from '../../components/job-progress';
-import { MarkedText } from '../../components/marked-text';
 import { NeedsConnection } from '../../components/needs-connection';
-import { textOf } from '../../lib/i18n';
+import { MarkedText, textOf } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline/online';
 import { usePrepareZip, useSavePrepared } from './settings-files-api';
 

@@ -3,8 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
-import { formatLocale, useUiLanguage } from '../../lib/i18n';
+import { formatLocale, MarkedText, useUiLanguage } from '../../lib/i18n';
 import { downloadAttachment, type OutboxMail, outboxQuery } from './system-api';
 
 function delivery(m: OutboxMail, t: TFunction, locale: string): string {

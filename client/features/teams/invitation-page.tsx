@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
 import { useCurrentUser } from '../../lib/current-user';
-import { textOf } from '../../lib/i18n';
+import { MarkedText, textOf } from '../../lib/i18n';
 import { formatDay } from '../../lib/text';
 import { invitationPreviewQuery, useAcceptInvitation } from './teams-api';
 

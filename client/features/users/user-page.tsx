@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBanners } from '../../components/banners';
 import { Alert, Spinner } from '../../components/form';
-import { MarkedText } from '../../components/marked-text';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { useCurrentUser } from '../../lib/current-user';
-import { textOf } from '../../lib/i18n';
+import { MarkedText, textOf } from '../../lib/i18n';
 import { TIMINGS } from '../../lib/timings';
 import { adminUserQuery, useDeleteUser } from './users-api';
 

@@ -6,7 +6,7 @@ import de from '../../shared/i18n/locales/de.json';
 import en from '../../shared/i18n/locales/en.json';
 import es from '../../shared/i18n/locales/es.json';
 import fr from '../../shared/i18n/locales/fr.json';
-import { i18n, loadRest } from '../lib/i18n';
+import { i18n, loadRest } from './i18n';
 import { MarkedText, markedParts } from './marked-text';
 
 type Props = Parameters<typeof MarkedText>[0];
