@@ -5,9 +5,11 @@ import { TIMINGS } from './timings';
 export function useDebounced<T>(value: T, ms: number = TIMINGS.searchDebounceMs): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
+    // Nothing to wait for when the value is the settled one (a box just drawn): no timer, no redraw.
+    if (Object.is(value, settled)) return;
     const timer = window.setTimeout(() => setSettled(value), ms);
     return () => window.clearTimeout(timer);
-  }, [value, ms]);
+  }, [value, ms, settled]);
   return settled;
 }
 
