@@ -12,7 +12,8 @@ type Clock = {
 };
 
 const systemClock: Clock = {
-  now: () => Date.now(),
+  // The page's monotonic clock, as the browser's own timers keep: a wall clock set back would hold every wait.
+  now: () => performance.now(),
   setTimeout: (run, delay) => setTimeout(run, delay),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
