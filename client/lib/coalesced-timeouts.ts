@@ -33,7 +33,11 @@ export function coalescedTimeouts(clock: Clock = systemClock): TimeoutProvider<M
   const arm = (at: number) => {
     if ((armed && armed.at <= at) || !Number.isFinite(at)) return;
     if (armed) clock.clearTimeout(armed.id);
-    armed = { at, id: clock.setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(0, at - clock.now()))) };
+    // Rounded up: a browser cuts a fractional delay, and the timer would fire just before its due time.
+    armed = {
+      at,
+      id: clock.setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - clock.now())))),
+    };
   };
 
   function fire() {
