@@ -77,8 +77,11 @@ test('the login carousel turns every 5 seconds through 5 messages', async ({ pag
   const start = new Date('2026-01-05T08:00:00Z');
   await page.clock.install({ time: start });
   await page.goto('/');
-  // Stop the clock before the first turn; from here each 5 s window holds exactly one turn.
-  await page.clock.pauseAt(new Date(start.getTime() + 3000));
+  // Stop the clock before the first turn (5 s after the carousel appears), counted from the page's own clock: a
+  // fixed moment was already past when a busy machine took over 3 s to load the page. From here each 5 s window
+  // holds exactly one turn.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(new Date(now + 1000));
   const slide = page.locator('.carousel-slide');
   await expect(slide).toHaveAttribute('data-index', '0');
   await expect(page.locator('.carousel-dots button')).toHaveCount(5);
