@@ -1,11 +1,11 @@
 /**
  * Draws Hearth's pictures: one icon per name in shared/domain/icons.ts (ICON_* pictograms on a light disc,
  * PHOTO_* as full-colour tiles) and a thumbnail per oven model plus a default. Each is drawn as an SVG (the PDFs
- * draw these) and painted once into a PNG by Chromium, which the web app shows: a browser opens every SVG picture
- * as a document of its own on the page's main thread (10–25 ms each on this machine), where a PNG is decoded aside.
+ * draw these) and painted once into a WebP by Chromium, which the web app shows: a browser opens every SVG picture
+ * as a document of its own on the page's main thread (11–23 ms each on this machine), where a WebP is decoded aside.
  * Run: node --import tsx scripts/generate-images.ts
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ICON_NAMES, iconUrl } from '../shared/domain/icons';
@@ -17,6 +17,11 @@ const CRUST = '#e0a458';
 const RED = '#c62828';
 const GREEN = '#558b2f';
 const YELLOW = '#fbc02d';
+
+// Device pixels per unit of the SVG's box: an icon (96 units) fills a recipe card up to about 210 CSS px, near sharp
+// on a screen of two device pixels per CSS pixel; a thumbnail (160 units) is shown at 120 CSS px at most.
+const ICON = { width: 96, height: 96, scale: 4 };
+const THUMBNAIL = { width: 160, height: 104, scale: 2 };
 
 /** Glyphs drawn in a 96×96 box, centred. */
 const GLYPHS: Record<string, string> = {
@@ -49,9 +54,9 @@ function icon(name: string): string {
   if (!glyph) throw new Error(`No glyph for ${name}`);
   const title = `<title>${key.replace(/_/g, ' ').toLowerCase()}</title>`;
   if (photo) {
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img">${title}<defs><radialGradient id="g" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#fff3e0"/><stop offset="1" stop-color="#ffb74d"/></radialGradient></defs><rect width="96" height="96" rx="14" fill="url(#g)"/><ellipse cx="48" cy="84" rx="30" ry="5" fill="#000" opacity=".15"/>${glyph}</svg>\n`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ICON.width} ${ICON.height}" role="img">${title}<defs><radialGradient id="g" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#fff3e0"/><stop offset="1" stop-color="#ffb74d"/></radialGradient></defs><rect width="96" height="96" rx="14" fill="url(#g)"/><ellipse cx="48" cy="84" rx="30" ry="5" fill="#000" opacity=".15"/>${glyph}</svg>\n`;
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img">${title}<circle cx="48" cy="48" r="46" fill="#fff3e0"/>${glyph}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ICON.width} ${ICON.height}" role="img">${title}<circle cx="48" cy="48" r="46" fill="#fff3e0"/>${glyph}</svg>\n`;
 }
 
 /** Oven thumbnails: a front view in the provider's colours, shaped per model. */
@@ -66,19 +71,14 @@ const OVENS: Record<string, string> = {
 };
 
 function oven(key: string, label: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 104" role="img"><title>${label}</title><rect width="160" height="104" rx="10" fill="#f7f0e1"/>${OVENS[key]}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${THUMBNAIL.width} ${THUMBNAIL.height}" role="img"><title>${label}</title><rect width="160" height="104" rx="10" fill="#f7f0e1"/>${OVENS[key]}</svg>\n`;
 }
 
-// Pixels per unit of the SVG's box: an icon (96 units) fills a recipe card up to about 190 CSS px, sharp on a screen
-// of two device pixels per CSS pixel; a thumbnail (160 units) is shown at 56 px at most.
-const ICON_SCALE = 4;
-const OVEN_SCALE = 2;
-
 const vectorOf = (raster: string) => raster.replace(/\.webp$/, '.svg');
-const pictures: { raster: string; svg: string; scale: number }[] = [
-  ...ICON_NAMES.map((name) => ({ raster: iconUrl(name), svg: icon(name), scale: ICON_SCALE })),
-  ...OVEN_MODELS.map((m) => ({ raster: m.thumbnail, svg: oven(m.key, m.type), scale: OVEN_SCALE })),
-  { raster: DEFAULT_OVEN_THUMBNAIL, svg: oven('default', 'Oven'), scale: OVEN_SCALE },
+const pictures = [
+  ...ICON_NAMES.map((name) => ({ raster: iconUrl(name), svg: icon(name), ...ICON })),
+  ...OVEN_MODELS.map((m) => ({ raster: m.thumbnail, svg: oven(m.key, m.type), ...THUMBNAIL })),
+  { raster: DEFAULT_OVEN_THUMBNAIL, svg: oven('default', 'Oven'), ...THUMBNAIL },
 ];
 
 mkdirSync(`${root}/images/icons`, { recursive: true });
@@ -91,20 +91,15 @@ const browser = await chromium.launch({
 });
 try {
   for (const p of pictures) {
-    const [, , width, height] = /viewBox="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"/
-      .exec(p.svg)!
-      .slice(1)
-      .map(Number);
     const page = await browser.newPage({
-      viewport: { width: width!, height: height! },
+      viewport: { width: p.width, height: p.height },
       deviceScaleFactor: p.scale,
     });
-    const svg = readFileSync(`${root}${vectorOf(p.raster)}`, 'utf8');
     await page.setContent(
-      `<style>html,body{margin:0;background:transparent}svg{display:block;width:100vw;height:100vh}</style>${svg}`,
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:100vw;height:100vh}</style>${p.svg}`,
     );
     const png = (await page.screenshot({ omitBackground: true })).toString('base64');
-    // Lossy at 0.9: the pictures' flat colours keep clean edges, a PHOTO_ tile's gradient is a quarter of its PNG.
+    // Lossy at 0.9: the flat colours keep clean edges, and a PHOTO_ tile's gradient takes a quarter of a PNG's bytes.
     const webp = await page.evaluate(async (data) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
