@@ -35,12 +35,11 @@ export function markedParts(text: string): { tag: string | null; text: string }[
 export function MarkedText({
   i18nKey,
   values = {},
-  count,
   components = {},
 }: {
   i18nKey: ParseKeys;
+  /** Typed text goes in as text; a number as itself (`count` picks the plural form). */
   values?: Values;
-  count?: number;
   components?: Record<string, ReactElement<{ children?: ReactNode }>>;
 }) {
   const { t } = useTranslation();
@@ -50,7 +49,6 @@ export function MarkedText({
     if (typeof value === 'number') options[name] = value;
     else options[name] = `\uE000${typed.push(value) - 1}\uE000`;
   }
-  if (count !== undefined) options.count = count;
   const text = String(t(i18nKey, options as never));
   const fill = (run: string) => run.replace(HOLE, (_, i: string) => typed[Number(i)] ?? '');
   return (

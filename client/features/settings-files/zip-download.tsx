@@ -79,8 +79,7 @@ export function ZipDownload({
           <p>
             <MarkedText
               i18nKey="fleetPage.zip.saved"
-              count={ready.ovens.length}
-              values={{ name: ready.name }}
+              values={{ name: ready.name, count: ready.ovens.length }}
               components={{
                 zip: <button type="button" className="btn-link" onClick={() => save.mutate(ready)} />,
                 list: (
