@@ -119,3 +119,16 @@ test('the footer starts below the fold, so a page whose content comes late never
   const top = await page.locator('footer.footer').evaluate((el) => el.getBoundingClientRect().top);
   expect(top).toBeGreaterThanOrEqual(page.viewportSize()!.height);
 });
+
+test('the language switcher draws its caret whole at its right edge, in a tight bar too', async ({
+  page,
+  cook,
+}) => {
+  void cook;
+  await page.goto('/ovens');
+  const select = page.locator('.language-switcher select').first();
+  await expect(select).toBeVisible();
+  // The caret is two half-triangles: a rule that moved one of them alone once put the other at the left edge.
+  const layers = (await select.evaluate((el) => getComputedStyle(el).backgroundPosition)).split(',');
+  expect(layers.map((l) => l.trim().startsWith('calc(100% -'))).toEqual([true, true]);
+});
