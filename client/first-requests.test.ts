@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstRequests } from './first-requests';
 
 const keys = { token: 'token-key', lastOven: 'last-oven-', answers: 'firstAnswers' };
-type Answers = { token: string; answers: Record<string, Promise<Response>> };
+type Answers = { token: string | null; answers: Record<string, Promise<Response>> };
 
 /** Runs the HTML's script at `path` with this storage, the server answering `answers` by address. */
 function open(path: string, storage: Record<string, string>, answers: Record<string, unknown> = {}) {
@@ -24,10 +24,11 @@ const settle = () => new Promise((done) => setTimeout(done, 0));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the page’s first requests', () => {
-  it('asks nothing for a guest', () => {
+  it('asks only for the shell’s settings for a guest, with no session', () => {
     const { asked, left } = open('/ovens', {});
-    expect(asked).toEqual([]);
-    expect(left).toBeUndefined();
+    expect(asked).toEqual(['/api/config undefined']);
+    expect(left?.token).toBeNull();
+    expect(Object.keys(left?.answers ?? {})).toEqual(['/api/config']);
   });
 
   it('asks for the session and the shell’s settings with the stored token on any page', () => {

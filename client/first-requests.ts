@@ -7,8 +7,9 @@
 export function firstRequests(keys: { token: string; lastOven: string; answers: string }): void {
   try {
     const token = localStorage.getItem(keys.token);
-    if (!token) return;
-    const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = token
+      ? { accept: 'application/json', authorization: `Bearer ${token}` }
+      : { accept: 'application/json' };
     const answers: Record<string, Promise<Response>> = {};
     const get = (url: string) => {
       const answer = fetch(url, { headers });
@@ -21,22 +22,25 @@ export function firstRequests(keys: { token: string; lastOven: string; answers: 
       answer.then((r) =>
         r.ok ? (r.clone().json() as Promise<T>) : Promise.reject(new Error(String(r.status))),
       );
-    const check = get('/api/auth/check');
+    // The session's check first; the shell's settings (the provider's name in the top bar) for a guest too.
+    const check = token ? get('/api/auth/check') : undefined;
     get('/api/config');
-    get('/api/teams');
-    // My Ovens as the menu opens it (a filter or an oven in the address: the page asks for itself).
-    if (location.pathname === '/ovens' && location.search === '') {
-      const list = get('/api/ovens?ovens=All&page=1');
-      get('/api/locations?page=1&per_page=50');
-      // The oven the page opens: the one this person had open last on this device, else the list's first.
-      Promise.all([json<{ user?: { id?: number } }>(check), json<{ data?: { id?: number }[] }>(list)])
-        .then(([me, page]) => {
-          const id = Number(localStorage.getItem(keys.lastOven + me.user?.id)) || page.data?.[0]?.id;
-          if (!id) return;
-          get(`/api/ovens/${id}`);
-          get(`/api/ovens/${id}/recipes`);
-        })
-        .catch(() => undefined);
+    if (check) {
+      get('/api/teams');
+      // My Ovens as the menu opens it (a filter or an oven in the address: the page asks for itself).
+      if (location.pathname === '/ovens' && location.search === '') {
+        const list = get('/api/ovens?ovens=All&page=1');
+        get('/api/locations?page=1&per_page=50');
+        // The oven the page opens: the one this person had open last on this device, else the list's first.
+        Promise.all([json<{ user?: { id?: number } }>(check), json<{ data?: { id?: number }[] }>(list)])
+          .then(([me, page]) => {
+            const id = Number(localStorage.getItem(keys.lastOven + me.user?.id)) || page.data?.[0]?.id;
+            if (!id) return;
+            get(`/api/ovens/${id}`);
+            get(`/api/ovens/${id}/recipes`);
+          })
+          .catch(() => undefined);
+      }
     }
     (window as unknown as Record<string, unknown>)[keys.answers] = { token, answers };
   } catch {

@@ -15,7 +15,7 @@ export const FIRST_DATA_FRESH_MS = 5_000;
 /** The first screen waits this long at most for its data, then is drawn with what has come. */
 export const FIRST_DATA_WAIT_MS = 3_000;
 
-type FirstAnswers = { token: string; answers: Record<string, Promise<Response> | undefined> };
+type FirstAnswers = { token: string | null; answers: Record<string, Promise<Response> | undefined> };
 
 /**
  * The answer to a request the page's HTML made for this address, once, for the session it was asked with, while
