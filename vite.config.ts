@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { LAST_OVEN_KEY_PREFIX } from './client/features/ovens/last-oven.ts';
 import { FIRST_ANSWERS_GLOBAL } from './client/lib/first-data.ts';
 import { catalogParts } from './scripts/catalog-parts-plugin.ts';
+import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from './shared/contracts/http.ts';
 
 /** zod itself, and each contract (shared/contracts) that imports it: they build schemas as they load. */
@@ -98,6 +99,7 @@ export default defineConfig({
     react(),
     catalogParts(),
     firstRequestsInHtml(),
+    compileHints(),
     // The installed app: its shell precached by a service worker, a new version offered, never forced.
     VitePWA({
       registerType: 'prompt',
