@@ -9,7 +9,8 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * Marks the app's first-load code (the entry and what it imports statically) for eager compiling: the browser
  * (Chrome 136 and later) then compiles each function on a background thread as the file downloads, rather than
  * on the main thread when the first screen first calls it, in long tasks on a slow phone. Route code is left
- * lazy: most of it is not called when it loads. The hint must be the file's first line.
+ * lazy: most of it is not called when it loads. The hint must be the file's first line. It changes no behaviour,
+ * so a file's hashed name not covering it is harmless (a cached copy without it runs the same).
  */
 export function compileHints(): Plugin {
   return {
