@@ -13,7 +13,8 @@ let otherToken: string;
 let otherId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // No job sweeps while counting statements: only the request's own.
+  ctx = await createTestContext({ jobPollMs: 3_600_000 });
   ({ id: ownerId, token } = await createSignedInUser(ctx.db));
   ({ id: otherId, token: otherToken } = await createSignedInUser(ctx.db));
 });

@@ -24,7 +24,8 @@ import { linkIn } from '../../test/smtp-catcher';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // No job sweeps while counting statements: only the request's own.
+  ctx = await createTestContext({ jobPollMs: 3_600_000 });
 });
 afterAll(() => ctx?.close());
 
