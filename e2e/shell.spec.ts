@@ -132,3 +132,13 @@ test('the language switcher draws its caret whole at its right edge, in a tight 
   const layers = (await select.evaluate((el) => getComputedStyle(el).backgroundPosition)).split(',');
   expect(layers.map((l) => l.trim().startsWith('calc(100% -'))).toEqual([true, true]);
 });
+
+test('the page’s hidden warm-up line is never seen, read out or in the way of a tap', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  const line = page.locator('.type-warmup');
+  await expect(line).toBeHidden();
+  await expect(line).toHaveAttribute('aria-hidden', 'true');
+  await expect(line).toHaveCSS('position', 'absolute');
+  await expect(line).toHaveCSS('pointer-events', 'none');
+});
