@@ -624,15 +624,22 @@ test('delete a screen: the first remains selected', async ({ page, cook }) => {
 test('duplicate and delete the oven', async ({ page, cook }) => {
   await seed.oven(cook, { name: 'Front Line' });
   await page.goto('/ovens');
+  await expect(page.getByRole('heading', { name: 'Front Line' })).toBeVisible();
+  // These banners stand 2 seconds (spec §8): recorded, so a busy machine's slow poll cannot miss them.
+  const banners = await recordBanners(page);
   await page.getByRole('button', { name: 'Duplicate Oven' }).click();
-  await expect(page.getByText('has been successfully duplicated')).toBeVisible();
+  await expect
+    .poll(banners)
+    .toContainEqual(expect.stringContaining('Front Line\nhas been successfully duplicated'));
   await expect(page.getByRole('heading', { name: 'Front Line Copy' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete Oven' }).click();
   await page
     .getByRole('dialog', { name: 'Delete oven' })
     .getByRole('button', { name: 'Delete Oven' })
     .click();
-  await expect(page.getByText('Front Line Copywas successfully deleted')).toBeVisible();
+  await expect
+    .poll(banners)
+    .toContainEqual(expect.stringContaining('Front Line Copy\nwas successfully deleted'));
   await expect(page.getByRole('heading', { name: 'Front Line', exact: true })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, pdfTextOf, seed, test } from './fixtures';
+import { DEMO, expect, login, pdfTextOf, recordBanners, seed, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -40,10 +40,11 @@ test('deleting the last recipe of the last page shows the page before, with a tr
   );
   await page.goto('/my-recipes?page=2');
   await expect(page.getByText('Showing 13-13 of 13 Recipes')).toBeVisible();
+  const banners = await recordBanners(page);
   await page.getByRole('button', { name: 'View or edit Tart 13' }).click();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete recipe' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Tart 13was successfully deleted')).toBeVisible();
+  await expect.poll(banners).toContainEqual(expect.stringContaining('Tart 13\nwas successfully deleted'));
   await expect(page.getByText('Showing 1-12 of 12 Recipes')).toBeVisible();
   await expect(page.getByText(/null/)).toHaveCount(0);
 });
@@ -75,8 +76,11 @@ test('bulk delete names every selected recipe, even one a search has hidden', as
   const confirm = dialog(page);
   await expect(confirm.locator('.confirm-list li')).toHaveText(['Hidden Pie', 'Shown Bun']);
   await page.screenshot({ path: 'test-results/screens/bulk-delete-confirm.png' });
+  const banners = await recordBanners(page);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('The selected recipes were successfully deleted')).toBeVisible();
+  await expect
+    .poll(banners)
+    .toContainEqual(expect.stringContaining('The selected recipes were successfully deleted'));
   await page.getByPlaceholder('Search recipes...').fill('');
   await expect(page.locator('.recipe-card-name')).toHaveText(['Kept Roll']);
 });
@@ -127,8 +131,9 @@ test('duplicating one of my recipes makes "… Copy" and opens it at the stages 
   await seed.recipes(cook, [{ name: 'Smoky Flatbreads' }]);
   await page.goto('/my-recipes');
   await page.getByRole('button', { name: 'View or edit Smoky Flatbreads' }).click();
+  const banners = await recordBanners(page);
   await dialog(page).getByRole('button', { name: 'Duplicate' }).click();
-  await expect(page.getByText('has been successfully duplicated')).toBeVisible();
+  await expect.poll(banners).toContainEqual(expect.stringContaining('has been successfully duplicated'));
   await expect(dialog(page).locator('.step-current')).toContainText('Cooking stages');
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'Smoky Fl--- Copy' })).toBeVisible();
@@ -218,8 +223,9 @@ test('Duplicate on a library recipe saves a copy into My Recipes at once', async
   await page.goto('/recipes');
   const name = (await page.locator('.recipe-card-name').first().textContent()) ?? '';
   await page.locator('.recipe-card button').first().click();
+  const banners = await recordBanners(page);
   await dialog(page).getByRole('button', { name: 'Duplicate' }).click();
-  await expect(page.getByText('has been successfully duplicated')).toBeVisible();
+  await expect.poll(banners).toContainEqual(expect.stringContaining('has been successfully duplicated'));
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await page.goto('/my-recipes');
   await expect(page.getByRole('heading', { name })).toBeVisible();
