@@ -1,4 +1,5 @@
-import { DEMO, expect, login, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, login, seed, test } from './fixtures';
 
 test('guest navigation: brand menus and the Login menu, no profile or help', async ({ page }) => {
   await page.goto('/');
@@ -141,4 +142,88 @@ test('the page’s hidden warm-up line is never seen, read out or in the way of 
   await expect(line).toHaveAttribute('aria-hidden', 'true');
   await expect(line).toHaveCSS('position', 'absolute');
   await expect(line).toHaveCSS('pointer-events', 'none');
+});
+
+/**
+ * The type a page lays out: each size and weight of text (and of controls, whose line boxes need their font too),
+ * each font, and each character outside the web font's Latin file (the browser searches the system's fonts for it).
+ */
+async function typeOf(page: Page) {
+  return page.evaluate(() => {
+    const latin: [number, number][] = [];
+    for (const sheet of document.styleSheets)
+      for (const rule of sheet.cssRules)
+        if (
+          rule instanceof CSSFontFaceRule &&
+          rule.style.getPropertyValue('src').includes('inter-latin-wght')
+        )
+          for (const part of rule.style.getPropertyValue('unicode-range').split(',')) {
+            const [from, to] = part.trim().slice(2).split('-');
+            latin.push([Number.parseInt(from!, 16), Number.parseInt(to ?? from!, 16)]);
+          }
+    const inLatin = (c: number) => latin.some(([from, to]) => c >= from && c <= to);
+    const sizes = new Map<string, string>();
+    const fonts = new Set<string>();
+    const glyphs = new Set<string>();
+    const seen = (el: Element, what: string) => {
+      const style = getComputedStyle(el);
+      const key = `${style.fontSize} ${style.fontWeight}`;
+      if (!sizes.has(key)) sizes.set(key, `${key} (${what})`);
+      fonts.add(style.fontFamily.split(',')[0]!);
+    };
+    const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (!text.trim() || range.getClientRects().length === 0) continue;
+      seen(node.parentElement!, text.trim().slice(0, 40));
+      for (const c of text) if (!inLatin(c.codePointAt(0)!)) glyphs.add(c);
+    }
+    for (const control of document.querySelectorAll('#root :is(button, input, select, textarea)'))
+      if (control.getClientRects().length > 0) seen(control, control.outerHTML.slice(0, 60));
+    return { latinRanges: latin.length, sizes: [...sizes.values()], fonts: [...fonts], glyphs: [...glyphs] };
+  });
+}
+
+/**
+ * Each size and weight of the web font costs the first layout a font instance of its own (a lookup through the
+ * system's font settings, 2-7 ms on a slow phone), and each glyph outside it a search of the system's fonts: the
+ * first screens keep to a few, in the web font alone (decision 0033).
+ */
+const TYPE_BUDGET = 10;
+async function expectLightType(page: Page) {
+  const type = await typeOf(page);
+  expect(type.latinRanges).toBeGreaterThan(0);
+  expect(type.fonts).toEqual(['"Inter Variable"']);
+  expect(type.glyphs).toEqual([]);
+  expect(type.sizes.length, type.sizes.join('\n')).toBeLessThanOrEqual(TYPE_BUDGET);
+}
+
+test.describe('the first screens draw in the web font alone, in a few sizes and weights', () => {
+  for (const width of [412, 1024, 1440]) {
+    test(`the log-in page at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+      await expect(page.locator('.carousel')).toBeVisible();
+      await expectLightType(page);
+    });
+
+    test(`My Ovens with an oven at ${width} px`, async ({ page, cook }) => {
+      await seed.importedOven(cook, { name: 'Front Line', type: 'Matchbox 1718/1313' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/ovens');
+      await expect(page.locator('.tile-name').first()).toBeVisible();
+      await expectLightType(page);
+    });
+
+    test(`My Ovens with no oven yet at ${width} px`, async ({ page, cook }) => {
+      void cook;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/ovens');
+      await expect(page.getByText('Your account does not have any saved ovens.')).toBeVisible();
+      await expectLightType(page);
+    });
+  }
 });

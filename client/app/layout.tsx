@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '../../shared/domain/permissions';
-import { FlameLogo, HelpIcon, UserIcon } from '../components/icons';
+import { FlameLogo, HelpIcon, MenuBarsIcon, UserIcon } from '../components/icons';
 import { Menu } from '../components/menu';
 import { ConfirmDialog } from '../components/modal';
 import { useLogout } from '../features/auth/auth-api';
@@ -155,7 +155,7 @@ function NavBar() {
             onClick={() => setOpen((o) => !o)}
           >
             <span className="sr-only">{t('nav.menu')}</span>
-            <span aria-hidden="true">☰</span>
+            <MenuBarsIcon />
           </button>
           <div id="nav-panel" className={`nav-panel ${open ? 'nav-panel-open' : ''}`}>
             <div className="nav-links">

@@ -84,3 +84,31 @@ export const UndoIcon = () => (
     <path d="M4 9h10a6 6 0 0 1 0 12h-3" />
   </Stroke>
 );
+/** Three bars: the folded navigation's button. An icon, not "☰", which the web font lacks: each glyph from outside
+ * it sends the browser through the system's fonts in the first screen's layout. */
+export const MenuBarsIcon = () => (
+  <Stroke size={22}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Stroke>
+);
+/** A small down-pointing triangle, sized by the text it follows (drawn, not "▾": see MenuBarsIcon). */
+export const CaretIcon = () => (
+  <svg className="caret" width="0.6em" height="0.6em" viewBox="0 0 10 10" aria-hidden="true">
+    <path d="M1 3h8L5 8z" fill="currentColor" />
+  </svg>
+);
+/** A small right-pointing triangle: a category's mark before its count (drawn, not "▸": see MenuBarsIcon). */
+export const OpensIcon = () => (
+  <svg className="opens-icon" width="0.7em" height="0.7em" viewBox="0 0 10 10" aria-hidden="true">
+    <path d="M3 1v8l5-4z" fill="currentColor" />
+  </svg>
+);
+/** A filled star: a favourite recipe's mark (drawn, not "★": see MenuBarsIcon). */
+export const StarIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path
+      d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"
+      fill="currentColor"
+    />
+  </svg>
+);

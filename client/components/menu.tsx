@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { CaretIcon } from './icons';
 
 /** A dropdown that opens on click or tap (CSS also opens it on hover with a mouse); Escape, outside clicks and navigation close it. */
 export function Menu({
@@ -43,10 +44,7 @@ export function Menu({
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
       >
-        {label}{' '}
-        <span aria-hidden="true" className="caret">
-          ▾
-        </span>
+        {label} <CaretIcon />
       </button>
       <div id={id} className="menu-items" hidden={!open}>
         {children}

@@ -1,6 +1,7 @@
 import { BUTTON_COLORS, buttonTextColor } from '../../../shared/domain/catalog';
 import { iconUrl } from '../../../shared/domain/icons';
 import type { MenuButton } from '../../../shared/domain/menu';
+import { OpensIcon, StarIcon } from '../../components/icons';
 
 /** A button as the oven draws it: its colour, its icon and its name (a category shows a folder mark). */
 /** How many buttons a category holds, over its pages: its tile shows it, and says it. */
@@ -22,12 +23,12 @@ export function ButtonFace({ button }: { button: MenuButton }) {
       <span className="tile-name">{name}</span>
       {button.kind === 'category' ? (
         <span className="tile-badge" aria-hidden="true">
-          ▸ {buttonsIn(button)}
+          <OpensIcon /> {buttonsIn(button)}
         </span>
       ) : null}
       {button.kind === 'recipe' && button.favorite ? (
         <span className="tile-star" aria-hidden="true">
-          ★
+          <StarIcon />
         </span>
       ) : null}
     </span>

@@ -10,6 +10,7 @@ import { formatTemp } from '../../../shared/domain/temperature';
 import { useBanners } from '../../components/banners';
 import { DrawnAfter } from '../../components/drawn-after';
 import { Alert, Spinner } from '../../components/form';
+import { CaretIcon } from '../../components/icons';
 import { ConfirmDialog, Overlay } from '../../components/modal';
 import { NeedsConnection } from '../../components/needs-connection';
 import { openedLater } from '../../components/opened-later';
@@ -104,7 +105,7 @@ function OvenPicker({
         ) : (
           <span>{t('ovenPage.selectOven')}</span>
         )}
-        <span aria-hidden="true">▾</span>
+        <CaretIcon />
       </button>
       {open ? (
         <div className="oven-picker-panel">
