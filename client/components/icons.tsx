@@ -93,7 +93,7 @@ export const MenuBarsIcon = () => (
 );
 /** A small down-pointing triangle, sized by the text it follows (drawn, not "▾": see MenuBarsIcon). */
 export const CaretIcon = () => (
-  <svg className="caret" width="0.6em" height="0.6em" viewBox="0 0 10 10" aria-hidden="true">
+  <svg className="caret" width="0.375em" height="0.375em" viewBox="0 0 10 10" aria-hidden="true">
     <path d="M1 3h8L5 8z" fill="currentColor" />
   </svg>
 );
