@@ -2,7 +2,7 @@
  * Lighthouse's performance audit (mobile: simulated slow 4G and a 4× slower CPU) of the login page and of My Ovens
  * for a signed-in cook with one oven and for one with none yet, served from the last `npm run build`. Lighthouse is fetched by npx (pinned;
  * not a dependency of the project), and drives this machine's Chromium, where the session is put in first.
- * LIGHTHOUSE_RUNS sets the runs per page (3). Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
+ * LIGHTHOUSE_RUNS sets the runs per page (3); LIGHTHOUSE_PAGES picks pages. Goals: a score of at least 95 and the largest paint within 2.5 s (the "good" Core Web Vitals line).
  * Served as deployed: over HTTPS with HTTP/2 from a front like a load balancer's (`https-front.ts`);
  * LIGHTHOUSE_HTTP1=true measures the app's own plain HTTP/1.1 listener instead, for comparison.
  */
@@ -32,7 +32,9 @@ type Lhr = {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function lighthouseBench() {
-  if (!existsSync(join(DEFAULT_CLIENT_DIR, 'index.html'))) {
+  // LIGHTHOUSE_CLIENT_DIR measures another build (a variant under study) in place of the last `npm run build`.
+  const clientDir = process.env.LIGHTHOUSE_CLIENT_DIR ?? DEFAULT_CLIENT_DIR;
+  if (!existsSync(join(clientDir, 'index.html'))) {
     console.log('\nlighthouse: no build found; run `npm run build` first.');
     return;
   }
@@ -42,7 +44,7 @@ export async function lighthouseBench() {
     await createOvenWithRecipe(db, user.id);
     const token = await createSession(db, user.id);
     const newcomer = await createSession(db, (await createUser(db)).id);
-    const app = await serveApp(ctx, { clientDir: DEFAULT_CLIENT_DIR });
+    const app = await serveApp(ctx, { clientDir });
     const front = process.env.LIGHTHOUSE_HTTP1 === 'true' ? null : await httpsFront(app.base);
     const base = front?.base ?? app.base;
     const transport = front ? 'HTTPS, HTTP/2' : 'plain HTTP/1.1';
@@ -118,11 +120,14 @@ export async function lighthouseBench() {
           cls: figure('cumulative-layout-shift'),
         };
       };
-      for (const [name, path, session] of [
-        ['the login page', '/', null],
-        ['My Ovens (one oven)', '/ovens', token],
-        ['My Ovens (no oven yet)', '/ovens', newcomer],
+      // LIGHTHOUSE_PAGES=login,ovens,empty measures only those pages (all three when unset).
+      const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+      for (const [key, name, path, session] of [
+        ['login', 'the login page', '/', null],
+        ['ovens', 'My Ovens (one oven)', '/ovens', token],
+        ['empty', 'My Ovens (no oven yet)', '/ovens', newcomer],
       ] as const) {
+        if (only && !only.includes(key)) continue;
         const r = await audit(name.replace(/\W+/g, '-'), path, session);
         report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), ${transport}, median of ${RUNS}`, [
           ['performance score', verdict(r.score, { atLeast: 95 }, '', 0)],

@@ -198,6 +198,42 @@ async function expectLightType(page: Page) {
   expect(type.fonts).toEqual(['"Inter Variable"']);
   expect(type.glyphs).toEqual([]);
   expect(type.sizes.length, type.sizes.join('\n')).toBeLessThanOrEqual(TYPE_BUDGET);
+  expect(await systemFontsDrawn(page)).toEqual([]);
+}
+
+/**
+ * What the browser itself says it drew in a font other than the web font, shadow trees included: a control's own
+ * parts (a file input's button) take their font from the browser's style sheet, out of reach of `typeOf`.
+ */
+async function systemFontsDrawn(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  type DomNode = {
+    nodeId: number;
+    nodeType: number;
+    nodeName: string;
+    children?: DomNode[];
+    shadowRoots?: DomNode[];
+    pseudoElements?: DomNode[];
+  };
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const elements: DomNode[] = [];
+  for (const stack = [root]; stack.length > 0; ) {
+    const node = stack.pop()!;
+    if (node.nodeType === 1) elements.push(node);
+    stack.push(...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.pseudoElements ?? []));
+  }
+  const drawn = new Set<string>();
+  for (const element of elements) {
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId: element.nodeId })) as {
+      fonts: { familyName: string }[];
+    };
+    for (const font of fonts)
+      if (!font.familyName.startsWith('Inter')) drawn.add(`${font.familyName} (${element.nodeName})`);
+  }
+  await cdp.detach();
+  return [...drawn];
 }
 
 test.describe('the first screens draw in the web font alone, in a few sizes and weights', () => {
