@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Another port lets a second run go beside one already running (E2E_PORT=3200 npx playwright test).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The test server's fixtures and mail (seeding, sessions, the outbox) answer on the next port. */
+export const FIXTURE_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,7 +56,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: String(PORT + 1) },
+    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: String(FIXTURE_PORT) },
     stdout: 'pipe',
   },
 });

@@ -121,12 +121,16 @@ export async function lighthouseBench() {
         };
       };
       // LIGHTHOUSE_PAGES=login,ovens,empty measures only those pages (all three when unset).
-      const only = process.env.LIGHTHOUSE_PAGES?.split(',');
-      for (const [key, name, path, session] of [
+      const pages = [
         ['login', 'the login page', '/', null],
         ['ovens', 'My Ovens (one oven)', '/ovens', token],
         ['empty', 'My Ovens (no oven yet)', '/ovens', newcomer],
-      ] as const) {
+      ] as const;
+      const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+      const unknown = only?.filter((key) => !pages.some(([known]) => known === key));
+      if (unknown?.length)
+        throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(', ')} (login, ovens, empty)`);
+      for (const [key, name, path, session] of pages) {
         if (only && !only.includes(key)) continue;
         const r = await audit(name.replace(/\W+/g, '-'), path, session);
         report(`lighthouse: ${name}, mobile (slow 4G, 4× slower CPU), ${transport}, median of ${RUNS}`, [

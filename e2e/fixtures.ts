@@ -1,11 +1,12 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { FIXTURE_PORT } from '../playwright.config';
 import type { MenuTree } from '../shared/domain/menu';
 
 /**
  * The one fixtures file. Most tests start as a fresh user seeded straight into the database and logged in by
  * token (the `cook` and `admin` fixtures); only the auth specs register and log in through the screens.
  */
-export const FIXTURE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+export const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
 export const MAIL_URL = `${FIXTURE_URL}/mail`;
 export const DEMO = {
   admin: { username: 'admin', password: 'hearth-admin-2026' },

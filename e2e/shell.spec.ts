@@ -209,26 +209,16 @@ async function systemFontsDrawn(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
-  type DomNode = {
-    nodeId: number;
-    nodeType: number;
-    nodeName: string;
-    children?: DomNode[];
-    shadowRoots?: DomNode[];
-    pseudoElements?: DomNode[];
-  };
-  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-  const elements: DomNode[] = [];
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  const elements: (typeof root)[] = [];
   for (const stack = [root]; stack.length > 0; ) {
     const node = stack.pop()!;
-    if (node.nodeType === 1) elements.push(node);
+    if (node.nodeType === 1) elements.push(node); // an element (the protocol's node types are the DOM's)
     stack.push(...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.pseudoElements ?? []));
   }
   const drawn = new Set<string>();
   for (const element of elements) {
-    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId: element.nodeId })) as {
-      fonts: { familyName: string }[];
-    };
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: element.nodeId });
     for (const font of fonts)
       if (!font.familyName.startsWith('Inter')) drawn.add(`${font.familyName} (${element.nodeName})`);
   }
